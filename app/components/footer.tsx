@@ -1,0 +1,97 @@
+import { Link } from "@remix-run/react";
+import { CATEGORY_NAV, CONTACT, SHOP_NAME } from "~/lib/constants";
+import { categoryHref } from "./header";
+import { FacebookIcon, InstagramIcon, TikTokIcon } from "./icons";
+import { Logo } from "./logo";
+
+const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon } as const;
+
+/** Footer of spec §1: brand blurb, quick links, contact, opening hours and social links. */
+export function Footer() {
+  return (
+    <footer className="mt-24 bg-ink-900 text-ivory-100">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div>
+          <Link to="/" aria-label="Inicio" className="inline-block rounded-sm bg-ivory-50 px-3 py-2">
+            <Logo />
+          </Link>
+          <p className="mt-5 text-sm leading-relaxed text-ivory-200/80">
+            Joyería fina hecha para acompañarte toda la vida. Oro, plata y piedras seleccionadas a mano, diseñadas en
+            la Ciudad de México y enviadas a todo el país.
+          </p>
+        </div>
+        <nav aria-label="Enlaces rápidos">
+          <h2 className="font-serif text-lg text-gold-300">Enlaces rápidos</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {CATEGORY_NAV.map((c) => (
+              <li key={c.id}>
+                <Link to={categoryHref(c.id)} className="text-ivory-200/80 hover:text-gold-300">
+                  {c.id === "all" ? "Toda la colección" : c.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/orders" className="text-ivory-200/80 hover:text-gold-300">
+                Mis Pedidos
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-serif text-lg text-gold-300">Contacto</h2>
+          <address className="mt-4 space-y-2 text-sm not-italic text-ivory-200/80">
+            <p>{CONTACT.address}</p>
+            <p>
+              <a href={CONTACT.phoneHref} className="hover:text-gold-300">
+                {CONTACT.phone}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${CONTACT.email}`} className="hover:text-gold-300">
+                {CONTACT.email}
+              </a>
+            </p>
+          </address>
+        </div>
+        <div>
+          <h2 className="font-serif text-lg text-gold-300">Horario</h2>
+          <dl className="mt-4 space-y-2 text-sm text-ivory-200/80">
+            {CONTACT.hours.map((h) => (
+              <div key={h.days} className="flex justify-between gap-4">
+                <dt>{h.days}</dt>
+                <dd>{h.time}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between gap-4">
+              <dt>Domingo</dt>
+              <dd>Cerrado</dd>
+            </div>
+          </dl>
+          <ul className="mt-6 flex gap-3" aria-label="Redes sociales">
+            {CONTACT.social.map((s) => {
+              const SocialIcon = SOCIAL_ICONS[s.name];
+              return (
+                <li key={s.name}>
+                  <a
+                    href={s.href}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    aria-label={`${SHOP_NAME} en ${s.name}`}
+                    className="flex h-10 w-10 items-center justify-center rounded-full border border-ivory-200/30 text-ivory-100 transition hover:border-gold-300 hover:text-gold-300"
+                  >
+                    <SocialIcon />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-ivory-200/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-ivory-200/70 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} {SHOP_NAME}. Precios en pesos mexicanos (MXN), IVA incluido en el total del pedido.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,142 @@
+import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
+import { hasRole, type RoleName } from "~/lib/roles";
+import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
+import { Logo } from "./logo";
+
+export type HeaderUser = { displayName: string; role: RoleName } | null;
+
+/** Where each category lives: a shareable URL that works without JavaScript. */
+export function categoryHref(id: CategoryId): string {
+  return id === "all" ? "/#productos" : `/?categoria=${id}#productos`;
+}
+
+/**
+ * The header of every screen (spec §2): logo, category navigation, search, cart with badge, and
+ * the user menu or "Iniciar Sesión". Menus are <details> elements, so they open without JavaScript.
+ */
+export function Header({ user, cartCount }: { user: HeaderUser; cartCount: number }) {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const active: CategoryId =
+    location.pathname === "/" ? ((CATEGORY_NAV.find((c) => c.id === params.get("categoria"))?.id ?? "all") as CategoryId) : "all";
+  const onHome = location.pathname === "/";
+  const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50/95 backdrop-blur supports-[backdrop-filter]:bg-ivory-50/80">
+      <div className="mx-auto flex h-[4.5rem] max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <details className="group relative lg:hidden" data-menu="mobile">
+          <summary className="btn-ghost cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label="Abrir menú">
+            <MenuIcon />
+          </summary>
+          <nav
+            aria-label="Menú móvil"
+            className="absolute left-0 top-12 w-64 rounded-sm border border-ink-900/10 bg-white p-3 shadow-xl"
+          >
+            <ul className="space-y-1">
+              {CATEGORY_NAV.map((c) => (
+                <li key={c.id}>
+                  <Link to={categoryHref(c.id)} className="block rounded-sm px-3 py-2 hover:bg-ivory-100" data-category={c.id}>
+                    {c.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 border-t border-ink-900/10 pt-3">
+              {user ? (
+                <UserLinks user={user} />
+              ) : (
+                <Link to={loginHref} className="block rounded-sm px-3 py-2 hover:bg-ivory-100">
+                  Iniciar Sesión
+                </Link>
+              )}
+            </div>
+          </nav>
+        </details>
+
+        <Link to="/" aria-label="Inicio — ver todo el catálogo" className="shrink-0" data-category="all">
+          <Logo />
+        </Link>
+
+        <nav aria-label="Categorías" className="mx-auto hidden lg:block">
+          <ul className="flex items-center gap-8">
+            {CATEGORY_NAV.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={categoryHref(c.id)}
+                  data-category={c.id}
+                  aria-current={onHome && active === c.id ? "page" : undefined}
+                  className="relative py-2 text-sm uppercase tracking-[0.2em] text-ink-800 transition hover:text-gold-700 aria-[current=page]:text-gold-700 aria-[current=page]:after:absolute aria-[current=page]:after:inset-x-0 aria-[current=page]:after:-bottom-0.5 aria-[current=page]:after:h-px aria-[current=page]:after:bg-gold-500"
+                >
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          <Link to="/search" className="btn-ghost" aria-label="Buscar productos" data-action="open-search">
+            <SearchIcon />
+          </Link>
+          <Link to="/cart" className="btn-ghost relative" aria-label={`Carrito, ${cartCount} artículos`} data-action="open-cart">
+            <BagIcon />
+            {cartCount > 0 ? (
+              <span
+                data-testid="cart-count"
+                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-600 px-1 text-[0.7rem] font-medium text-white"
+              >
+                {cartCount > 99 ? "99+" : cartCount}
+              </span>
+            ) : null}
+          </Link>
+          {user ? (
+            <details className="relative hidden lg:block" data-menu="user">
+              <summary className="btn-ghost cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+                <UserIcon />
+                <span className="max-w-[10rem] truncate">{user.displayName}</span>
+                <ChevronDownIcon width={16} height={16} />
+              </summary>
+              <div className="absolute right-0 top-12 w-56 rounded-sm border border-ink-900/10 bg-white p-2 shadow-xl">
+                <UserLinks user={user} />
+              </div>
+            </details>
+          ) : (
+            <Link to={loginHref} className="btn-ghost hidden lg:inline-flex" data-action="open-login">
+              <UserIcon />
+              Iniciar Sesión
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function UserLinks({ user }: { user: NonNullable<HeaderUser> }) {
+  return (
+    <ul className="space-y-1 text-sm">
+      <li className="px-3 pb-2 pt-1 text-xs text-ink-700/70 lg:hidden">{user.displayName}</li>
+      <li>
+        <NavLink to="/orders" className="block rounded-sm px-3 py-2 hover:bg-ivory-100">
+          Mis Pedidos
+        </NavLink>
+      </li>
+      {hasRole(user.role, "worker") ? (
+        <li>
+          <NavLink to="/admin" className="block rounded-sm px-3 py-2 hover:bg-ivory-100">
+            Panel Admin
+          </NavLink>
+        </li>
+      ) : null}
+      <li>
+        <Form method="post" action="/logout">
+          <button type="submit" className="block w-full rounded-sm px-3 py-2 text-left hover:bg-ivory-100">
+            Cerrar Sesión
+          </button>
+        </Form>
+      </li>
+    </ul>
+  );
+}

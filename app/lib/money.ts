@@ -1,0 +1,37 @@
+/**
+ * Money is always an integer number of centavos (1 MXN = 100 centavos).
+ * Format only at the edge, with es-MX conventions: `$1,234.50`.
+ */
+
+const mxn = new Intl.NumberFormat("es-MX", {
+  style: "currency",
+  currency: "MXN",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Formats centavos as Mexican pesos, e.g. 123450 → "$1,234.50". */
+export function formatMoney(centavos: number): string {
+  return mxn.format(centavos / 100);
+}
+
+/** Converts pesos (possibly with decimals) to integer centavos, rounding half away from zero. */
+export function pesosToCentavos(pesos: number): number {
+  return Math.sign(pesos) * Math.round(Math.abs(pesos) * 100);
+}
+
+/** A discount exists when the original price is above the price (spec §4). */
+export function hasDiscount(price: number, originalPrice: number | null | undefined): originalPrice is number {
+  return typeof originalPrice === "number" && originalPrice > price;
+}
+
+/** Rounded (original − price) / original, in percent; 0 without a discount (spec §4). */
+export function discountPercent(price: number, originalPrice: number | null | undefined): number {
+  if (!hasDiscount(price, originalPrice)) return 0;
+  return Math.round(((originalPrice - price) / originalPrice) * 100);
+}
+
+/** What the shopper saves per unit, in centavos ("Ahorras"). */
+export function savings(price: number, originalPrice: number | null | undefined): number {
+  return hasDiscount(price, originalPrice) ? originalPrice - price : 0;
+}

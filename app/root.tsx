@@ -1,0 +1,107 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { SHOP_NAME } from "./lib/constants";
+import { getCartCount } from "./models/cart.server";
+import tailwind from "./styles/tailwind.css?url";
+import { getPublicEnv } from "./utils/env.server";
+import { useNonce } from "./utils/nonce";
+import { getOptionalUser } from "./utils/session.server";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: "/fonts/jost-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  {
+    rel: "preload",
+    href: "/fonts/cormorant-garamond-latin-600-normal.woff2",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
+  { rel: "stylesheet", href: tailwind },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: `${SHOP_NAME} — Joyería fina en México` },
+  {
+    name: "description",
+    content: "Anillos, collares, pulseras y pendientes de oro y plata .925. Envíos a todo México, pago seguro con tarjeta.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const cartCount = user ? await getCartCount(user.id) : 0;
+  return {
+    user: user ? { displayName: user.displayName, role: user.role, email: user.email } : null,
+    cartCount,
+    ENV: getPublicEnv(),
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="es-MX">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1916" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-white focus:p-3">
+          Saltar al contenido
+        </a>
+        <Header user={data?.user ?? null} cartCount={data?.cartCount ?? 0} />
+        <NavigationProgress />
+        <main id="contenido" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** A thin gold bar while a navigation is loading (JavaScript only). */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div
+      role="progressbar"
+      aria-hidden={!busy}
+      aria-label="Cargando"
+      className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 bg-gold-500 transition-all duration-500 ${
+        busy ? "w-3/4 opacity-100" : "w-full opacity-0"
+      }`}
+    />
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,43 @@
+import { getEnv } from "./env.server";
+
+/**
+ * Security headers for every document. The Content-Security-Policy allows scripts only from the
+ * shop itself or carrying this response's nonce (Remix's inline hydration scripts), plus the
+ * advertising pixel's host when META_PIXEL_ID is configured.
+ */
+export function securityHeaders(nonce: string): Record<string, string> {
+  const env = getEnv();
+  const pixel = env.META_PIXEL_ID ? " https://connect.facebook.net" : "";
+  const pixelImg = env.META_PIXEL_ID ? " https://www.facebook.com" : "";
+  const formTargets = ["'self'", ...paymentOrigins()].join(" ");
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (env.NODE_ENV === "production") {
+    headers["Content-Security-Policy"] = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'${pixel}`,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: https:${pixelImg}`,
+      "font-src 'self'",
+      `connect-src 'self'${pixel}${pixelImg}`,
+      `form-action ${formTargets}`,
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "object-src 'none'",
+    ].join("; ");
+  }
+  return headers;
+}
+
+/** Where a checkout form may redirect to: Stripe Checkout, or the local payment simulator. */
+function paymentOrigins(): string[] {
+  const env = getEnv();
+  const origins = ["https://checkout.stripe.com"];
+  if (env.STRIPE_API_BASE) origins.push(new URL(env.STRIPE_API_BASE).origin);
+  return origins;
+}

@@ -1,0 +1,137 @@
+import crypto from "node:crypto";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { DEFAULT_ROLE, hasRole, type RoleName } from "~/lib/roles";
+import { displayName } from "~/lib/user";
+import { prisma } from "./db.server";
+import { getEnv } from "./env.server";
+
+/** Sessions last 30 days; the cookie and the database row expire together. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_ID_KEY = "sid";
+
+function secureCookies() {
+  const env = getEnv();
+  if (env.COOKIE_SECURE) return env.COOKIE_SECURE === "true";
+  return env.NODE_ENV === "production";
+}
+
+/**
+ * The cookie carries only a random session id (and one-shot flash messages); the session
+ * itself lives in the database, so logout, expiry and revocation apply on every instance.
+ */
+export const sessionStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__joyeria_session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    get secure() {
+      return secureCookies();
+    },
+    get secrets() {
+      return (getEnv().SESSION_SECRET ?? "development-only-secret-change-me").split(",");
+    },
+  },
+});
+
+export function getCookieSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  displayName: string;
+  role: RoleName;
+};
+
+/**
+ * The logged-in user, read with its role from the database on every request (one query),
+ * so a role change or a logout elsewhere takes effect at once. Null when logged out or expired.
+ */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const session = await getCookieSession(request);
+  const sessionId = session.get(SESSION_ID_KEY);
+  if (typeof sessionId !== "string") return null;
+  const row = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: {
+      expiresAt: true,
+      user: { select: { id: true, email: true, name: true, role: { select: { role: true } } } },
+    },
+  });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  const { user } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    displayName: displayName(user),
+    role: user.role?.role ?? DEFAULT_ROLE,
+  };
+}
+
+/** Same-origin paths only, so `redirectTo` can never send a shopper to another site. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}
+
+/** The current path with its query, as an origin to come back to after logging in. */
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Requires a logged-in user. Logged-out visitors are redirected to `redirectTo`
+ * (by default /login with the current path as origin).
+ */
+export async function requireUser(request: Request, options: { redirectTo?: string } = {}): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (user) return user;
+  const to = options.redirectTo ?? `/login?redirectTo=${encodeURIComponent(currentPath(request))}`;
+  throw redirect(to);
+}
+
+/**
+ * Requires a user whose role ranks at least `role`. Logged-out visitors go to `/` (spec §2);
+ * logged-in users without the role get a 403 that error boundaries render as "Acceso Denegado".
+ */
+export async function requireUserWithRole(request: Request, role: RoleName): Promise<SessionUser> {
+  const user = await requireUser(request, { redirectTo: "/" });
+  if (!hasRole(user.role, role)) {
+    throw new Response("Acceso Denegado", { status: 403, statusText: "Forbidden" });
+  }
+  return user;
+}
+
+/**
+ * Starts a new session for `userId` (a fresh id every time: rotation at login) and returns
+ * the Set-Cookie header value. Any session the cookie held before is deleted.
+ */
+export async function createUserSession(request: Request, userId: string): Promise<string> {
+  const session = await getCookieSession(request);
+  const previous = session.get(SESSION_ID_KEY);
+  const id = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await prisma.$transaction([
+    ...(typeof previous === "string" ? [prisma.session.deleteMany({ where: { id: previous } })] : []),
+    prisma.session.create({
+      data: { id, userId, expiresAt, userAgent: request.headers.get("User-Agent")?.slice(0, 255) ?? null },
+    }),
+  ]);
+  session.set(SESSION_ID_KEY, id);
+  return sessionStorage.commitSession(session, { expires: expiresAt });
+}
+
+/** Ends the session in the database and returns the Set-Cookie header that clears the cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const session = await getCookieSession(request);
+  const id = session.get(SESSION_ID_KEY);
+  if (typeof id === "string") await prisma.session.deleteMany({ where: { id } });
+  return sessionStorage.destroySession(session);
+}

@@ -1,0 +1,168 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { runPrisma } from "./prisma.mjs";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Extensions the migrations create; PGlite must load them at start. */
+const PGLITE_EXTENSIONS = "pg_trgm,unaccent";
+
+/** @returns {Promise<number>} a free TCP port on loopback */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Waits until a PostgreSQL server answers `select 1` at `url`. */
+export async function waitForDatabase(url, { timeoutMs = 30_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query("select 1");
+      await client.end();
+      return;
+    } catch (error) {
+      lastError = error;
+      await client.end().catch(() => {});
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  throw new Error(`The database at ${redact(url)} did not answer within ${timeoutMs} ms: ${lastError?.message}`);
+}
+
+export function redact(url) {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts PGlite behind pglite-socket in its own process, owning `dataDir` (or in memory).
+ * Only one process may ever open a PGlite directory, so a lock file guards it.
+ * @param {{ dataDir?: string, port?: number, quiet?: boolean }} options
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function startPglite({ dataDir, port, quiet = false } = {}) {
+  let lockFile;
+  if (dataDir) {
+    const absolute = path.resolve(root, dataDir);
+    fs.mkdirSync(path.dirname(absolute), { recursive: true });
+    lockFile = `${absolute}.lock`;
+    if (fs.existsSync(lockFile)) {
+      const pid = Number(fs.readFileSync(lockFile, "utf8"));
+      if (pid && isAlive(pid)) {
+        throw new Error(
+          `The embedded database ${dataDir} is already in use by process ${pid} (another "npm start" or "npm run dev"?). ` +
+            `Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  const listenPort = port ?? (await freePort());
+  const server = path.join(root, "node_modules/@electric-sql/pglite-socket/dist/scripts/server.js");
+  const child = spawn(
+    process.execPath,
+    [
+      server,
+      `--db=${dataDir ? path.resolve(root, dataDir) : "memory://"}`,
+      `--port=${listenPort}`,
+      "--host=127.0.0.1",
+      "--max-connections=4",
+      `--extensions=${PGLITE_EXTENSIONS}`,
+    ],
+    { cwd: root, stdio: ["ignore", process.env.PGLITE_LOG ? "inherit" : "ignore", "inherit"] },
+  );
+  if (lockFile) fs.writeFileSync(lockFile, String(child.pid));
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  const cleanup = () => {
+    if (lockFile) fs.rmSync(lockFile, { force: true });
+  };
+  child.on("exit", cleanup);
+  const stopOnExit = () => child.kill("SIGTERM");
+  process.on("exit", stopOnExit);
+
+  const url = `postgresql://postgres:postgres@127.0.0.1:${listenPort}/postgres`;
+  try {
+    await Promise.race([
+      waitForDatabase(url),
+      exited.then((code) => {
+        throw new Error(`The embedded database exited during start-up (code ${code}).`);
+      }),
+    ]);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  return {
+    url,
+    async stop() {
+      process.off("exit", stopOnExit);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      cleanup();
+    },
+  };
+}
+
+/**
+ * The database every command uses: `DATABASE_URL` when set, otherwise the embedded PGlite
+ * in `data/pglite` (started here and stopped with `stop()`).
+ */
+export async function openDatabase({ dataDir = "data/pglite", quiet = false } = {}) {
+  if (process.env.DATABASE_URL) {
+    const url = process.env.DATABASE_URL;
+    return { url, embedded: false, stop: async () => {} };
+  }
+  const pglite = await startPglite({ dataDir, quiet });
+  return { url: pglite.url, embedded: true, stop: pglite.stop };
+}
+
+/** Applies every migration in prisma/migrations (idempotent). */
+export async function migrateDeploy(url, { quiet = false } = {}) {
+  const code = await runPrisma(["migrate", "deploy"], {
+    env: { DATABASE_URL: url },
+    stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+  });
+  if (code !== 0) throw new Error(`prisma migrate deploy failed (exit code ${code}).`);
+}
+
+/** Runs a command with the given environment and resolves with its exit code. */
+export function run(command, args, env, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env }, ...options });
+    const forward = (signal) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    child.on("exit", (code, signal) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
