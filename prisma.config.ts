@@ -52,10 +52,8 @@ class MigrateClient extends pg.Client {
     if (callbackIndex >= 0) {
       const callback = args[callbackIndex] as (err: Error | null, res: unknown) => void;
       args[callbackIndex] = (err: Error | null, res: unknown) => callback(err, err ? res : retypeFields(res));
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
       return super.query(...(args as [never]));
     }
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
     const result = super.query(...(args as [never])) as unknown;
     if (result && typeof (result as Promise<unknown>).then === "function") {
       return (result as Promise<unknown>).then(retypeFields);

@@ -60,10 +60,11 @@ function isAlive(pid) {
 /**
  * Starts PGlite behind pglite-socket in its own process, owning `dataDir` (or in memory).
  * Only one process may ever open a PGlite directory, so a lock file guards it.
- * @param {{ dataDir?: string, port?: number, quiet?: boolean }} options
+ * @param {{ dataDir?: string, port?: number }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export async function startPglite({ dataDir, port, quiet = false } = {}) {
+export async function startPglite({ dataDir, port } = {}) {
+  if (dataDir === "memory://") dataDir = undefined;
   let lockFile;
   if (dataDir) {
     const absolute = path.resolve(root, dataDir);
@@ -134,12 +135,12 @@ export async function startPglite({ dataDir, port, quiet = false } = {}) {
  * The database every command uses: `DATABASE_URL` when set, otherwise the embedded PGlite
  * in `data/pglite` (started here and stopped with `stop()`).
  */
-export async function openDatabase({ dataDir = "data/pglite", quiet = false } = {}) {
+export async function openDatabase({ dataDir = "data/pglite" } = {}) {
   if (process.env.DATABASE_URL) {
     const url = process.env.DATABASE_URL;
     return { url, embedded: false, stop: async () => {} };
   }
-  const pglite = await startPglite({ dataDir, quiet });
+  const pglite = await startPglite({ dataDir });
   return { url: pglite.url, embedded: true, stop: pglite.stop };
 }
 

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Second half of `npm run setup` (after npm install and the build): prepares the database
+// (embedded PGlite in data/pglite unless DATABASE_URL is set), applies migrations, seeds.
+import { DEV_ACCOUNTS } from "../prisma/seed-data.ts";
+import { migrateDeploy, openDatabase, redact } from "./lib/database.mjs";
+import { resolveSessionSecret } from "./lib/secrets.mjs";
+import { seedDatabase } from "./lib/seed.mjs";
+
+const started = Date.now();
+resolveSessionSecret();
+const db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
+try {
+  console.log(`\n▸ Database: ${db.embedded ? "embedded PGlite (data/pglite)" : redact(db.url)}`);
+  await migrateDeploy(db.url, { quiet: true });
+  console.log("▸ Migrations applied");
+  await seedDatabase(db.url);
+} finally {
+  await db.stop();
+}
+
+console.log(`\n✔ Setup finished in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the shop with: npm start`);
+console.log("  Then open http://localhost:3000\n");
+console.log("  Development accounts:");
+for (const account of DEV_ACCOUNTS) {
+  console.log(`    ${account.role.padEnd(8)} ${account.email.padEnd(26)} ${account.password}`);
+}
+console.log("");

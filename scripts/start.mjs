@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm start`: the production build on the embedded defaults (or on DATABASE_URL when set).
+// Starts the embedded database if needed, applies migrations, seeds an empty embedded
+// database, then runs remix-serve. Stops everything it started on exit.
+import fs from "node:fs";
+import path from "node:path";
+import { migrateDeploy, openDatabase, redact, root, run } from "./lib/database.mjs";
+import { resolveSessionSecret } from "./lib/secrets.mjs";
+import { isEmpty, seedDatabase } from "./lib/seed.mjs";
+
+if (!fs.existsSync(path.join(root, "build/index.js"))) {
+  console.error('No production build found. Run "npm run setup" (or "npm run build") first.');
+  process.exit(1);
+}
+
+let sessionSecret;
+try {
+  sessionSecret = resolveSessionSecret();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
+const port = process.env.PORT ?? "3000";
+const db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
+let code = 1;
+try {
+  await migrateDeploy(db.url, { quiet: true });
+  if (db.embedded && (await isEmpty(db.url))) {
+    console.log("▸ Empty embedded database: seeding the catalogue");
+    await seedDatabase(db.url);
+  }
+  console.log(`▸ Database: ${db.embedded ? "embedded PGlite" : redact(db.url)}`);
+  console.log(`▸ Joyería Aurora on http://localhost:${port}`);
+  code = await run(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
+    NODE_ENV: process.env.NODE_ENV ?? "production",
+    PORT: port,
+    DATABASE_URL: db.url,
+    DATABASE_EMBEDDED: db.embedded ? "1" : "0",
+    SESSION_SECRET: sessionSecret,
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await db.stop();
+}
+process.exit(code);

@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import { prisma } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import type { RoleName } from "~/lib/roles";
+
+/** Every application table, children first. */
+const TABLES = [
+  "payment_events",
+  "returns",
+  "addresses",
+  "order_items",
+  "orders",
+  "cart_items",
+  "reviews",
+  "variant_images",
+  "product_images",
+  "product_variants",
+  "products",
+  "categories",
+  "password_reset_tokens",
+  "sessions",
+  "user_roles",
+  "users",
+  "interested_clients",
+  "email_outbox",
+  "rate_limits",
+];
+
+/** Empties the database between tests (identity sequences restart too). */
+export async function resetDatabase() {
+  await prisma.$executeRawUnsafe(`TRUNCATE ${TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY CASCADE`);
+}
+
+const CATEGORIES = [
+  { id: 1, slug: "rings", name: "Anillos", sortOrder: 1 },
+  { id: 2, slug: "necklaces", name: "Collares", sortOrder: 2 },
+  { id: 3, slug: "bracelets", name: "Pulseras", sortOrder: 3 },
+  { id: 4, slug: "earrings", name: "Pendientes", sortOrder: 4 },
+];
+
+export async function createCategories() {
+  await prisma.category.createMany({ data: CATEGORIES, skipDuplicates: true });
+  await prisma.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"categories"', 'id'), 4)`);
+}
+
+type ProductInput = {
+  name?: string;
+  price?: number;
+  originalPrice?: number | null;
+  categoryId?: number;
+  material?: string | null;
+  description?: string;
+  stock?: number;
+  isNew?: boolean;
+  isFeatured?: boolean;
+  createdAt?: Date;
+};
+
+let productCounter = 0;
+
+/** A product with sensible defaults; money in centavos. */
+export async function createProduct(input: ProductInput = {}) {
+  productCounter += 1;
+  return prisma.product.create({
+    data: {
+      name: input.name ?? `Producto de prueba ${productCounter}`,
+      description: input.description ?? "Una pieza de prueba hecha a mano.",
+      material: input.material === undefined ? "Plata .925" : input.material,
+      price: input.price ?? 1_000_00,
+      originalPrice: input.originalPrice ?? null,
+      image: "/images/products/placeholder.svg",
+      categoryId: input.categoryId ?? 1,
+      stock: input.stock ?? 10,
+      inStock: (input.stock ?? 10) > 0,
+      isNew: input.isNew ?? false,
+      isFeatured: input.isFeatured ?? false,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    },
+  });
+}
+
+/** A user with a known password (default "secreto123") and, optionally, a role row. */
+export async function createUser(input: { email?: string; name?: string | null; password?: string; role?: RoleName } = {}) {
+  const email = input.email ?? `usuario-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const user = await prisma.user.create({
+    data: {
+      email,
+      name: input.name === undefined ? "Usuaria de Prueba" : input.name,
+      passwordHash: await hashPassword(input.password ?? "secreto123"),
+      ...(input.role && input.role !== "customer" ? { role: { create: { role: input.role } } } : {}),
+    },
+  });
+  return user;
+}
