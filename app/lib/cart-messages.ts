@@ -54,7 +54,7 @@ export function onlyLeftMessage(available: number): string {
 }
 
 export function isCartErrorCode(value: unknown): value is CartErrorCode {
-  return typeof value === "string" && value in CART_MESSAGES;
+  return typeof value === "string" && Object.hasOwn(CART_MESSAGES, value);
 }
 
 /** The spec's item id: `{productId}-{variantId or base}`. */
