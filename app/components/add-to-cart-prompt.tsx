@@ -89,7 +89,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
               className="h-9 w-9 text-lg transition hover:bg-ivory-200 disabled:opacity-30"
               onClick={() => setQuantity((q) => Math.max(1, q - 1))}
               disabled={quantity <= 1}
-              aria-label="Quitar una pieza"
+              aria-label="Disminuir cantidad"
             >
               −
             </button>
@@ -114,7 +114,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
               className="h-9 w-9 text-lg transition hover:bg-ivory-200 disabled:opacity-30"
               onClick={() => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, q + 1))}
               disabled={quantity >= MAX_LINE_QUANTITY}
-              aria-label="Agregar una pieza"
+              aria-label="Aumentar cantidad"
             >
               +
             </button>

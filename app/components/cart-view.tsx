@@ -177,7 +177,7 @@ export function CartView({
       }
     >
       <div className={layout === "drawer" ? "min-h-0 flex-1 overflow-y-auto px-6" : ""}>
-        <ul className="divide-y divide-ink-900/10 border-y border-ink-900/10" aria-label="Artículos en tu carrito">
+        <ul className="divide-y divide-ink-900/10 border-b border-ink-900/10" aria-label="Artículos en tu carrito">
           {cart.lines.map((line) => (
             <CartLineItem key={line.lineKey} line={line} />
           ))}
@@ -276,7 +276,7 @@ function CartLineItem({ line }: { line: CartLineData }) {
             <p className="font-medium text-ink-900" data-testid="line-total">
               {formatMoney(line.lineTotal)}
             </p>
-            {line.quantity > 1 ? <p className="text-xs text-ink-700/70">{formatMoney(line.unitPrice)} c/u</p> : null}
+            {line.quantity > 1 ? <p className="whitespace-nowrap text-xs text-ink-700/70">{formatMoney(line.unitPrice)} c/u</p> : null}
           </div>
         </div>
 
