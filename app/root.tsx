@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data as withHeaders, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -9,15 +9,17 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AuthModal } from "./components/auth-modal";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { MetaPixel } from "./components/meta-pixel";
 import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
 import { useNonce } from "./utils/nonce";
-import { getOptionalUser } from "./utils/session.server";
+import { consumeFlash, getOptionalUser } from "./utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/jost-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -46,11 +48,19 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const cartCount = user ? await getCartCount(user.id) : 0;
-  return {
+  const ENV = getPublicEnv();
+  // One-shot pixel event flashed by an action (e.g. CompleteRegistration after sign-up).
+  const pixel = ENV.META_PIXEL_ID ? await consumeFlash(request, "pixelEvent") : { value: null, setCookie: null };
+  const body = {
     user: user ? { displayName: user.displayName, role: user.role, email: user.email } : null,
     cartCount,
-    ENV: getPublicEnv(),
+    ENV,
+    pixelEvent: pixel.value,
   };
+  if (!pixel.setCookie) return body;
+  // data() only adds the Set-Cookie that clears the flash; Remix (single fetch) unwraps it, so
+  // components get `body`. Typed as such: the project does not enable single fetch's typings.
+  return withHeaders(body, { headers: { "Set-Cookie": pixel.setCookie } }) as unknown as typeof body;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -75,6 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <AuthModal loggedIn={Boolean(data?.user)} />
+        <MetaPixel pixelId={data?.ENV.META_PIXEL_ID ?? null} event={data?.pixelEvent ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
