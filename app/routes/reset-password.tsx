@@ -84,7 +84,7 @@ function ResetExpired() {
         El enlace para restablecer tu contraseña venció, ya se usó o no es correcto. Los enlaces son válidos durante una hora y
         solo pueden usarse una vez.
       </p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-8 flex flex-col gap-3">
         <Link to="/forgot-password" className="btn-primary">
           Solicitar un enlace nuevo
         </Link>
