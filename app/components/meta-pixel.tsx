@@ -39,11 +39,14 @@ export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: s
 
   if (!pixelId) return null;
   const id = JSON.stringify(pixelId);
-  const snippet = `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init',${id});fbq('track','PageView');`;
+  // The queueing stub of Meta's snippet, without its DOM insertion: the library itself is a
+  // rendered <script> below, so the document React hydrates is exactly the one the server sent.
+  const snippet = `!function(f){if(f.fbq)return;var n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[]}(window);fbq('init',${id});fbq('track','PageView');`;
   const eventName = event?.split(":")[0];
   return (
     <>
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: snippet }} />
+      <script async src="https://connect.facebook.net/en_US/fbevents.js" nonce={nonce} suppressHydrationWarning />
       <noscript>
         <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`} />
         {eventName ? (
