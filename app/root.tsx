@@ -1,4 +1,4 @@
-import { data as withHeaders, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -10,7 +10,9 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthModal } from "./components/auth-modal";
+import { CartDrawer } from "./components/cart-drawer";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { FlashMessage } from "./components/flash-message";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { MetaPixel } from "./components/meta-pixel";
@@ -18,6 +20,7 @@ import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
+import { readFlash } from "./utils/flash.server";
 import { useNonce } from "./utils/nonce";
 import { consumeFlash, getOptionalUser } from "./utils/session.server";
 
@@ -49,18 +52,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const cartCount = user ? await getCartCount(user.id) : 0;
   const ENV = getPublicEnv();
-  // One-shot pixel event flashed by an action (e.g. CompleteRegistration after sign-up).
-  const pixel = ENV.META_PIXEL_ID ? await consumeFlash(request, "pixelEvent") : { value: null, setCookie: null };
-  const body = {
+  const { flash, setCookie: flashCookie } = await readFlash(request);
+  // The pixel's one-shot event (e.g. CompleteRegistration after sign-up), read from the cookie the
+  // flash above left, so one Set-Cookie consumes both. Consumed even when no pixel is configured.
+  const pixel = await consumeFlash(flashCookie ? withCookie(request, flashCookie) : request, "pixelEvent");
+  const setCookie = pixel.setCookie ?? flashCookie;
+  const payload = {
     user: user ? { displayName: user.displayName, role: user.role, email: user.email } : null,
     cartCount,
+    flash,
     ENV,
-    pixelEvent: pixel.value,
+    pixelEvent: ENV.META_PIXEL_ID ? pixel.value : null,
   };
-  if (!pixel.setCookie) return body;
-  // data() only adds the Set-Cookie that clears the flash; Remix (single fetch) unwraps it, so
-  // components get `body`. Typed as such: the project does not enable single fetch's typings.
-  return withHeaders(body, { headers: { "Set-Cookie": pixel.setCookie } }) as unknown as typeof body;
+  if (!setCookie) return payload;
+  // The Set-Cookie consumes the flash. `data()` only adds the header: the browser receives
+  // `payload` itself, hence the cast (the project does not opt into single-fetch loader types).
+  return data(payload, { headers: { "Set-Cookie": setCookie } }) as unknown as typeof payload;
+}
+
+/** The request as it would look with the cookie of `setCookie` (to chain two cookie edits). */
+function withCookie(request: Request, setCookie: string): Request {
+  return new Request(request.url, { headers: { Cookie: setCookie.split(";")[0]! } });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -81,10 +93,12 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <Header user={data?.user ?? null} cartCount={data?.cartCount ?? 0} />
         <NavigationProgress />
+        <FlashMessage flash={data?.flash ?? null} />
         <main id="contenido" className="flex-1">
           {children}
         </main>
         <Footer />
+        <CartDrawer />
         <AuthModal loggedIn={Boolean(data?.user)} />
         <MetaPixel pixelId={data?.ENV.META_PIXEL_ID ?? null} event={data?.pixelEvent ?? null} />
         <ScrollRestoration nonce={nonce} />

@@ -2,6 +2,8 @@ import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/re
 import { useEffect, useRef } from "react";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
 import { hasRole, type RoleName } from "~/lib/roles";
+import { openCartDrawer } from "./cart-drawer";
+import { useOptimisticCartCount } from "./cart-view";
 import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { Logo } from "./logo";
 
@@ -16,7 +18,8 @@ export function categoryHref(id: CategoryId): string {
  * The header of every screen (spec §2): logo, category navigation, search, cart with badge, and
  * the user menu or "Iniciar Sesión". Menus are <details> elements, so they open without JavaScript.
  */
-export function Header({ user, cartCount }: { user: HeaderUser; cartCount: number }) {
+export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser; cartCount: number }) {
+  const cartCount = useOptimisticCartCount(serverCartCount);
   const location = useLocation();
   const [params] = useSearchParams();
   const active: CategoryId =
@@ -83,7 +86,10 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
           <Link to="/search" className="btn-ghost" aria-label="Buscar productos" data-action="open-search">
             <SearchIcon />
           </Link>
-          <Link to="/cart" className="btn-ghost relative" aria-label={`Carrito, ${cartCount} artículos`} data-action="open-cart">
+          <Link to="/cart" className="btn-ghost relative" aria-label={`Carrito, ${cartCount} artículos`}
+            data-action="open-cart"
+            onClick={openCartDrawer}
+          >
             <BagIcon />
             {cartCount > 0 ? (
               <span
