@@ -46,7 +46,19 @@ type FormShellProps = {
  * A validated form: checks with the shared schema before sending (JavaScript only), shows field
  * errors next to the fields, keeps typed values (never passwords) and focuses the first invalid field.
  */
-function AuthFormShell({ as: FormTag, action, schema, data, busy, submitLabel, busyLabel, children, footer, hidden, testId }: FormShellProps) {
+function AuthFormShell({
+  as: FormTag,
+  action,
+  schema,
+  data,
+  busy,
+  submitLabel,
+  busyLabel,
+  children,
+  footer,
+  hidden,
+  testId,
+}: FormShellProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const serverErrors = data?.status === "error" ? data.errors : {};
@@ -78,17 +90,34 @@ function AuthFormShell({ as: FormTag, action, schema, data, busy, submitLabel, b
   }
 
   return (
-    <FormTag method="post" action={action} noValidate onSubmit={onSubmit} ref={formRef} className="space-y-5" data-testid={testId}>
+    <FormTag
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={onSubmit}
+      ref={formRef}
+      className="space-y-5"
+      data-testid={testId}
+    >
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {formError ? (
-        <p id={`${testId}-error`} role="alert" className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <p
+          id={`${testId}-error`}
+          role="alert"
+          className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
           {formError}
         </p>
       ) : null}
       {children(errors, values)}
-      <button type="submit" className="btn-primary w-full" disabled={busy} aria-describedby={formError ? `${testId}-error` : undefined}>
+      <button
+        type="submit"
+        className="btn-primary w-full"
+        disabled={busy}
+        aria-describedby={formError ? `${testId}-error` : undefined}
+      >
         {busy ? busyLabel : submitLabel}
       </button>
       {footer}
@@ -97,7 +126,8 @@ function AuthFormShell({ as: FormTag, action, schema, data, busy, submitLabel, b
 }
 
 function focusFirstInvalid(form: HTMLFormElement) {
-  const target = form.querySelector<HTMLElement>("[aria-invalid=true]") ?? form.querySelector<HTMLElement>("[role=alert]");
+  const target =
+    form.querySelector<HTMLElement>("[aria-invalid=true]") ?? form.querySelector<HTMLElement>("[role=alert]");
   if (target) {
     if (target.getAttribute("role") === "alert") target.setAttribute("tabindex", "-1");
     target.focus();
@@ -117,7 +147,17 @@ type FieldProps = {
 };
 
 /** A labelled input with its error: aria-invalid and aria-describedby tie them together. */
-export function Field({ id, name, label, type = "text", autoComplete, error, defaultValue, autoFocus, hint }: FieldProps) {
+export function Field({
+  id,
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  error,
+  defaultValue,
+  autoFocus,
+  hint,
+}: FieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
@@ -163,7 +203,11 @@ type ModeSwitch = { href: string; onClick?: () => void };
 function ModeLink({ to, children }: { to: ModeSwitch; children: ReactNode }) {
   if (to.onClick) {
     return (
-      <button type="button" onClick={to.onClick} className="font-medium text-gold-700 underline-offset-4 hover:underline">
+      <button
+        type="button"
+        onClick={to.onClick}
+        className="font-medium text-gold-700 underline-offset-4 hover:underline"
+      >
         {children}
       </button>
     );
@@ -183,7 +227,15 @@ type CommonProps = {
   idPrefix: string;
 };
 
-export function LoginForm({ as, data, busy, redirectTo, idPrefix, toRegister, toForgot }: CommonProps & { toRegister: ModeSwitch; toForgot: ModeSwitch }) {
+export function LoginForm({
+  as,
+  data,
+  busy,
+  redirectTo,
+  idPrefix,
+  toRegister,
+  toForgot,
+}: CommonProps & { toRegister: ModeSwitch; toForgot: ModeSwitch }) {
   return (
     <AuthFormShell
       as={as}
@@ -205,9 +257,26 @@ export function LoginForm({ as, data, busy, redirectTo, idPrefix, toRegister, to
         const focus = firstInvalid(errors, ["email", "password"]);
         return (
           <>
-            <Field id={`${idPrefix}login-email`} name="email" label="Email" type="email" autoComplete="email" error={errors.email} defaultValue={values.email} autoFocus={focus("email")} />
+            <Field
+              id={`${idPrefix}login-email`}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email}
+              defaultValue={values.email}
+              autoFocus={focus("email")}
+            />
             <div>
-              <Field id={`${idPrefix}login-password`} name="password" label="Contraseña" type="password" autoComplete="current-password" error={errors.password} autoFocus={focus("password")} />
+              <Field
+                id={`${idPrefix}login-password`}
+                name="password"
+                label="Contraseña"
+                type="password"
+                autoComplete="current-password"
+                error={errors.password}
+                autoFocus={focus("password")}
+              />
               <p className="mt-2 text-right text-sm">
                 <ModeLink to={toForgot}>¿Olvidaste tu contraseña?</ModeLink>
               </p>
@@ -246,8 +315,25 @@ export function RegisterForm({ as, data, busy, redirectTo, idPrefix, toLogin }: 
               <label htmlFor={`${idPrefix}register-website`}>No llenes este campo</label>
               <input id={`${idPrefix}register-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
             </div>
-            <Field id={`${idPrefix}register-name`} name="name" label="Nombre" autoComplete="name" error={errors.name} defaultValue={values.name} autoFocus={focus("name")} />
-            <Field id={`${idPrefix}register-email`} name="email" label="Email" type="email" autoComplete="email" error={errors.email} defaultValue={values.email} autoFocus={focus("email")} />
+            <Field
+              id={`${idPrefix}register-name`}
+              name="name"
+              label="Nombre"
+              autoComplete="name"
+              error={errors.name}
+              defaultValue={values.name}
+              autoFocus={focus("name")}
+            />
+            <Field
+              id={`${idPrefix}register-email`}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email}
+              defaultValue={values.email}
+              autoFocus={focus("email")}
+            />
             <Field
               id={`${idPrefix}register-password`}
               name="password"
@@ -258,7 +344,15 @@ export function RegisterForm({ as, data, busy, redirectTo, idPrefix, toLogin }: 
               autoFocus={focus("password")}
               hint="Al menos 6 caracteres."
             />
-            <Field id={`${idPrefix}register-confirm`} name="confirmPassword" label="Confirmar contraseña" type="password" autoComplete="new-password" error={errors.confirmPassword} autoFocus={focus("confirmPassword")} />
+            <Field
+              id={`${idPrefix}register-confirm`}
+              name="confirmPassword"
+              label="Confirmar contraseña"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirmPassword}
+              autoFocus={focus("confirmPassword")}
+            />
           </>
         );
       }}
@@ -266,7 +360,13 @@ export function RegisterForm({ as, data, busy, redirectTo, idPrefix, toLogin }: 
   );
 }
 
-export function ForgotPasswordForm({ as, data, busy, idPrefix, toLogin }: Omit<CommonProps, "redirectTo"> & { toLogin: ModeSwitch }) {
+export function ForgotPasswordForm({
+  as,
+  data,
+  busy,
+  idPrefix,
+  toLogin,
+}: Omit<CommonProps, "redirectTo"> & { toLogin: ModeSwitch }) {
   if (data?.status === "sent") {
     return (
       <div className="space-y-6">
@@ -296,13 +396,30 @@ export function ForgotPasswordForm({ as, data, busy, idPrefix, toLogin }: Omit<C
       }
     >
       {(errors, values) => (
-        <Field id={`${idPrefix}forgot-email`} name="email" label="Email" type="email" autoComplete="email" error={errors.email} defaultValue={values.email} autoFocus={Boolean(errors.email)} />
+        <Field
+          id={`${idPrefix}forgot-email`}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+          defaultValue={values.email}
+          autoFocus={Boolean(errors.email)}
+        />
       )}
     </AuthFormShell>
   );
 }
 
-export function ResetPasswordForm({ data, busy, token }: { data: AuthActionData | undefined; busy: boolean; token: string }) {
+export function ResetPasswordForm({
+  data,
+  busy,
+  token,
+}: {
+  data: AuthActionData | undefined;
+  busy: boolean;
+  token: string;
+}) {
   return (
     <AuthFormShell
       as={Form}
@@ -319,8 +436,25 @@ export function ResetPasswordForm({ data, busy, token }: { data: AuthActionData 
         const focus = firstInvalid(errors, ["password", "confirmPassword"]);
         return (
           <>
-            <Field id="reset-password" name="password" label="Nueva contraseña" type="password" autoComplete="new-password" error={errors.password} autoFocus={focus("password")} hint="Al menos 6 caracteres." />
-            <Field id="reset-confirm" name="confirmPassword" label="Confirmar nueva contraseña" type="password" autoComplete="new-password" error={errors.confirmPassword} autoFocus={focus("confirmPassword")} />
+            <Field
+              id="reset-password"
+              name="password"
+              label="Nueva contraseña"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password}
+              autoFocus={focus("password")}
+              hint="Al menos 6 caracteres."
+            />
+            <Field
+              id="reset-confirm"
+              name="confirmPassword"
+              label="Confirmar nueva contraseña"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirmPassword}
+              autoFocus={focus("confirmPassword")}
+            />
           </>
         );
       }}
@@ -329,12 +463,28 @@ export function ResetPasswordForm({ data, busy, token }: { data: AuthActionData 
 }
 
 /** The frame of the account pages: the brand on one side, the form on the other (desktop). */
-export function AuthPage({ eyebrow, title, subtitle, children }: { eyebrow: string; title: string; subtitle?: string; children: ReactNode }) {
+export function AuthPage({
+  eyebrow,
+  title,
+  subtitle,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="mx-auto grid max-w-5xl gap-0 px-4 py-10 sm:py-16 lg:grid-cols-[1fr_1.1fr] lg:px-8">
       <div className="relative hidden overflow-hidden rounded-l-sm bg-ink-900 p-12 text-ivory-50 lg:flex lg:flex-col lg:justify-between">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full border border-gold-500/30" />
-        <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 -left-16 h-80 w-80 rounded-full border border-gold-500/20" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full border border-gold-500/30"
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -bottom-32 -left-16 h-80 w-80 rounded-full border border-gold-500/20"
+        />
         <p className="eyebrow text-gold-300">Joyería Aurora</p>
         <div>
           <p className="font-serif text-4xl leading-tight">Piezas hechas para brillar contigo, todos los días.</p>

@@ -81,8 +81,16 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
     >
       {mode && titles ? (
         <div className="relative bg-white px-6 pb-8 pt-10 sm:rounded-md sm:px-10">
-          <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 bg-gradient-to-r from-gold-300 via-gold-500 to-gold-300 sm:rounded-t-md" />
-          <button type="button" onClick={() => setMode(null)} className="btn-ghost absolute right-3 top-4" aria-label="Cerrar">
+          <div
+            aria-hidden="true"
+            className="absolute inset-x-0 top-0 h-1 bg-gradient-to-r from-gold-300 via-gold-500 to-gold-300 sm:rounded-t-md"
+          />
+          <button
+            type="button"
+            onClick={() => setMode(null)}
+            className="btn-ghost absolute right-3 top-4"
+            aria-label="Cerrar"
+          >
             <CloseIcon />
           </button>
           <p className="eyebrow">{titles.eyebrow}</p>
@@ -99,17 +107,40 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
 }
 
 /** One fetcher per opening and mode, so an old error never shows up in a fresh form. */
-function ModalForm({ mode, redirectTo, onMode }: { mode: AuthMode; redirectTo: string; onMode: (mode: AuthMode) => void }) {
+function ModalForm({
+  mode,
+  redirectTo,
+  onMode,
+}: {
+  mode: AuthMode;
+  redirectTo: string;
+  onMode: (mode: AuthMode) => void;
+}) {
   const fetcher = useFetcher<AuthActionData>();
   const busy = fetcher.state !== "idle";
   const data = fetcher.data;
   if (mode === "register") {
     return (
-      <RegisterForm as={fetcher.Form} data={data} busy={busy} redirectTo={redirectTo} idPrefix="modal-" toLogin={{ href: "/login", onClick: () => onMode("login") }} />
+      <RegisterForm
+        as={fetcher.Form}
+        data={data}
+        busy={busy}
+        redirectTo={redirectTo}
+        idPrefix="modal-"
+        toLogin={{ href: "/login", onClick: () => onMode("login") }}
+      />
     );
   }
   if (mode === "forgot") {
-    return <ForgotPasswordForm as={fetcher.Form} data={data} busy={busy} idPrefix="modal-" toLogin={{ href: "/login", onClick: () => onMode("login") }} />;
+    return (
+      <ForgotPasswordForm
+        as={fetcher.Form}
+        data={data}
+        busy={busy}
+        idPrefix="modal-"
+        toLogin={{ href: "/login", onClick: () => onMode("login") }}
+      />
+    );
   }
   return (
     <LoginForm

@@ -2,7 +2,12 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useNonce } from "~/utils/nonce";
 
-type Fbq = (command: "init" | "track", name: string, params?: Record<string, unknown>, options?: { eventID?: string }) => void;
+type Fbq = (
+  command: "init" | "track",
+  name: string,
+  params?: Record<string, unknown>,
+  options?: { eventID?: string },
+) => void;
 declare global {
   interface Window {
     fbq?: Fbq;
@@ -48,9 +53,21 @@ export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: s
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: snippet }} />
       <script async src="https://connect.facebook.net/en_US/fbevents.js" nonce={nonce} suppressHydrationWarning />
       <noscript>
-        <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`} />
+        <img
+          height="1"
+          width="1"
+          alt=""
+          style={{ display: "none" }}
+          src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`}
+        />
         {eventName ? (
-          <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=${encodeURIComponent(eventName)}&noscript=1`} />
+          <img
+            height="1"
+            width="1"
+            alt=""
+            style={{ display: "none" }}
+            src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=${encodeURIComponent(eventName)}&noscript=1`}
+          />
         ) : null}
       </noscript>
     </>

@@ -45,7 +45,9 @@ export default function Outbox() {
       <h2 className="font-serif text-3xl text-ink-900">Correos</h2>
       <p className="mt-1 text-sm text-ink-700">Los 50 correos más recientes de la tienda.</p>
       {emails.length === 0 ? (
-        <p className="mt-8 rounded-sm border border-dashed border-ink-900/15 bg-white px-6 py-10 text-center text-ink-700">No hay correos todavía.</p>
+        <p className="mt-8 rounded-sm border border-dashed border-ink-900/15 bg-white px-6 py-10 text-center text-ink-700">
+          No hay correos todavía.
+        </p>
       ) : (
         <ul className="mt-8 space-y-4">
           {emails.map((email) => (
@@ -64,8 +66,13 @@ export default function Outbox() {
                   </span>
                 </summary>
                 <div className="border-t border-ink-900/10 px-5 py-4">
-                  {email.lastError ? <p className="mb-3 text-sm text-red-800">Último error: {email.lastError}</p> : null}
-                  <pre className="whitespace-pre-wrap break-words font-sans text-sm text-ink-800" data-testid="outbox-text">
+                  {email.lastError ? (
+                    <p className="mb-3 text-sm text-red-800">Último error: {email.lastError}</p>
+                  ) : null}
+                  <pre
+                    className="whitespace-pre-wrap break-words font-sans text-sm text-ink-800"
+                    data-testid="outbox-text"
+                  >
                     {linkify(email.text)}
                   </pre>
                 </div>

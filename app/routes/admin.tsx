@@ -25,7 +25,10 @@ export default function AdminLayout() {
         </div>
         <div className="flex items-center gap-3 text-sm text-ink-700">
           <span>{user.displayName}</span>
-          <span data-testid="role-badge" className="rounded-full border border-gold-500/50 bg-ivory-100 px-3 py-1 text-xs font-medium uppercase tracking-[0.2em] text-gold-700">
+          <span
+            data-testid="role-badge"
+            className="rounded-full border border-gold-500/50 bg-ivory-100 px-3 py-1 text-xs font-medium uppercase tracking-[0.2em] text-gold-700"
+          >
             {ROLE_LABEL[user.role]}
           </span>
         </div>
@@ -46,7 +49,10 @@ export default function AdminLayout() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Panel de Administración — Joyería Aurora" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Panel de Administración — Joyería Aurora" },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -16,9 +16,12 @@ const MIN_RESPONSE_MS = 350;
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
   const parsed = validateForm(ForgotPasswordSchema, form);
-  if (!parsed.success) return data<AuthActionData>({ status: "error", errors: parsed.errors, values: { email } }, { status: 400 });
+  if (!parsed.success)
+    return data<AuthActionData>({ status: "error", errors: parsed.errors, values: { email } }, { status: 400 });
 
   const start = Date.now();
   const byIp = await hitRateLimit("resetIp", rateLimitKey.resetIp(getClientIp(request)));
@@ -55,7 +58,10 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Recuperar contraseña — Joyería Aurora" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Recuperar contraseña — Joyería Aurora" },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -4,7 +4,13 @@ import { AuthPage, LoginForm, type AuthActionData } from "~/components/auth-form
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, LoginSchema, validateForm } from "~/lib/validation/auth";
 import { authenticator, InvalidCredentialsError } from "~/utils/auth.server";
-import { getClientIp, hitRateLimit, rateLimitKey, tooManyAttemptsMessage, undoRateLimit } from "~/utils/rate-limit.server";
+import {
+  getClientIp,
+  hitRateLimit,
+  rateLimitKey,
+  tooManyAttemptsMessage,
+  undoRateLimit,
+} from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
 import { createUserSession, getOptionalUser, safeRedirect } from "~/utils/session.server";
 
@@ -23,7 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // The strategy reads the body itself, so the action reads a clone.
   const form = await readForm(request.clone());
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
   const fail = (status: number, body: Omit<Extract<AuthActionData, { status: "error" }>, "status" | "values">) =>
     data<AuthActionData>({ status: "error", ...body, values: { email } }, { status });
 
@@ -43,7 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) return fail(401, { errors: {}, formError: AUTH_MESSAGES.invalidCredentials });
+    if (error instanceof InvalidCredentialsError)
+      return fail(401, { errors: {}, formError: AUTH_MESSAGES.invalidCredentials });
     throw error;
   }
   await Promise.all(keys.map((key) => undoRateLimit(key)));
@@ -56,7 +65,11 @@ export default function Login() {
   const navigation = useNavigation();
   const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
-    <AuthPage eyebrow="Bienvenida de nuevo" title="Iniciar Sesión" subtitle="Entra a tu cuenta para comprar y ver tus pedidos.">
+    <AuthPage
+      eyebrow="Bienvenida de nuevo"
+      title="Iniciar Sesión"
+      subtitle="Entra a tu cuenta para comprar y ver tus pedidos."
+    >
       <LoginForm
         as={Form}
         data={actionData}
@@ -70,7 +83,10 @@ export default function Login() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Iniciar Sesión — Joyería Aurora" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Iniciar Sesión — Joyería Aurora" },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

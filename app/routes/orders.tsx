@@ -18,7 +18,9 @@ export default function Orders() {
       <div className="mt-12 flex flex-col items-center rounded-sm border border-dashed border-ink-900/15 bg-white px-6 py-16 text-center">
         <BagIcon width={40} height={40} className="text-gold-600" aria-hidden="true" />
         <h2 className="mt-6 font-serif text-2xl text-ink-900">Aún no tienes pedidos</h2>
-        <p className="mt-2 max-w-sm text-sm text-ink-700">Cuando compres una pieza, aquí podrás seguir su envío y ver sus detalles.</p>
+        <p className="mt-2 max-w-sm text-sm text-ink-700">
+          Cuando compres una pieza, aquí podrás seguir su envío y ver sus detalles.
+        </p>
         <Link to="/" className="btn-primary mt-8">
           Explorar la colección
         </Link>
@@ -27,7 +29,10 @@ export default function Orders() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Mis Pedidos — Joyería Aurora" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Mis Pedidos — Joyería Aurora" },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -19,7 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  const values = { name: String(form.get("name") ?? "").trim(), email: String(form.get("email") ?? "").trim().toLowerCase() };
+  const values = {
+    name: String(form.get("name") ?? "").trim(),
+    email: String(form.get("email") ?? "")
+      .trim()
+      .toLowerCase(),
+  };
   const fail = (status: number, errors: FieldErrors, formError?: string) =>
     data<AuthActionData>({ status: "error", errors, values, ...(formError ? { formError } : {}) }, { status });
 
@@ -48,7 +53,11 @@ export default function Register() {
   const navigation = useNavigation();
   const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
-    <AuthPage eyebrow="Nueva cuenta" title="Crear Cuenta" subtitle="Regístrate para comprar, seguir tus pedidos y dejar reseñas.">
+    <AuthPage
+      eyebrow="Nueva cuenta"
+      title="Crear Cuenta"
+      subtitle="Regístrate para comprar, seguir tus pedidos y dejar reseñas."
+    >
       <RegisterForm
         as={Form}
         data={actionData}
@@ -61,7 +70,10 @@ export default function Register() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Crear Cuenta — Joyería Aurora" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Crear Cuenta — Joyería Aurora" },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -26,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   const parsed = validateForm(ResetPasswordSchema, form);
-  if (!parsed.success) return data<AuthActionData>({ status: "error", errors: parsed.errors, values: {} }, { status: 400 });
+  if (!parsed.success)
+    return data<AuthActionData>({ status: "error", errors: parsed.errors, values: {} }, { status: 400 });
   const ok = await resetPassword(token, parsed.data.password, getOrigin(request));
   if (!ok) return data<AuthActionData>({ status: "expired" }, { status: 410 });
   return data<AuthActionData>({ status: "done" });
@@ -81,8 +82,8 @@ function ResetExpired() {
   return (
     <AuthPage eyebrow="Recuperar acceso" title={AUTH_MESSAGES.linkExpired}>
       <p className="text-ink-700">
-        El enlace para restablecer tu contraseña venció, ya se usó o no es correcto. Los enlaces son válidos durante una hora y
-        solo pueden usarse una vez.
+        El enlace para restablecer tu contraseña venció, ya se usó o no es correcto. Los enlaces son válidos durante una
+        hora y solo pueden usarse una vez.
       </p>
       <div className="mt-8 flex flex-col gap-3">
         <Link to="/forgot-password" className="btn-primary">

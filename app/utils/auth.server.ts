@@ -31,7 +31,10 @@ function getDummyHash() {
 
 /** Checks an e-mail and password; the user when they match, null otherwise. */
 export async function verifyLogin(email: string, password: string): Promise<AuthUser | null> {
-  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, email: true, passwordHash: true } });
+  const user = await prisma.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, passwordHash: true },
+  });
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
   return user && ok ? { id: user.id, email: user.email } : null;
 }
@@ -61,7 +64,10 @@ export async function registerUser(input: { name: string; email: string; passwor
   const passwordHash = await hashPassword(input.password);
   let user: AuthUser;
   try {
-    user = await prisma.user.create({ data: { name: input.name, email: input.email, passwordHash }, select: { id: true, email: true } });
+    user = await prisma.user.create({
+      data: { name: input.name, email: input.email, passwordHash },
+      select: { id: true, email: true },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -129,14 +135,21 @@ export async function resetPassword(token: string, password: string, origin: str
       data: { usedAt: now },
     });
     if (claimed.count !== 1) return null;
-    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({
+      where: { tokenHash },
+      select: { userId: true },
+    });
     await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
     await tx.session.deleteMany({ where: { userId } });
     return tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { email: true, name: true } });
   });
   if (!user) return false;
   await clearRateLimit(rateLimitKey.loginEmail(user.email));
-  await sendEmail({ to: user.email, kind: "password-changed", ...passwordChangedEmail({ name: displayName(user), origin }) });
+  await sendEmail({
+    to: user.email,
+    kind: "password-changed",
+    ...passwordChangedEmail({ name: displayName(user), origin }),
+  });
   return true;
 }
 

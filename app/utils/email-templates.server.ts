@@ -7,7 +7,14 @@ import { SHOP_NAME } from "~/lib/constants";
 
 export type EmailContent = { subject: string; html: string; text: string };
 
-const PALETTE = { ivory: "#fdfbf7", ivoryDeep: "#f8f3ea", ink: "#1c1916", inkSoft: "#3a3530", gold: "#b8924a", goldDeep: "#7a5c2b" };
+const PALETTE = {
+  ivory: "#fdfbf7",
+  ivoryDeep: "#f8f3ea",
+  ink: "#1c1916",
+  inkSoft: "#3a3530",
+  gold: "#b8924a",
+  goldDeep: "#7a5c2b",
+};
 
 export function escapeHtml(value: string): string {
   return value

@@ -17,12 +17,15 @@ export type EmailKind = "password-reset" | "password-changed" | (string & {});
 
 export type SendEmailInput = { to: string; subject: string; html: string; text: string; kind: EmailKind };
 
-type Transport = { sendMail(message: { from: string; to: string; subject: string; html: string; text: string }): Promise<unknown> };
+type Transport = {
+  sendMail(message: { from: string; to: string; subject: string; html: string; text: string }): Promise<unknown>;
+};
 
 let cachedTransport: { url: string; transport: Transport } | undefined;
 
 function transportFor(smtpUrl: string): Transport {
-  if (cachedTransport?.url !== smtpUrl) cachedTransport = { url: smtpUrl, transport: nodemailer.createTransport(smtpUrl) };
+  if (cachedTransport?.url !== smtpUrl)
+    cachedTransport = { url: smtpUrl, transport: nodemailer.createTransport(smtpUrl) };
   return cachedTransport.transport;
 }
 
@@ -59,10 +62,22 @@ export async function deliverEmail(id: string, smtpUrl: string): Promise<"sent" 
   if (claimed.count === 0) return "skipped";
   const email = await prisma.outboxEmail.findUniqueOrThrow({ where: { id } });
   try {
-    await transportFor(smtpUrl).sendMail({ from: getEnv().MAIL_FROM, to: email.to, subject: email.subject, html: email.html, text: email.text });
+    await transportFor(smtpUrl).sendMail({
+      from: getEnv().MAIL_FROM,
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+    });
     await prisma.outboxEmail.update({
       where: { id },
-      data: { status: "sent", sentAt: new Date(), attempts: { increment: 1 }, lastError: null, ...redactSecrets(email) },
+      data: {
+        status: "sent",
+        sentAt: new Date(),
+        attempts: { increment: 1 },
+        lastError: null,
+        ...redactSecrets(email),
+      },
     });
     return "sent";
   } catch (error) {
@@ -112,7 +127,8 @@ let loop: NodeJS.Timeout | undefined;
 /** Starts the periodic delivery (every minute, and once now) when SMTP is configured. Idempotent. */
 export function startEmailDeliveryLoop(intervalMs = 60_000): void {
   if (loop || !getEnv().SMTP_URL || getEnv().NODE_ENV === "test") return;
-  const tick = () => void deliverPendingEmails().catch((error: unknown) => console.error("[email] delivery loop", error));
+  const tick = () =>
+    void deliverPendingEmails().catch((error: unknown) => console.error("[email] delivery loop", error));
   loop = setInterval(tick, intervalMs);
   loop.unref();
   tick();
@@ -123,7 +139,18 @@ export function getRecentEmails(take = 50) {
   return prisma.outboxEmail.findMany({
     orderBy: { createdAt: "desc" },
     take,
-    select: { id: true, to: true, subject: true, text: true, kind: true, status: true, attempts: true, lastError: true, createdAt: true, sentAt: true },
+    select: {
+      id: true,
+      to: true,
+      subject: true,
+      text: true,
+      kind: true,
+      status: true,
+      attempts: true,
+      lastError: true,
+      createdAt: true,
+      sentAt: true,
+    },
   });
 }
 

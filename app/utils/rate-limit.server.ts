@@ -83,7 +83,12 @@ export async function hitRateLimit(name: LimitName, key: string): Promise<RateLi
     RETURNING "count", "reset_at"`;
   const row = rows[0]!;
   const resetAt = new Date(row.reset_at);
-  return { allowed: row.count <= max, count: row.count, resetAt, retryAfterMs: Math.max(0, resetAt.getTime() - Date.now()) };
+  return {
+    allowed: row.count <= max,
+    count: row.count,
+    resetAt,
+    retryAfterMs: Math.max(0, resetAt.getTime() - Date.now()),
+  };
 }
 
 /** Takes back one hit (a login that turned out to be correct is not a failed attempt). */

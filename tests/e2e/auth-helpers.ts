@@ -23,7 +23,11 @@ export async function openAuth(page: Page, testInfo: TestInfo, mode: "login" | "
   return page.getByRole("main");
 }
 
-export async function registerAccount(page: Page, testInfo: TestInfo, account: { name: string; email: string; password: string }) {
+export async function registerAccount(
+  page: Page,
+  testInfo: TestInfo,
+  account: { name: string; email: string; password: string },
+) {
   await page.goto("/");
   const scope = await openAuth(page, testInfo, "register");
   await scope.getByLabel("Nombre", { exact: true }).fill(account.name);

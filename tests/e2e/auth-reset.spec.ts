@@ -8,7 +8,10 @@ async function resetLinkFor(browser: Browser, baseURL: string, javaScriptEnabled
   const page = await context.newPage();
   await login(page, ACCOUNTS.worker);
   await page.goto("/admin/outbox");
-  const email = page.getByTestId("outbox-email").filter({ has: page.getByTestId("outbox-to").getByText(to, { exact: true }) }).first();
+  const email = page
+    .getByTestId("outbox-email")
+    .filter({ has: page.getByTestId("outbox-to").getByText(to, { exact: true }) })
+    .first();
   await email.locator("summary").click();
   const href = await email.getByRole("link", { name: /reset-password\?token=/ }).getAttribute("href");
   await context.close();
@@ -17,7 +20,11 @@ async function resetLinkFor(browser: Browser, baseURL: string, javaScriptEnabled
 }
 
 test.describe("password reset", () => {
-  test("through the e-mailed link: validation, new password, back to the shop, single use", async ({ page, browser, baseURL }, testInfo) => {
+  test("through the e-mailed link: validation, new password, back to the shop, single use", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const account = { name: "Rosa Reset", email: uniqueEmail(testInfo, "reset"), password: "antigua123" };
     await registerAccount(page, testInfo, account);
     await logOut(page, account.name);
@@ -58,7 +65,10 @@ test.describe("password reset", () => {
   });
 
   test("an invalid or expired link shows Enlace expirado o no válido", async ({ page }) => {
-    const urls = ["/reset-password?token=no-existe", "/reset-password?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired"];
+    const urls = [
+      "/reset-password?token=no-existe",
+      "/reset-password?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired",
+    ];
     for (const url of urls) {
       await page.goto(url);
       await expect(page.getByRole("heading", { name: "Enlace expirado o no válido" })).toBeVisible();

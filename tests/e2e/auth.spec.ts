@@ -68,7 +68,12 @@ test.describe("accounts", () => {
     await page.goto("/");
     const scope = await openAuth(page, testInfo, "register");
     await scope.getByRole("button", { name: "Crear Cuenta" }).click();
-    for (const message of ["El nombre es requerido", "El email es requerido", "La contraseña es requerida", "Confirma tu contraseña"]) {
+    for (const message of [
+      "El nombre es requerido",
+      "El email es requerido",
+      "La contraseña es requerida",
+      "Confirma tu contraseña",
+    ]) {
       await expect(scope.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(scope.getByLabel("Nombre", { exact: true })).toBeFocused();

@@ -20,7 +20,14 @@ describe("Origin check", () => {
   it("refuses a POST from another site with 403 before reading anything", async () => {
     await createUser({ email: "ana@example.test" });
     for (const action of [loginAction, registerAction, forgotAction, logoutAction]) {
-      const outcome = await callAction(action, formRequest("/login", { email: "ana@example.test", password: "secreto123" }, { origin: "https://evil.example" }));
+      const outcome = await callAction(
+        action,
+        formRequest(
+          "/login",
+          { email: "ana@example.test", password: "secreto123" },
+          { origin: "https://evil.example" },
+        ),
+      );
       expect(outcome.status).toBe(403);
     }
     expect(await prisma.session.count()).toBe(0);
@@ -29,7 +36,11 @@ describe("Origin check", () => {
   it("also judges by the Referer when there is no Origin", async () => {
     const outcome = await callAction(
       loginAction,
-      formRequest("/login", { email: "a@b.mx", password: "secreto123" }, { origin: null, headers: { Referer: "https://evil.example/page" } }),
+      formRequest(
+        "/login",
+        { email: "a@b.mx", password: "secreto123" },
+        { origin: null, headers: { Referer: "https://evil.example/page" } },
+      ),
     );
     expect(outcome.status).toBe(403);
   });
@@ -62,7 +73,12 @@ describe("login", () => {
     for (const email of ["ana@example.test", "nadie@example.test"]) {
       const outcome = await logIn(email, "incorrecta");
       expect(outcome.status).toBe(401);
-      expect(outcome.body).toEqual({ status: "error", errors: {}, formError: "Email o contraseña incorrectos", values: { email } });
+      expect(outcome.body).toEqual({
+        status: "error",
+        errors: {},
+        formError: "Email o contraseña incorrectos",
+        values: { email },
+      });
     }
   });
 
@@ -118,13 +134,22 @@ describe("sessions", () => {
 });
 
 describe("registration", () => {
-  const fields = { name: "Lucía Pérez", email: "Lucia@Example.test", password: "secreto1", confirmPassword: "secreto1", redirectTo: "/producto/3" };
+  const fields = {
+    name: "Lucía Pérez",
+    email: "Lucia@Example.test",
+    password: "secreto1",
+    confirmPassword: "secreto1",
+    redirectTo: "/producto/3",
+  };
 
   it("creates the account with an argon2id hash and a customer role row, and logs in", async () => {
     const outcome = await callAction(registerAction, formRequest("/register", fields));
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get("Location")).toBe("/producto/3");
-    const user = await prisma.user.findUniqueOrThrow({ where: { email: "lucia@example.test" }, include: { role: true } });
+    const user = await prisma.user.findUniqueOrThrow({
+      where: { email: "lucia@example.test" },
+      include: { role: true },
+    });
     expect(user.name).toBe("Lucía Pérez");
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user.role?.role).toBe("customer");
@@ -136,12 +161,18 @@ describe("registration", () => {
     await createUser({ email: "lucia@example.test" });
     const outcome = await callAction(registerAction, formRequest("/register", fields));
     expect(outcome.status).toBe(400);
-    expect(outcome.body).toMatchObject({ errors: { email: "Ya existe una cuenta con este email" }, values: { name: "Lucía Pérez", email: "lucia@example.test" } });
+    expect(outcome.body).toMatchObject({
+      errors: { email: "Ya existe una cuenta con este email" },
+      values: { name: "Lucía Pérez", email: "lucia@example.test" },
+    });
     expect(JSON.stringify(outcome.body)).not.toContain("secreto1");
   });
 
   it("returns every register validation message", async () => {
-    const outcome = await callAction(registerAction, formRequest("/register", { name: "", email: "", password: "", confirmPassword: "" }));
+    const outcome = await callAction(
+      registerAction,
+      formRequest("/register", { name: "", email: "", password: "", confirmPassword: "" }),
+    );
     expect(outcome.body).toMatchObject({
       errors: {
         name: "El nombre es requerido",

@@ -36,7 +36,10 @@ describe("LoginSchema", () => {
   it("reads FormData and treats missing fields as empty", () => {
     const form = new FormData();
     form.set("email", "ana@example.mx");
-    expect(validateForm(LoginSchema, form)).toEqual({ success: false, errors: { password: AUTH_MESSAGES.passwordRequired } });
+    expect(validateForm(LoginSchema, form)).toEqual({
+      success: false,
+      errors: { password: AUTH_MESSAGES.passwordRequired },
+    });
   });
 });
 

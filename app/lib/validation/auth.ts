@@ -44,7 +44,10 @@ export const LoginSchema = z.object({ email: EmailField, password: PasswordField
 
 export const RegisterSchema = z
   .object({
-    name: z.preprocess((v) => text(v).trim(), z.string().min(1, AUTH_MESSAGES.nameRequired).max(100, "El nombre es demasiado largo")),
+    name: z.preprocess(
+      (v) => text(v).trim(),
+      z.string().min(1, AUTH_MESSAGES.nameRequired).max(100, "El nombre es demasiado largo"),
+    ),
     email: EmailField,
     password: PasswordField,
     confirmPassword: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.confirmRequired)),
@@ -78,7 +81,11 @@ export const ResetPasswordSchema = z
       return;
     }
     if (value.password.length > PASSWORD_MAX_LENGTH) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["password"],
+        message: `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres`,
+      });
       return;
     }
     if (value.password !== value.confirmPassword) {
@@ -105,5 +112,7 @@ export function validateForm<T extends z.ZodTypeAny>(
 ): { success: true; data: z.infer<T> } | { success: false; errors: FieldErrors } {
   const values = input instanceof FormData ? Object.fromEntries(input) : input;
   const result = schema.safeParse(values);
-  return result.success ? { success: true, data: result.data } : { success: false, errors: fieldErrorsOf(result.error) };
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, errors: fieldErrorsOf(result.error) };
 }
