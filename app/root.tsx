@@ -9,18 +9,20 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AuthModal } from "./components/auth-modal";
 import { CartDrawer } from "./components/cart-drawer";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { FlashMessage } from "./components/flash-message";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { MetaPixel } from "./components/meta-pixel";
 import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
 import { readFlash } from "./utils/flash.server";
 import { useNonce } from "./utils/nonce";
-import { getOptionalUser } from "./utils/session.server";
+import { consumeFlash, getOptionalUser } from "./utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/jost-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -49,17 +51,28 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const cartCount = user ? await getCartCount(user.id) : 0;
-  const { flash, setCookie } = await readFlash(request);
+  const ENV = getPublicEnv();
+  const { flash, setCookie: flashCookie } = await readFlash(request);
+  // The pixel's one-shot event (e.g. CompleteRegistration after sign-up), read from the cookie the
+  // flash above left, so one Set-Cookie consumes both. Consumed even when no pixel is configured.
+  const pixel = await consumeFlash(flashCookie ? withCookie(request, flashCookie) : request, "pixelEvent");
+  const setCookie = pixel.setCookie ?? flashCookie;
   const payload = {
     user: user ? { displayName: user.displayName, role: user.role, email: user.email } : null,
     cartCount,
     flash,
-    ENV: getPublicEnv(),
+    ENV,
+    pixelEvent: ENV.META_PIXEL_ID ? pixel.value : null,
   };
   if (!setCookie) return payload;
   // The Set-Cookie consumes the flash. `data()` only adds the header: the browser receives
   // `payload` itself, hence the cast (the project does not opt into single-fetch loader types).
   return data(payload, { headers: { "Set-Cookie": setCookie } }) as unknown as typeof payload;
+}
+
+/** The request as it would look with the cookie of `setCookie` (to chain two cookie edits). */
+function withCookie(request: Request, setCookie: string): Request {
+  return new Request(request.url, { headers: { Cookie: setCookie.split(";")[0]! } });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -86,6 +99,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer />
         <CartDrawer />
+        <AuthModal loggedIn={Boolean(data?.user)} />
+        <MetaPixel pixelId={data?.ENV.META_PIXEL_ID ?? null} event={data?.pixelEvent ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

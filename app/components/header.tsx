@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
 import { hasRole, type RoleName } from "~/lib/roles";
 import { openCartDrawer } from "./cart-drawer";
@@ -25,9 +26,11 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
     location.pathname === "/" ? ((CATEGORY_NAV.find((c) => c.id === params.get("categoria"))?.id ?? "all") as CategoryId) : "all";
   const onHome = location.pathname === "/";
   const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+  const headerRef = useRef<HTMLElement>(null);
+  useCloseMenus(headerRef, location.key);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50/95 backdrop-blur supports-[backdrop-filter]:bg-ivory-50/80">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50/95 backdrop-blur supports-[backdrop-filter]:bg-ivory-50/80">
       <div className="mx-auto flex h-[4.5rem] max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <details className="group relative lg:hidden" data-menu="mobile">
           <summary className="btn-ghost cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label="Abrir menú">
@@ -50,7 +53,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
               {user ? (
                 <UserLinks user={user} />
               ) : (
-                <Link to={loginHref} className="block rounded-sm px-3 py-2 hover:bg-ivory-100">
+                <Link to={loginHref} className="block rounded-sm px-3 py-2 hover:bg-ivory-100" data-action="open-login">
                   Iniciar Sesión
                 </Link>
               )}
@@ -118,6 +121,33 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
       </div>
     </header>
   );
+}
+
+/**
+ * With JavaScript, the <details> menus close after a navigation, on a click outside them and on
+ * Escape (without it they stay simple disclosure widgets).
+ */
+function useCloseMenus(ref: React.RefObject<HTMLElement>, locationKey: string) {
+  useEffect(() => {
+    ref.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+  }, [ref, locationKey]);
+  useEffect(() => {
+    function closeOthers(event: Event) {
+      const inside = event.target instanceof Node ? event.target : null;
+      ref.current?.querySelectorAll("details[open]").forEach((d) => {
+        if (event.type === "keydown" || !inside || !d.contains(inside)) d.removeAttribute("open");
+      });
+    }
+    function onKey(event: KeyboardEvent) {
+      if (event.key === "Escape") closeOthers(event);
+    }
+    document.addEventListener("click", closeOthers);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", closeOthers);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [ref]);
 }
 
 function UserLinks({ user }: { user: NonNullable<HeaderUser> }) {

@@ -1,63 +1,93 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
-import { prisma } from "~/utils/db.server";
-import { verifyPassword } from "~/utils/password.server";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthPage, LoginForm, type AuthActionData } from "~/components/auth-forms";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AUTH_MESSAGES, LoginSchema, validateForm } from "~/lib/validation/auth";
+import { authenticator, InvalidCredentialsError } from "~/utils/auth.server";
+import {
+  getClientIp,
+  hitRateLimit,
+  rateLimitKey,
+  tooManyAttemptsMessage,
+  undoRateLimit,
+} from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
 import { createUserSession, getOptionalUser, safeRedirect } from "~/utils/session.server";
 
-// Minimal login of the foundation; the accounts work replaces it with remix-auth, the spec's
-// validation messages, rate limits and the auth modal.
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  return { redirectTo };
 }
 
+/**
+ * Login: Origin check and validation, then the abuse limits (a hit per account and per address
+ * before the password is checked, taken back when it was right), then remix-auth's form strategy,
+ * then a new database session. The auth modal posts here too.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
-  const password = String(form.get("password") ?? "");
-  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
-  if (!user || !(await verifyPassword(user.passwordHash, password))) {
-    return { error: "Email o contraseña incorrectos", email };
+  // The strategy reads the body itself, so the action reads a clone.
+  const form = await readForm(request.clone());
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
+  const fail = (status: number, body: Omit<Extract<AuthActionData, { status: "error" }>, "status" | "values">) =>
+    data<AuthActionData>({ status: "error", ...body, values: { email } }, { status });
+
+  const parsed = validateForm(LoginSchema, form);
+  if (!parsed.success) return fail(400, { errors: parsed.errors });
+
+  const keys = [rateLimitKey.loginEmail(parsed.data.email), rateLimitKey.loginIp(getClientIp(request))];
+  const byEmail = await hitRateLimit("loginEmail", keys[0]!);
+  const byIp = await hitRateLimit("loginIp", keys[1]!);
+  const blocked = [byEmail, byIp].filter((r) => !r.allowed);
+  if (blocked.length > 0) {
+    const wait = Math.max(...blocked.map((r) => r.retryAfterMs));
+    return fail(429, { errors: {}, formError: tooManyAttemptsMessage(wait) });
   }
-  return redirect(safeRedirect(form.get("redirectTo")), {
-    headers: { "Set-Cookie": await createUserSession(request, user.id) },
-  });
+
+  let user;
+  try {
+    user = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError)
+      return fail(401, { errors: {}, formError: AUTH_MESSAGES.invalidCredentials });
+    throw error;
+  }
+  await Promise.all(keys.map((key) => undoRateLimit(key)));
+  return redirect(redirectTo, { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
 }
 
 export default function Login() {
-  const data = useActionData<typeof action>();
-  const [params] = useSearchParams();
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<AuthActionData>();
+  const navigation = useNavigation();
+  const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="font-serif text-4xl text-ink-900">Iniciar Sesión</h1>
-      <Form method="post" className="mt-8 space-y-5">
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
-        <div>
-          <label htmlFor="email" className="field-label">
-            Email
-          </label>
-          <input id="email" name="email" type="email" autoComplete="email" defaultValue={data?.email} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="password" className="field-label">
-            Contraseña
-          </label>
-          <input id="password" name="password" type="password" autoComplete="current-password" className="field-input" />
-        </div>
-        {data?.error ? (
-          <p role="alert" className="field-error">
-            {data.error}
-          </p>
-        ) : null}
-        <button type="submit" className="btn-primary w-full">
-          Iniciar Sesión
-        </button>
-      </Form>
-    </section>
+    <AuthPage
+      eyebrow="Bienvenida de nuevo"
+      title="Iniciar Sesión"
+      subtitle="Entra a tu cuenta para comprar y ver tus pedidos."
+    >
+      <LoginForm
+        as={Form}
+        data={actionData}
+        busy={navigation.state !== "idle" && navigation.formAction === "/login"}
+        redirectTo={redirectTo}
+        idPrefix=""
+        toRegister={{ href: `/register${query}` }}
+        toForgot={{ href: "/forgot-password" }}
+      />
+    </AuthPage>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Iniciar Sesión — Joyería Aurora" }];
+export const meta: MetaFunction = () => [
+  { title: "Iniciar Sesión — Joyería Aurora" },
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

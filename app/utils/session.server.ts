@@ -113,19 +113,44 @@ export async function requireUserWithRole(request: Request, role: RoleName): Pro
  * Starts a new session for `userId` (a fresh id every time: rotation at login) and returns
  * the Set-Cookie header value. Any session the cookie held before is deleted.
  */
-export async function createUserSession(request: Request, userId: string): Promise<string> {
+export async function createUserSession(
+  request: Request,
+  userId: string,
+  options: { flash?: Partial<Record<FlashKey, string>> } = {},
+): Promise<string> {
   const session = await getCookieSession(request);
   const previous = session.get(SESSION_ID_KEY);
   const id = crypto.randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await prisma.$transaction([
     ...(typeof previous === "string" ? [prisma.session.deleteMany({ where: { id: previous } })] : []),
+    // Opportunistic clean-up: expired sessions of anyone go at every login (indexed on expires_at).
+    prisma.session.deleteMany({ where: { expiresAt: { lte: now } } }),
     prisma.session.create({
       data: { id, userId, expiresAt, userAgent: request.headers.get("User-Agent")?.slice(0, 255) ?? null },
     }),
   ]);
   session.set(SESSION_ID_KEY, id);
+  for (const [key, value] of Object.entries(options.flash ?? {})) session.flash(key, value);
   return sessionStorage.commitSession(session, { expires: expiresAt });
+}
+
+/** One-shot values carried by the cookie to the next page (e.g. the pixel's registration event). */
+export type FlashKey = "pixelEvent";
+
+/**
+ * Reads and clears a flash value. Returns the value and, when there was one, the Set-Cookie
+ * header that removes it (the session id stays).
+ */
+export async function consumeFlash(request: Request, key: FlashKey): Promise<{ value: string | null; setCookie: string | null }> {
+  const session = await getCookieSession(request);
+  if (!session.has(key)) return { value: null, setCookie: null };
+  const value = session.get(key);
+  const id = session.get(SESSION_ID_KEY);
+  const row = typeof id === "string" ? await prisma.session.findUnique({ where: { id }, select: { expiresAt: true } }) : null;
+  const setCookie = await sessionStorage.commitSession(session, row ? { expires: row.expiresAt } : {});
+  return { value: typeof value === "string" ? value : null, setCookie };
 }
 
 /** Ends the session in the database and returns the Set-Cookie header that clears the cookie. */

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
+type Handler<A> = (args: A) => Promise<unknown> | unknown;
+
+/** The outcome of calling a loader or action directly: a Response, or data() with its status. */
+export type Outcome = { status: number; headers: Headers; body: unknown };
+
+/** Normalises what a loader/action returned or threw (Response, data(), or a plain object). */
+export async function settle(run: () => Promise<unknown> | unknown): Promise<Outcome> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) value = thrown;
+    else throw thrown;
+  }
+  if (value instanceof Response) {
+    const text = await value.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // plain text
+    }
+    return { status: value.status, headers: value.headers, body };
+  }
+  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = value as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), body: data };
+  }
+  return { status: 200, headers: new Headers(), body: value };
+}
+
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  options: { cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+): Request {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.origin !== null) headers.Origin = options.origin ?? "http://localhost";
+  if (options.cookie) headers.Cookie = options.cookie;
+  return new Request(`http://localhost${path}`, { method: "POST", body, headers });
+}
+
+export function getRequest(path: string, cookie?: string): Request {
+  return new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export function callAction(action: Handler<ActionFunctionArgs>, request: Request) {
+  return settle(() => action({ request, params: {}, context: {} }));
+}
+
+export function callLoader(loader: Handler<LoaderFunctionArgs>, request: Request) {
+  return settle(() => loader({ request, params: {}, context: {} }));
+}
+
+/** The cookie pair ("name=value") from a Set-Cookie header. */
+export function cookieFrom(outcome: Outcome): string {
+  const setCookie = outcome.headers.get("Set-Cookie");
+  if (!setCookie) throw new Error("no Set-Cookie header");
+  return setCookie.split(";")[0]!;
+}

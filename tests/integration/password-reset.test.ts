@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { action as forgotAction } from "~/routes/forgot-password";
+import { action as loginAction } from "~/routes/login";
+import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { prisma } from "~/utils/db.server";
+import { getOptionalUser } from "~/utils/session.server";
+import { createUser, resetDatabase } from "../db-utils";
+import { callAction, callLoader, cookieFrom, formRequest, getRequest } from "./auth-helpers";
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+const SENT = { status: "sent", message: "Se ha enviado un enlace de recuperación a tu correo electrónico." };
+
+async function requestReset(email: string) {
+  return callAction(forgotAction, formRequest("/forgot-password", { email }));
+}
+
+/** The token of the newest reset e-mail in the outbox. */
+async function tokenFromOutbox(to: string): Promise<string> {
+  const email = await prisma.outboxEmail.findFirstOrThrow({ where: { to, kind: "password-reset" }, orderBy: { createdAt: "desc" } });
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(email.text);
+  if (!match) throw new Error("no reset link in the e-mail");
+  expect(email.html).toContain(`http://localhost/reset-password?token=${match[1]}`);
+  return match[1]!;
+}
+
+describe("forgotten password", () => {
+  it("answers the same whether or not the account exists, and e-mails only existing accounts", async () => {
+    await createUser({ email: "ana@example.test" });
+    const known = await requestReset("ana@example.test");
+    const unknown = await requestReset("nadie@example.test");
+    expect(known).toMatchObject({ status: 200, body: SENT });
+    expect(unknown).toMatchObject({ status: 200, body: SENT });
+    const emails = await prisma.outboxEmail.findMany();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ to: "ana@example.test", status: "local", kind: "password-reset" });
+    expect(emails[0]!.subject).toContain("Joyería Aurora");
+  });
+
+  it("stores only a SHA-256 of a 32-byte token, valid for one hour", async () => {
+    const user = await createUser({ email: "ana@example.test" });
+    await requestReset("ana@example.test");
+    const token = await tokenFromOutbox("ana@example.test");
+    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    const row = await prisma.passwordResetToken.findFirstOrThrow({ where: { userId: user.id } });
+    expect(row.tokenHash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
+    expect(row.tokenHash).not.toContain(token);
+    const ttl = row.expiresAt.getTime() - row.createdAt.getTime();
+    expect(ttl).toBeGreaterThan(59 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60_000 + 1000);
+  });
+});
+
+describe("reset password", () => {
+  it("sets the new password once, ends every session and invalidates the other tokens", async () => {
+    const user = await createUser({ email: "ana@example.test", password: "antigua1" });
+    const login = await callAction(loginAction, formRequest("/login", { email: "ana@example.test", password: "antigua1" }));
+    const cookie = cookieFrom(login);
+    await requestReset("ana@example.test");
+    const first = await tokenFromOutbox("ana@example.test");
+    await new Promise((r) => setTimeout(r, 5));
+    await requestReset("ana@example.test");
+    const second = await tokenFromOutbox("ana@example.test");
+    expect(second).not.toBe(first);
+
+    expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${second}`))).body).toEqual({ state: "form", token: second });
+    const done = await callAction(resetAction, formRequest("/reset-password", { token: second, password: "nueva123", confirmPassword: "nueva123" }));
+    expect(done.body).toEqual({ status: "done" });
+
+    expect(await getOptionalUser(getRequest("/", cookie))).toBeNull();
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    const relogin = await callAction(loginAction, formRequest("/login", { email: "ana@example.test", password: "nueva123" }));
+    expect(relogin.status).toBe(302);
+    const old = await callAction(loginAction, formRequest("/login", { email: "ana@example.test", password: "antigua1" }));
+    expect(old.status).toBe(401);
+
+    // Single use, and the older token died with it.
+    for (const token of [second, first]) {
+      const again = await callAction(resetAction, formRequest("/reset-password", { token, password: "otra1234", confirmPassword: "otra1234" }));
+      expect(again).toMatchObject({ status: 410, body: { status: "expired" } });
+      expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${token}`))).body).toEqual({ state: "expired", token: "" });
+    }
+    expect(await prisma.outboxEmail.count({ where: { kind: "password-changed" } })).toBe(1);
+  });
+
+  it("refuses an expired token", async () => {
+    await createUser({ email: "ana@example.test" });
+    await requestReset("ana@example.test");
+    const token = await tokenFromOutbox("ana@example.test");
+    await prisma.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
+    const outcome = await callAction(resetAction, formRequest("/reset-password", { token, password: "nueva123", confirmPassword: "nueva123" }));
+    expect(outcome.body).toEqual({ status: "expired" });
+    expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${token}`))).body).toMatchObject({ state: "expired" });
+  });
+
+  it("shows the expired screen for an unknown token or an otp_expired error in the query", async () => {
+    for (const query of ["token=nope", "", "error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid"]) {
+      expect((await callLoader(resetLoader, getRequest(`/reset-password?${query}`))).body).toMatchObject({ state: "expired" });
+    }
+  });
+
+  it("validates both fields with the spec's messages and does not consume the token", async () => {
+    await createUser({ email: "ana@example.test" });
+    await requestReset("ana@example.test");
+    const token = await tokenFromOutbox("ana@example.test");
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ password: "", confirmPassword: "" }, { password: "Por favor ingresa y confirma tu nueva contraseña." }],
+      [{ password: "nueva123", confirmPassword: "otra1234" }, { confirmPassword: "Las contraseñas no coinciden" }],
+      [{ password: "123", confirmPassword: "123" }, { password: "La contraseña debe tener al menos 6 caracteres" }],
+    ];
+    for (const [fields, errors] of cases) {
+      const outcome = await callAction(resetAction, formRequest("/reset-password", { token, ...fields }));
+      expect(outcome).toMatchObject({ status: 400, body: { errors } });
+    }
+    expect(await prisma.passwordResetToken.count({ where: { usedAt: null } })).toBe(1);
+  });
+});
