@@ -12,6 +12,8 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { CategoryMemory } from "./components/category-memory";
+import { SearchOverlay } from "./components/search-overlay";
 import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
@@ -75,6 +77,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <SearchOverlay />
+        <CategoryMemory />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
