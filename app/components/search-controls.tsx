@@ -141,7 +141,7 @@ function PriceField({
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-ink-700/70">
         {Number.isFinite(value) ? formatMoney(Math.max(0, value) * 100) : ""} · de {formatMoney(SEARCH_PRICE_MIN * 100)} a{" "}
-        {formatMoney(SEARCH_PRICE_MAX * 100)}
+        {formatMoney(SEARCH_PRICE_MAX * 100)} o más
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { sortForGrid } from "~/lib/catalog";
-import { type CategoryId, RELATED_PRODUCTS_LIMIT } from "~/lib/constants";
+import { type CategoryId, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
 import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
@@ -145,6 +145,9 @@ const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
 };
 
 /**
+ * Price bounds are inclusive; the top of the range (10 000 pesos) means "and above", so the
+ * default filters never hide the finer pieces (docs/decisions/004-search-price-range.md).
+ *
  * Accent- and case-insensitive search over name, material, description and category name (the
  * trigger-maintained, trigram-indexed `search_text`, decision 003), in one parameterised query.
  * Price bounds are pesos (inclusive); the database holds centavos. An empty term finds nothing.
@@ -166,7 +169,8 @@ export async function searchProducts(params: SearchParams): Promise<SearchResult
     JOIN "categories" c ON c."id" = p."category_id"
     WHERE p."search_text" LIKE '%' || joyeria_normalize(${pattern}) || '%' ESCAPE '\\'
       AND (${params.categoria}::text IS NULL OR c."slug" = ${params.categoria}::text)
-      AND p."price" BETWEEN ${params.min * 100} AND ${params.max * 100}
+      AND p."price" >= ${params.min * 100}
+      AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" <= ${params.max * 100})
       AND (${!params.ofertas} OR p."original_price" > p."price")
     ORDER BY ${SEARCH_ORDER[params.orden]}
     LIMIT ${SEARCH_RESULT_LIMIT}`;

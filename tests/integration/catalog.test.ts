@@ -48,6 +48,7 @@ describe("searchProducts", () => {
     await createProduct({ name: "Collar Perla", material: "Plata .925", description: "Perla cultivada", price: 1_200_00, originalPrice: 1_500_00, categoryId: 2 });
     await createProduct({ name: "Pulsera Tenis", material: "Oro blanco", price: 10_000_00, originalPrice: 20_000_00, categoryId: 3, isNew: true });
     await createProduct({ name: "Arracadas 50%_off", material: "Plata .925", price: 800_00, categoryId: 4 });
+    await createProduct({ name: "Solitario Gala", material: "Platino", price: 14_500_00, categoryId: 1 });
   });
 
   it("lists nothing until some text is typed", async () => {
@@ -75,8 +76,14 @@ describe("searchProducts", () => {
 
   it("filters by price in pesos, inclusive of both bounds", async () => {
     expect(names(await search("q=a&min=1200&max=2500&orden=precio-asc"))).toEqual(["Collar Perla", "Anillo Corazón"]);
-    expect(names(await search("q=a&min=10000&max=10000"))).toEqual(["Pulsera Tenis"]);
     expect(names(await search("q=a&min=1300&max=2400"))).toEqual([]);
+    expect(names(await search("q=a&min=9900&max=9900"))).toEqual([]);
+  });
+
+  it("reads the top of the range (10000) as 'and above'", async () => {
+    expect(names(await search("q=a&min=10000&max=10000&orden=precio-asc"))).toEqual(["Pulsera Tenis", "Solitario Gala"]);
+    expect(names(await search("q=gala"))).toEqual(["Solitario Gala"]);
+    expect(names(await search("q=gala&max=9900"))).toEqual([]);
   });
 
   it("lists only discounted products with Ofertas", async () => {
@@ -84,12 +91,19 @@ describe("searchProducts", () => {
   });
 
   it("sorts by each option", async () => {
-    expect(names(await search("q=a&orden=nombre"))).toEqual(["Anillo Corazón", "Arracadas 50%_off", "Collar Perla", "Pulsera Tenis"]);
-    expect(names(await search("q=a&orden=precio-asc"))).toEqual(["Arracadas 50%_off", "Collar Perla", "Anillo Corazón", "Pulsera Tenis"]);
-    expect(names(await search("q=a&orden=precio-desc"))).toEqual(["Pulsera Tenis", "Anillo Corazón", "Collar Perla", "Arracadas 50%_off"]);
+    const all = "q=a&max=9000";
+    expect(names(await search(`${all}&orden=nombre`))).toEqual(["Anillo Corazón", "Arracadas 50%_off", "Collar Perla"]);
+    expect(names(await search(`${all}&orden=precio-asc`))).toEqual(["Arracadas 50%_off", "Collar Perla", "Anillo Corazón"]);
+    expect(names(await search(`${all}&orden=precio-desc`))).toEqual(["Anillo Corazón", "Collar Perla", "Arracadas 50%_off"]);
     expect(names(await search("q=a&orden=destacados")).slice(0, 2)).toEqual(["Anillo Corazón", "Pulsera Tenis"]);
     // 50 % off, then 20 % off, then no discount (by name).
-    expect(names(await search("q=a&orden=descuento"))).toEqual(["Pulsera Tenis", "Collar Perla", "Anillo Corazón", "Arracadas 50%_off"]);
+    expect(names(await search("q=a&orden=descuento"))).toEqual([
+      "Pulsera Tenis",
+      "Collar Perla",
+      "Anillo Corazón",
+      "Arracadas 50%_off",
+      "Solitario Gala",
+    ]);
   });
 
   it("returns card data with variants", async () => {
