@@ -45,12 +45,15 @@ export function ProductCard({
   eager = false,
   badgeStyle = "grid",
   addToCartSlot,
+  titleAs: Title = "h3",
 }: {
   product: CardProduct;
   eager?: boolean;
   /** "grid": OFERTA badge; "search": the discount percent (-N%) instead (spec §2). */
   badgeStyle?: "grid" | "search";
   addToCartSlot?: (selection: CardSelection) => ReactNode;
+  /** The name's heading level, one below the section's heading. */
+  titleAs?: "h2" | "h3";
 }) {
   const hydrated = useHydrated();
   const selectId = useId();
@@ -82,11 +85,11 @@ export function ProductCard({
         </ul>
       </div>
       <div className="mt-4 flex flex-1 flex-col gap-1.5">
-        <h3 className="font-serif text-xl leading-tight text-ink-900">
+        <Title className="font-serif text-xl leading-tight text-ink-900">
           <Link to={href} className="after:absolute after:inset-0" prefetch="intent">
             {product.name}
           </Link>
-        </h3>
+        </Title>
         <p className="text-xs uppercase tracking-[0.15em] text-ink-700/70">{product.material ?? "Material no especificado"}</p>
         {choice.models.length > 0 ? (
           hydrated ? (

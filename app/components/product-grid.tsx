@@ -17,20 +17,24 @@ export function ProductGrid({
   products,
   loading = false,
   error = null,
+  headingLevel = 2,
 }: {
   heading: string;
   subtitle: string | null;
   products: readonly CardProduct[];
   loading?: boolean;
   error?: string | null;
+  /** 1 when the grid heading is the page's main heading (no hero above it). */
+  headingLevel?: 1 | 2;
 }) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section id="productos" aria-labelledby="productos-titulo" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-16 sm:px-6 lg:px-8">
       <header className="mx-auto max-w-2xl text-center">
         <p className="eyebrow">Catálogo</p>
-        <h2 id="productos-titulo" className="mt-3 font-serif text-4xl text-ink-900 sm:text-5xl">
+        <Heading id="productos-titulo" className="mt-3 font-serif text-4xl text-ink-900 sm:text-5xl">
           {heading}
-        </h2>
+        </Heading>
         {subtitle ? <p className="mt-4 text-ink-700">{subtitle}</p> : null}
         <div className="mx-auto mt-6 h-px w-16 bg-gold-500" aria-hidden="true" />
       </header>
@@ -45,7 +49,7 @@ export function ProductGrid({
             {products.map((p, i) => (
               <li key={p.id} className="flex">
                 <div className="w-full">
-                  <ProductCard product={p} eager={i < 4} />
+                  <ProductCard product={p} eager={i < 4} titleAs={headingLevel === 1 ? "h2" : "h3"} />
                 </div>
               </li>
             ))}

@@ -17,6 +17,7 @@ export function SearchResults({ term, results, loading }: { term: string; result
   }
   return (
     <div>
+      <h2 className="sr-only">Resultados</h2>
       <p role="status" className="sr-only">
         {results.length === 1 ? "1 producto encontrado" : `${results.length} productos encontrados`}
       </p>

@@ -44,6 +44,7 @@ export default function Home() {
         products={products}
         loading={loading}
         error={error}
+        headingLevel={isAll ? 2 : 1}
       />
       {/* ── Newsletter box (spec §2 Home) ── the subscription form arrives with the newsletter issue. */}
       <div id="newsletter" data-slot="newsletter" />

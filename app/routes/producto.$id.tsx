@@ -106,7 +106,7 @@ export default function ProductPage() {
             hrefFor={({ model, size }) => query({ modelo: model, talla: size, imagen: null })}
           />
 
-          <div className="flex items-center gap-2" data-availability={level}>
+          <div className="flex items-center gap-2" data-availability={level} data-testid="product-availability">
             <StockLine stock={shown.stock} />
           </div>
 
