@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 // Seed data (prisma/seed-data.ts): product 1 "Anillo Solitario Aurora" has models Oro blanco
 // (sizes 5–9), Oro amarillo (5–8) and Oro rosa (6–8, $14,900.00); product 2 "Anillo Corazón".
