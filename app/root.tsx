@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -9,7 +9,9 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CartDrawer } from "./components/cart-drawer";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { FlashMessage } from "./components/flash-message";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { CategoryMemory } from "./components/category-memory";
@@ -18,6 +20,7 @@ import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
+import { readFlash } from "./utils/flash.server";
 import { useNonce } from "./utils/nonce";
 import { getOptionalUser } from "./utils/session.server";
 
@@ -48,11 +51,17 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const cartCount = user ? await getCartCount(user.id) : 0;
-  return {
+  const { flash, setCookie } = await readFlash(request);
+  const payload = {
     user: user ? { displayName: user.displayName, role: user.role, email: user.email } : null,
     cartCount,
+    flash,
     ENV: getPublicEnv(),
   };
+  if (!setCookie) return payload;
+  // The Set-Cookie consumes the flash. `data()` only adds the header: the browser receives
+  // `payload` itself, hence the cast (the project does not opt into single-fetch loader types).
+  return data(payload, { headers: { "Set-Cookie": setCookie } }) as unknown as typeof payload;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -73,10 +82,12 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <Header user={data?.user ?? null} cartCount={data?.cartCount ?? 0} />
         <NavigationProgress />
+        <FlashMessage flash={data?.flash ?? null} />
         <main id="contenido" className="flex-1">
           {children}
         </main>
         <Footer />
+        <CartDrawer />
         <SearchOverlay />
         <CategoryMemory />
         <ScrollRestoration nonce={nonce} />

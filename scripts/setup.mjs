@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Second half of `npm run setup` (after npm install and the build): prepares the database
 // (embedded PGlite in data/pglite unless DATABASE_URL is set), applies migrations, seeds.
-import { DEV_ACCOUNTS } from "../prisma/seed-data.ts";
+import { SEED_ACCOUNTS } from "../prisma/seed-data.ts";
 import { migrateDeploy, openDatabase, redact } from "./lib/database.mjs";
 import { resolveSessionSecret } from "./lib/secrets.mjs";
 import { seedDatabase } from "./lib/seed.mjs";
@@ -21,7 +21,7 @@ try {
 console.log(`\n✔ Setup finished in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the shop with: npm start`);
 console.log("  Then open http://localhost:3000\n");
 console.log("  Development accounts:");
-for (const account of DEV_ACCOUNTS) {
+for (const account of SEED_ACCOUNTS) {
   console.log(`    ${account.role.padEnd(8)} ${account.email.padEnd(26)} ${account.password}`);
 }
 console.log("");

@@ -1,6 +1,8 @@
 import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
 import { hasRole, type RoleName } from "~/lib/roles";
+import { openCartDrawer } from "./cart-drawer";
+import { useOptimisticCartCount } from "./cart-view";
 import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { Logo } from "./logo";
 
@@ -15,7 +17,8 @@ export function categoryHref(id: CategoryId): string {
  * The header of every screen (spec §2): logo, category navigation, search, cart with badge, and
  * the user menu or "Iniciar Sesión". Menus are <details> elements, so they open without JavaScript.
  */
-export function Header({ user, cartCount }: { user: HeaderUser; cartCount: number }) {
+export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser; cartCount: number }) {
+  const cartCount = useOptimisticCartCount(serverCartCount);
   const location = useLocation();
   const [params] = useSearchParams();
   const active: CategoryId =
@@ -80,7 +83,10 @@ export function Header({ user, cartCount }: { user: HeaderUser; cartCount: numbe
           <Link to="/search" className="btn-ghost" aria-label="Buscar productos" data-action="open-search">
             <SearchIcon />
           </Link>
-          <Link to="/cart" className="btn-ghost relative" aria-label={`Carrito, ${cartCount} artículos`} data-action="open-cart">
+          <Link to="/cart" className="btn-ghost relative" aria-label={`Carrito, ${cartCount} artículos`}
+            data-action="open-cart"
+            onClick={openCartDrawer}
+          >
             <BagIcon />
             {cartCount > 0 ? (
               <span

@@ -1,0 +1,178 @@
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
+import { ADDED_LABEL, MAX_LINE_QUANTITY } from "~/lib/cart-messages";
+import { ADD_TO_CART_FEEDBACK_MS, DEFAULT_CARD_QUANTITY } from "~/lib/constants";
+import { type CartActionData, FetcherFlag, useHydrated } from "./cart-view";
+
+type Props = {
+  productId: number;
+  /** The chosen variant; null adds the product itself (or its first variant in stock). */
+  variantId: number | null;
+  /** Out of stock: the button shows Agotado and cannot be used. */
+  disabled?: boolean;
+  /** Names the quantity form for assistive technology: "Agregar Anillo Aurora al carrito". */
+  productName?: string;
+};
+
+/**
+ * The product card's add-to-cart control (spec §2): a quantity prompt (minus floors at 1,
+ * default 1) with AGREGAR or Cancelar, then "✓ Añadido" on the button for two seconds.
+ *
+ * Without JavaScript it is a <details> holding a plain form that posts to /cart; the action
+ * redirects back here with a flash message. With JavaScript the form goes through a fetcher:
+ * the header badge counts the pieces at once, and a "Usuario no autenticado" answer sends the
+ * shopper to /login with this page as origin.
+ *
+ * Place it above the card's full-card link (it is `relative z-10`).
+ */
+export function AddToCartPrompt({ productId, variantId, disabled = false, productName }: Props) {
+  const fetcher = useFetcher<CartActionData>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
+  const [added, setAdded] = useState(false);
+
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!result) return;
+    // Spec §2: an add-to-cart error containing "autenticado" goes to /login with the current path.
+    if (!result.ok && result.message.includes("autenticado")) {
+      navigate(`/login?redirectTo=${encodeURIComponent(here)}`);
+      return;
+    }
+    if (!result.ok || result.notice) return;
+    setAdded(true);
+    const timer = setTimeout(() => setAdded(false), ADD_TO_CART_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+    // Only when a new answer arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+
+  if (disabled) {
+    return (
+      <button type="button" disabled className="btn-secondary relative z-10 mt-3 w-full opacity-60">
+        Agotado
+      </button>
+    );
+  }
+
+  const busy = fetcher.state !== "idle";
+  const label = busy ? "Agregando…" : added ? ADDED_LABEL : "Agregar al carrito";
+  const message = result ? (result.ok ? result.notice : result.message) : null;
+
+  const form = (
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      id={panelId}
+      aria-label={productName ? `Agregar ${productName} al carrito` : "Agregar al carrito"}
+      className="mt-2 space-y-2 border border-ink-900/10 bg-white p-3 shadow-lg"
+      onSubmit={() => setOpen(false)}
+    >
+      <FetcherFlag />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="variantId" value={variantId ?? ""} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={`${panelId}-qty`} className="text-xs uppercase tracking-[0.15em] text-ink-700">
+          Cantidad
+        </label>
+        <div className="flex items-center border border-ink-900/20">
+          {hydrated ? (
+            <button
+              type="button"
+              className="h-9 w-9 text-lg transition hover:bg-ivory-200 disabled:opacity-30"
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              disabled={quantity <= 1}
+              aria-label="Disminuir cantidad"
+            >
+              −
+            </button>
+          ) : null}
+          <input
+            id={`${panelId}-qty`}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_LINE_QUANTITY}
+            required
+            value={quantity}
+            onChange={(e) =>
+              setQuantity(Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(Number(e.target.value)) || 1)))
+            }
+            className="h-9 w-14 border-0 bg-transparent text-center text-sm tabular-nums focus:ring-0"
+          />
+          {hydrated ? (
+            <button
+              type="button"
+              className="h-9 w-9 text-lg transition hover:bg-ivory-200 disabled:opacity-30"
+              onClick={() => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, q + 1))}
+              disabled={quantity >= MAX_LINE_QUANTITY}
+              aria-label="Aumentar cantidad"
+            >
+              +
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary flex-1 px-3 py-2.5">
+          AGREGAR
+        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className="btn-ghost px-3"
+            onClick={() => {
+              setOpen(false);
+              setQuantity(DEFAULT_CARD_QUANTITY);
+            }}
+          >
+            Cancelar
+          </button>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+
+  return (
+    <div className="relative z-10 mt-3" data-testid="add-to-cart">
+      {hydrated ? (
+        <>
+          <button
+            type="button"
+            className="btn-secondary w-full px-3 py-2.5 text-xs"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {label}
+          </button>
+          {open ? form : null}
+        </>
+      ) : (
+        <details>
+          <summary className="btn-secondary w-full cursor-pointer list-none px-3 py-2.5 text-xs [&::-webkit-details-marker]:hidden">
+            Agregar al carrito
+          </summary>
+          {form}
+        </details>
+      )}
+      {message ? (
+        <p role="alert" className="mt-2 text-xs text-red-800">
+          {message}
+        </p>
+      ) : (
+        <span className="sr-only" role="status">
+          {added ? ADDED_LABEL : ""}
+        </span>
+      )}
+    </div>
+  );
+}

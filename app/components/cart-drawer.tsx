@@ -1,0 +1,127 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import type { loader as cartLoader } from "~/routes/cart";
+import { CartView } from "./cart-view";
+import { CloseIcon } from "./icons";
+
+const OPEN_EVENT = "cart-drawer:open";
+/** Spec §4: the cart reloads on a window "cart-updated" event. */
+const UPDATED_EVENT = "cart-updated";
+
+let drawerMounted = false;
+
+/**
+ * Click handler for the header's cart link (`data-action="open-cart"`): with JavaScript it opens
+ * the drawer instead of navigating to /cart. Modified clicks, and clicks on /cart itself, keep
+ * the link's normal behaviour; without JavaScript the link simply opens the /cart page.
+ */
+export function openCartDrawer(event: MouseEvent<HTMLAnchorElement>) {
+  if (!drawerMounted || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (window.location.pathname === "/cart") return;
+  event.preventDefault();
+  window.dispatchEvent(new CustomEvent(OPEN_EVENT));
+}
+
+/**
+ * The cart side drawer (JavaScript only): a modal dialog that loads the /cart loader with a
+ * fetcher (one source of truth with the page) and shows the same CartView. Escape, the backdrop
+ * and the close button close it; focus moves in on open and back to the cart button on close.
+ */
+export function CartDrawer() {
+  const fetcher = useFetcher<typeof cartLoader>({ key: "cart-drawer" });
+  const { load } = fetcher;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => {
+    drawerMounted = true;
+    const onOpen = () => {
+      returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setOpen(true);
+      load("/cart");
+    };
+    window.addEventListener(OPEN_EVENT, onOpen);
+    return () => {
+      drawerMounted = false;
+      window.removeEventListener(OPEN_EVENT, onOpen);
+    };
+  }, [load]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onUpdated = () => load("/cart");
+    window.addEventListener(UPDATED_EVENT, onUpdated);
+    return () => window.removeEventListener(UPDATED_EVENT, onUpdated);
+  }, [open, load]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      closeRef.current?.focus();
+      document.documentElement.style.overflow = "hidden";
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  const close = useCallback(() => setOpen(false), []);
+
+  // Leaving the page (a product, /checkout, /login) closes the drawer.
+  useEffect(() => {
+    close();
+  }, [location.pathname, location.search, close]);
+
+  const onDialogClose = () => {
+    document.documentElement.style.overflow = "";
+    setOpen(false);
+    returnFocusRef.current?.focus();
+    returnFocusRef.current = null;
+  };
+
+  const data = fetcher.data;
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-modal="true"
+      aria-labelledby="cart-drawer-title"
+      onClose={onDialogClose}
+      // The dialog fills the viewport; a click on it outside the panel is a click on the backdrop.
+      onClick={(e) => {
+        if (e.target === e.currentTarget) close();
+      }}
+      className="cart-drawer m-0 ml-auto h-full max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-ink-900/45 backdrop:backdrop-blur-[2px] sm:max-w-md"
+    >
+      <div className="flex h-full flex-col bg-ivory-50 shadow-2xl">
+        <header className="flex items-center justify-between border-b border-ink-900/10 px-6 py-5">
+          <div>
+            <p className="eyebrow">Joyería Aurora</p>
+            <h2 id="cart-drawer-title" className="mt-1 font-serif text-3xl text-ink-900">
+              Tu carrito
+            </h2>
+          </div>
+          <button ref={closeRef} type="button" className="btn-ghost" onClick={close} aria-label="Cerrar carrito">
+            <CloseIcon />
+          </button>
+        </header>
+        {open && data ? (
+          <CartView
+            cart={data.cart}
+            loggedIn={data.loggedIn}
+            layout="drawer"
+            onContinue={close}
+            loadError={data.loadError}
+          />
+        ) : open ? (
+          <p className="flex flex-1 items-center justify-center text-sm text-ink-700" role="status">
+            Cargando carrito…
+          </p>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Cart error codes, their internal log texts (spec §5, §8, in English) and the Spanish messages
+ * shoppers see. Browser-safe: the cart route, the drawer and the add-to-cart prompt share it.
+ */
+
+export type CartErrorCode =
+  | "unauthenticated"
+  | "out_of_stock"
+  | "product_not_found"
+  | "invalid_variant"
+  | "invalid_quantity"
+  | "line_not_found"
+  | "load_failed"
+  | "add_failed"
+  | "remove_failed"
+  | "update_failed"
+  | "clear_failed";
+
+/** What the shopper reads. "Usuario no autenticado" carries the word the spec routes to /login. */
+export const CART_MESSAGES: Record<CartErrorCode, string> = {
+  unauthenticated: "Usuario no autenticado",
+  out_of_stock: "Este producto está agotado",
+  product_not_found: "Este producto ya no está disponible",
+  invalid_variant: "La opción elegida no está disponible para este producto",
+  invalid_quantity: "Elige una cantidad válida",
+  line_not_found: "Este artículo ya no está en tu carrito",
+  load_failed: "No pudimos cargar tu carrito. Intenta de nuevo.",
+  add_failed: "No pudimos agregar el producto al carrito. Intenta de nuevo.",
+  remove_failed: "No pudimos eliminar el artículo. Intenta de nuevo.",
+  update_failed: "No pudimos actualizar la cantidad. Intenta de nuevo.",
+  clear_failed: "No pudimos vaciar tu carrito. Intenta de nuevo.",
+};
+
+/** The spec's own texts of the cart logic, for the server log only. */
+export const CART_LOG_TEXTS = {
+  loginRequired: "You must be logged in to add items to cart",
+  outOfStock: "This product is out of stock",
+  unauthenticated: "User not authenticated",
+  load: "Failed to load cart",
+  add: "Failed to add to cart",
+  remove: "Failed to remove item",
+  update: "Failed to update quantity",
+  clear: "Failed to clear cart",
+} as const;
+
+/** Shown on the add button for two seconds after a successful add (spec §2, §9). */
+export const ADDED_LABEL = "✓ Añadido";
+/** The flash message after an add without JavaScript. */
+export const ADDED_FLASH = "✓ Añadido al carrito";
+
+/** The message when a quantity was limited to the stock left. */
+export function onlyLeftMessage(available: number): string {
+  return available === 1 ? "Solo queda 1 pieza disponible" : `Solo quedan ${available} piezas disponibles`;
+}
+
+export function isCartErrorCode(value: unknown): value is CartErrorCode {
+  return typeof value === "string" && Object.hasOwn(CART_MESSAGES, value);
+}
+
+/** The spec's item id: `{productId}-{variantId or base}`. */
+export function lineKeyOf(productId: number, variantId: number | null): string {
+  return `${productId}-${variantId ?? "base"}`;
+}
+
+export const LINE_KEY_PATTERN = /^\d{1,9}-(\d{1,9}|base)$/;
+
+/** The most pieces of one line a single request may ask for (the stock limits it further). */
+export const MAX_LINE_QUANTITY = 99;

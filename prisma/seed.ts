@@ -1,0 +1,235 @@
+/**
+ * Seeds the development catalogue (prisma/seed-data.ts): categories, products, variants, pictures,
+ * the staff and customer accounts and a few reviews.
+ *
+ *   npm run db:seed                                   (embedded database, migrated first)
+ *   DATABASE_URL=postgresql://… npx tsx prisma/seed.ts
+ *
+ * Idempotent: every row has a fixed id or natural key and fixed dates, so running it again leaves
+ * exactly the same data. Existing accounts keep their password; catalogue rows are reset to the
+ * seed's values. Everything is written in one transaction: a failed run changes nothing.
+ */
+import fs from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../app/generated/prisma/client.ts";
+import { hashPassword } from "../app/utils/password.server.ts";
+import {
+  ALL_SEED_ACCOUNTS,
+  CATEGORIES,
+  PRODUCTS,
+  REVIEWS,
+  daysBefore,
+  productImageRows,
+  productRow,
+  variantImageRows,
+  variantRows,
+} from "./seed-data.ts";
+
+export type SeedSummary = {
+  categories: number;
+  products: number;
+  variants: number;
+  productImages: number;
+  variantImages: number;
+  accounts: number;
+  reviews: number;
+  ms: number;
+};
+
+/** Tables whose ids the seed sets explicitly: their sequences must move past the highest id. */
+const SEQUENCED_TABLES = [
+  "categories",
+  "products",
+  "product_variants",
+  "product_images",
+  "variant_images",
+  "reviews",
+] as const;
+
+export async function seed(prisma: PrismaClient): Promise<SeedSummary> {
+  const started = performance.now();
+  const products = PRODUCTS.map(productRow);
+  const variants = PRODUCTS.flatMap(variantRows);
+  const productImages = PRODUCTS.flatMap(productImageRows);
+  const variantImages = PRODUCTS.flatMap(variantImageRows);
+  const productIds = products.map((p) => p.id);
+  warnAboutMissingPictures([
+    ...products.map((p) => p.image),
+    ...productImages.map((i) => i.url),
+    ...variantImages.map((i) => i.url),
+  ]);
+
+  // Accounts that already exist keep their password hash; only new ones are hashed, before the
+  // transaction and in parallel, because argon2 is deliberately slow (~50 ms each).
+  const emails = ALL_SEED_ACCOUNTS.map((a) => a.email);
+  const existing = await prisma.user.findMany({
+    where: { email: { in: emails } },
+    select: { id: true, email: true, name: true, role: { select: { role: true } } },
+  });
+  const existingByEmail = new Map(existing.map((u) => [u.email, u]));
+  const newHashes = new Map(
+    await Promise.all(
+      ALL_SEED_ACCOUNTS.filter((a) => !existingByEmail.has(a.email)).map(
+        async (a) => [a.email, await hashPassword(a.password)] as const,
+      ),
+    ),
+  );
+
+  await prisma.$transaction(
+    async (tx) => {
+      // Rows missing are created in bulk; existing rows are updated only where they differ, so a
+      // rerun costs a handful of queries and leaves every row (and its updated_at) untouched.
+      const categories = [...CATEGORIES];
+      const currentCategories = await tx.category.findMany({ where: { id: { in: categories.map((c) => c.id) } } });
+      const categoryChanges = plan(categories, currentCategories);
+      if (categoryChanges.create.length) await tx.category.createMany({ data: categoryChanges.create });
+      for (const row of categoryChanges.update) await tx.category.update({ where: { id: row.id }, data: row });
+
+      const productChanges = plan(products, await tx.product.findMany({ where: { id: { in: productIds } } }));
+      if (productChanges.create.length) await tx.product.createMany({ data: productChanges.create });
+      for (const row of productChanges.update) await tx.product.update({ where: { id: row.id }, data: row });
+
+      // Variants the seed no longer defines go away; the others are updated in place so that
+      // cart lines and orders pointing at them stay valid.
+      const variantIds = variants.map((v) => v.id);
+      await tx.variant.deleteMany({ where: { productId: { in: productIds }, id: { notIn: variantIds } } });
+      const variantChanges = plan(variants, await tx.variant.findMany({ where: { id: { in: variantIds } } }));
+      if (variantChanges.create.length) await tx.variant.createMany({ data: variantChanges.create });
+      for (const row of variantChanges.update) await tx.variant.update({ where: { id: row.id }, data: row });
+
+      // Pictures are replaced wholesale (also any row squatting on one of the fixed ids).
+      await tx.productImage.deleteMany({
+        where: { OR: [{ productId: { in: productIds } }, { id: { in: productImages.map((i) => i.id) } }] },
+      });
+      await tx.productImage.createMany({ data: productImages });
+      await tx.variantImage.deleteMany({
+        where: { OR: [{ variant: { productId: { in: productIds } } }, { id: { in: variantImages.map((i) => i.id) } }] },
+      });
+      await tx.variantImage.createMany({ data: variantImages });
+
+      const userIds = new Map<string, string>();
+      for (const account of ALL_SEED_ACCOUNTS) {
+        const found = existingByEmail.get(account.email);
+        let userId: string;
+        if (found) {
+          userId = found.id;
+          if (found.name !== account.name)
+            await tx.user.update({ where: { id: userId }, data: { name: account.name } });
+        } else {
+          const createdAt = daysBefore(account.daysAgo);
+          const passwordHash = newHashes.get(account.email);
+          if (!passwordHash) throw new Error(`No password hash for ${account.email}`);
+          ({ id: userId } = await tx.user.create({
+            data: { email: account.email, name: account.name, passwordHash, createdAt, updatedAt: createdAt },
+            select: { id: true },
+          }));
+        }
+        userIds.set(account.email, userId);
+
+        // Customers have no role row; staff have exactly theirs. Untouched when already right.
+        const currentRole = found?.role?.role;
+        if (account.role === "customer") {
+          if (currentRole) await tx.userRole.deleteMany({ where: { userId } });
+        } else if (currentRole !== account.role) {
+          await tx.userRole.upsert({
+            where: { userId },
+            create: { userId, role: account.role, updatedAt: daysBefore(account.daysAgo) },
+            update: { role: account.role },
+          });
+        }
+      }
+
+      const currentReviews = await tx.review.findMany({ where: { userId: { in: [...userIds.values()] } } });
+      for (const review of REVIEWS) {
+        const userId = userIds.get(review.email);
+        const account = ALL_SEED_ACCOUNTS.find((a) => a.email === review.email);
+        if (!userId || !account) throw new Error(`Review by unknown account ${review.email}`);
+        const data = {
+          userName: account.name,
+          rating: review.rating,
+          comment: review.comment,
+          createdAt: daysBefore(review.daysAgo, review.productId % 11),
+        };
+        const current = currentReviews.find((r) => r.userId === userId && r.productId === review.productId);
+        if (!current) await tx.review.create({ data: { userId, productId: review.productId, ...data } });
+        else if (differs(data, current)) await tx.review.update({ where: { id: current.id }, data });
+      }
+
+      // Explicit ids do not advance the sequences: move each past its table's highest id so
+      // that rows created later by the app do not collide. Table names are constants.
+      const setvals = SEQUENCED_TABLES.map(
+        (t) =>
+          `setval(pg_get_serial_sequence('"${t}"', 'id'), COALESCE((SELECT MAX("id") FROM "${t}"), 1), (SELECT MAX("id") FROM "${t}") IS NOT NULL)`,
+      );
+      await tx.$executeRawUnsafe(`SELECT ${setvals.join(", ")}`);
+    },
+    // The embedded database serves one connection: allow for queueing behind the app.
+    { maxWait: 20_000, timeout: 60_000 },
+  );
+
+  return {
+    categories: CATEGORIES.length,
+    products: products.length,
+    variants: variants.length,
+    productImages: productImages.length,
+    variantImages: variantImages.length,
+    accounts: ALL_SEED_ACCOUNTS.length,
+    reviews: REVIEWS.length,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** Which seed rows are missing (to create) and which differ from the database (to update). */
+function plan<T extends { id: number }>(rows: readonly T[], current: readonly { id: number }[]) {
+  const byId = new Map(current.map((row) => [row.id, row]));
+  return {
+    create: rows.filter((row) => !byId.has(row.id)),
+    update: rows.filter((row) => {
+      const found = byId.get(row.id);
+      return found !== undefined && differs(row, found);
+    }),
+  };
+}
+
+/** True when a field of `wanted` has another value in `current` (dates compared by time). */
+function differs(wanted: object, current: object): boolean {
+  const have = current as Record<string, unknown>;
+  return Object.entries(wanted).some(([key, value]) => {
+    const actual = have[key];
+    if (value instanceof Date) return !(actual instanceof Date) || actual.getTime() !== value.getTime();
+    return actual !== value;
+  });
+}
+
+/** The pictures are generated files (scripts/generate-product-images.mjs): say so if one is missing. */
+function warnAboutMissingPictures(urls: string[]) {
+  const publicDir = fileURLToPath(new URL("../public", import.meta.url));
+  const missing = [...new Set(urls)].filter((url) => !fs.existsSync(`${publicDir}${url}`));
+  if (missing.length > 0) {
+    console.warn(
+      `Warning: ${missing.length} product pictures are missing (e.g. ${missing[0]}); run npx tsx scripts/generate-product-images.mjs`,
+    );
+  }
+}
+
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (runDirectly) {
+  if (!process.env.DATABASE_URL) {
+    console.error("DATABASE_URL is not set (npm run db:seed sets it for the embedded database).");
+    process.exit(1);
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL, max: 1 }) });
+  try {
+    const s = await seed(prisma);
+    console.log(
+      `Seeded in ${(s.ms / 1000).toFixed(1)} s: ${s.categories} categories, ${s.products} products, ${s.variants} variants, ` +
+        `${s.productImages} product images, ${s.variantImages} variant images, ${s.accounts} accounts, ${s.reviews} reviews.`,
+    );
+  } catch (error) {
+    console.error("Seeding failed:", error);
+    process.exitCode = 1;
+  } finally {
+    await prisma.$disconnect();
+  }
+}

@@ -1,0 +1,297 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  addToCart,
+  CartError,
+  changeLineQuantity,
+  clearCart,
+  getCart,
+  getCartCount,
+  removeLine,
+  setLineQuantity,
+} from "~/models/cart.server";
+import { action, loader } from "~/routes/cart";
+import { prisma } from "~/utils/db.server";
+import { createUserSession } from "~/utils/session.server";
+import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+
+beforeEach(async () => {
+  await resetDatabase();
+  await createCategories();
+});
+
+async function createVariant(productId: number, input: { name?: string; price?: number; stock?: number; sortOrder?: number }) {
+  return prisma.variant.create({
+    data: {
+      productId,
+      name: input.name ?? "Talla 7",
+      price: input.price ?? 1_200_00,
+      stock: input.stock ?? 5,
+      sortOrder: input.sortOrder ?? 0,
+    },
+  });
+}
+
+function expectCartError(promise: Promise<unknown>, code: string) {
+  return expect(promise).rejects.toSatisfy((e) => e instanceof CartError && e.code === code);
+}
+
+describe("cart lines", () => {
+  it("merges adds of the same item into one line and puts new lines on top", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ name: "Anillo Aurora", price: 1_500_00 });
+    const necklace = await createProduct({ name: "Collar Luna", price: 2_000_00, material: null });
+
+    await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 1 });
+    await addToCart(user.id, { productId: necklace.id, variantId: null, quantity: 1 });
+    const merged = await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 });
+    expect(merged).toEqual({ lineKey: `${ring.id}-base`, quantity: 3, limitedTo: null });
+
+    const cart = await getCart(user.id);
+    expect(cart.lines.map((l) => [l.lineKey, l.quantity])).toEqual([
+      [`${necklace.id}-base`, 1],
+      [`${ring.id}-base`, 3],
+    ]);
+    expect(cart.lines[0]).toMatchObject({ name: "Collar Luna", material: null, unitPrice: 2_000_00, lineTotal: 2_000_00 });
+    expect(cart.total).toBe(3 * 1_500_00 + 2_000_00);
+    expect(cart.count).toBe(4);
+    expect(await getCartCount(user.id)).toBe(4);
+  });
+
+  it("keeps variants apart, with the variant's price, name and stock", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ price: 1_000_00, stock: 30 });
+    const small = await createVariant(ring.id, { name: "Talla 5", price: 1_100_00, stock: 3, sortOrder: 0 });
+    const large = await createVariant(ring.id, { name: "Talla 8", price: 1_300_00, stock: 4, sortOrder: 1 });
+    await addToCart(user.id, { productId: ring.id, variantId: small.id, quantity: 1 });
+    await addToCart(user.id, { productId: ring.id, variantId: large.id, quantity: 2 });
+    const cart = await getCart(user.id);
+    expect(cart.lines.map((l) => [l.lineKey, l.variantName, l.unitPrice, l.stock])).toEqual([
+      [`${ring.id}-${large.id}`, "Talla 8", 1_300_00, 4],
+      [`${ring.id}-${small.id}`, "Talla 5", 1_100_00, 3],
+    ]);
+    expect(cart.total).toBe(1_100_00 + 2 * 1_300_00);
+  });
+
+  it("uses the first variant in stock when a product with variants is added without one", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ stock: 5 });
+    await createVariant(ring.id, { name: "Talla 5", stock: 0, sortOrder: 0 });
+    const six = await createVariant(ring.id, { name: "Talla 6", stock: 2, sortOrder: 1 });
+    const result = await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 1 });
+    expect(result.lineKey).toBe(`${ring.id}-${six.id}`);
+  });
+
+  it("refuses a variant of another product and an unknown product", async () => {
+    const user = await createUser();
+    const ring = await createProduct();
+    const other = await createProduct();
+    const foreign = await createVariant(other.id, {});
+    await expectCartError(addToCart(user.id, { productId: ring.id, variantId: foreign.id, quantity: 1 }), "invalid_variant");
+    await expectCartError(addToCart(user.id, { productId: 99_999, variantId: null, quantity: 1 }), "product_not_found");
+    await expectCartError(addToCart(user.id, { productId: ring.id, variantId: null, quantity: 0 }), "invalid_quantity");
+    expect(await getCartCount(user.id)).toBe(0);
+  });
+
+  it("shows the current price after a price change", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ price: 1_000_00 });
+    await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 });
+    await prisma.product.update({ where: { id: ring.id }, data: { price: 800_00 } });
+    const cart = await getCart(user.id);
+    expect(cart.lines[0]).toMatchObject({ unitPrice: 800_00, lineTotal: 1_600_00 });
+    expect(cart.total).toBe(1_600_00);
+  });
+});
+
+describe("stock", () => {
+  it("refuses to add a product or variant with no stock", async () => {
+    const user = await createUser();
+    const soldOut = await createProduct({ stock: 0 });
+    await expectCartError(addToCart(user.id, { productId: soldOut.id, variantId: null, quantity: 1 }), "out_of_stock");
+
+    const ring = await createProduct({ stock: 10 });
+    const none = await createVariant(ring.id, { stock: 0 });
+    await expectCartError(addToCart(user.id, { productId: ring.id, variantId: none.id, quantity: 1 }), "out_of_stock");
+
+    const allGone = await createProduct({ stock: 0 });
+    await createVariant(allGone.id, { stock: 0 });
+    await expectCartError(addToCart(user.id, { productId: allGone.id, variantId: null, quantity: 1 }), "out_of_stock");
+    expect(await getCart(user.id)).toMatchObject({ lines: [], total: 0 });
+  });
+
+  it("limits a line to the product's stock and to the variant's stock", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ stock: 3 });
+    expect(await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 })).toMatchObject({
+      quantity: 2,
+      limitedTo: null,
+    });
+    expect(await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 5 })).toMatchObject({
+      quantity: 3,
+      limitedTo: 3,
+    });
+
+    const necklace = await createProduct({ stock: 50 });
+    const short = await createVariant(necklace.id, { stock: 2 });
+    expect(await addToCart(user.id, { productId: necklace.id, variantId: short.id, quantity: 4 })).toMatchObject({
+      quantity: 2,
+      limitedTo: 2,
+    });
+    expect(await setLineQuantity(user.id, `${necklace.id}-${short.id}`, 9)).toMatchObject({ quantity: 2, limitedTo: 2 });
+    expect(await getCartCount(user.id)).toBe(5);
+  });
+
+  it("never exceeds the stock nor loses an increment under concurrent adds", async () => {
+    const user = await createUser();
+    const plenty = await createProduct({ stock: 100 });
+    await Promise.all(
+      Array.from({ length: 8 }, () => addToCart(user.id, { productId: plenty.id, variantId: null, quantity: 1 })),
+    );
+    const scarce = await createProduct({ stock: 5 });
+    await Promise.all(
+      Array.from({ length: 8 }, () => addToCart(user.id, { productId: scarce.id, variantId: null, quantity: 1 })),
+    );
+    const lines = await prisma.cartItem.findMany({ where: { userId: user.id }, select: { productId: true, quantity: true } });
+    expect(lines).toHaveLength(2);
+    expect(lines.find((l) => l.productId === plenty.id)?.quantity).toBe(8);
+    expect(lines.find((l) => l.productId === scarce.id)?.quantity).toBe(5);
+  });
+});
+
+describe("updating and removing", () => {
+  it("removes a line at a quantity of 0 or less, and changes it by steps", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ stock: 10 });
+    const necklace = await createProduct({ stock: 10 });
+    await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 });
+    await addToCart(user.id, { productId: necklace.id, variantId: null, quantity: 1 });
+
+    expect(await changeLineQuantity(user.id, `${ring.id}-base`, 1)).toMatchObject({ quantity: 3 });
+    expect(await setLineQuantity(user.id, `${ring.id}-base`, 1)).toMatchObject({ quantity: 1 });
+    expect(await changeLineQuantity(user.id, `${ring.id}-base`, -1)).toMatchObject({ quantity: 0 });
+    expect(await setLineQuantity(user.id, `${necklace.id}-base`, -3)).toMatchObject({ quantity: 0 });
+    expect((await getCart(user.id)).lines).toEqual([]);
+  });
+
+  it("refuses more pieces of a line whose stock ran out", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ stock: 2 });
+    await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 1 });
+    await prisma.product.update({ where: { id: ring.id }, data: { stock: 0 } });
+    await expectCartError(setLineQuantity(user.id, `${ring.id}-base`, 2), "out_of_stock");
+    expect(await removeLine(user.id, `${ring.id}-base`)).toBe(true);
+  });
+
+  it("clears the cart", async () => {
+    const user = await createUser();
+    await addToCart(user.id, { productId: (await createProduct()).id, variantId: null, quantity: 1 });
+    await addToCart(user.id, { productId: (await createProduct()).id, variantId: null, quantity: 2 });
+    await clearCart(user.id);
+    expect(await getCart(user.id)).toEqual({ lines: [], count: 0, total: 0 });
+  });
+
+  it("keeps users apart: B cannot change or remove A's line, even with A's line key", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const ring = await createProduct({ stock: 10 });
+    const { lineKey } = await addToCart(a.id, { productId: ring.id, variantId: null, quantity: 2 });
+
+    await expectCartError(setLineQuantity(b.id, lineKey, 7), "line_not_found");
+    await expectCartError(changeLineQuantity(b.id, lineKey, -5), "line_not_found");
+    expect(await removeLine(b.id, lineKey)).toBe(false);
+    await clearCart(b.id);
+
+    expect((await getCart(a.id)).lines.map((l) => [l.lineKey, l.quantity])).toEqual([[lineKey, 2]]);
+    expect((await getCart(b.id)).lines).toEqual([]);
+  });
+});
+
+describe("/cart route", () => {
+  async function cookieFor(userId: string) {
+    const setCookie = await createUserSession(new Request("http://localhost/login"), userId);
+    return setCookie.split(";")[0]!;
+  }
+
+  function post(body: Record<string, string>, headers: Record<string, string> = {}) {
+    return new Request("http://localhost/cart", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(body),
+    });
+  }
+
+  async function runAction(request: Request): Promise<Response> {
+    try {
+      const result = await action({ request, params: {}, context: {} });
+      if (result instanceof Response) return result;
+      throw new Error(`Expected a Response, got ${JSON.stringify(result)}`);
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  }
+
+  it("sends a logged-out shopper who adds to /login with the page as origin", async () => {
+    const ring = await createProduct();
+    const response = await runAction(
+      post({ intent: "add", productId: String(ring.id), variantId: "", quantity: "1", redirectTo: `/producto/${ring.id}` }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/producto/${ring.id}`)}`);
+
+    const fromReferer = await runAction(
+      post({ intent: "add", productId: String(ring.id) }, { Referer: "http://localhost/?categoria=rings" }),
+    );
+    expect(fromReferer.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/?categoria=rings")}`);
+
+    const offSite = await runAction(post({ intent: "add", productId: String(ring.id), redirectTo: "//evil.example" }));
+    expect(offSite.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/")}`);
+  });
+
+  it("answers 400 to an unknown intent", async () => {
+    const response = await runAction(post({ intent: "steal" }));
+    expect(response.status).toBe(400);
+  });
+
+  it("adds the detail page's form and redirects back with a flash; refuses sold-out products", async () => {
+    const user = await createUser();
+    const cookie = await cookieFor(user.id);
+    const ring = await createProduct({ stock: 4 });
+    const response = await runAction(
+      post(
+        { intent: "add", productId: String(ring.id), variantId: "", quantity: "2", redirectTo: `/producto/${ring.id}` },
+        { Cookie: cookie },
+      ),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/producto/${ring.id}`);
+    expect(response.headers.get("Set-Cookie")).toContain("__joyeria_session=");
+    expect(await getCartCount(user.id)).toBe(2);
+
+    const soldOut = await createProduct({ stock: 0 });
+    // A fetcher gets data back (no redirect), with the Spanish message and a 409.
+    const data = await action({
+      request: post({ intent: "add", productId: String(soldOut.id), quantity: "1", _fetcher: "1" }, { Cookie: cookie }),
+      params: {},
+      context: {},
+    });
+    expect(data).toMatchObject({
+      data: { ok: false, code: "out_of_stock", message: "Este producto está agotado" },
+      init: { status: 409 },
+    });
+  });
+
+  it("loads the user's cart, and an empty one when logged out", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ price: 990_00 });
+    await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 });
+    const loggedIn = await loader({
+      request: new Request("http://localhost/cart", { headers: { Cookie: await cookieFor(user.id) } }),
+      params: {},
+      context: {},
+    });
+    expect(loggedIn).toMatchObject({ loggedIn: true, cart: { total: 1_980_00, count: 2 } });
+    const loggedOut = await loader({ request: new Request("http://localhost/cart"), params: {}, context: {} });
+    expect(loggedOut).toMatchObject({ loggedIn: false, cart: { lines: [], total: 0 } });
+  });
+});
