@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { ProductCard, type CardProduct } from "./product-card";
+import { AddToCartPrompt } from "./add-to-cart-prompt";
+import { ProductCard, type CardProduct, type CardSelection } from "./product-card";
 
 /** The "Todo" section's own heading and subtitle (categories take theirs from the database). */
 export const ALL_SECTION = {
@@ -49,7 +50,12 @@ export function ProductGrid({
             {products.map((p, i) => (
               <li key={p.id} className="flex">
                 <div className="w-full">
-                  <ProductCard product={p} eager={i < 4} titleAs={headingLevel === 1 ? "h2" : "h3"} />
+                  <ProductCard
+                    product={p}
+                    eager={i < 4}
+                    titleAs={headingLevel === 1 ? "h2" : "h3"}
+                    addToCartSlot={(s) => cardAddToCart(p.name, s)}
+                  />
                 </div>
               </li>
             ))}
@@ -57,6 +63,18 @@ export function ProductGrid({
         )}
       </div>
     </section>
+  );
+}
+
+/** The cart's quantity prompt in a card's add-to-cart slot, for the variant the card shows. */
+export function cardAddToCart(name: string, selection: CardSelection) {
+  return (
+    <AddToCartPrompt
+      productId={selection.productId}
+      variantId={selection.variantId}
+      disabled={selection.stock <= 0}
+      productName={name}
+    />
   );
 }
 

@@ -16,7 +16,7 @@ export function ProductPurchase({ productId, variantId, stock }: { productId: nu
   const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.round(n) : 1));
 
   return (
-    <Form method="post" action="/cart" className="flex flex-wrap items-end gap-4">
+    <Form method="post" action="/cart" aria-label="Añadir al carrito" className="flex flex-wrap items-end gap-4">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}

@@ -6,6 +6,7 @@ import { Price } from "~/components/price";
 import { ProductCard } from "~/components/product-card";
 import { FavoriteToggle } from "~/components/product-favorite";
 import { ProductGallery } from "~/components/product-gallery";
+import { cardAddToCart } from "~/components/product-grid";
 import { ProductOptions } from "~/components/product-options";
 import { ProductPurchase } from "~/components/product-purchase";
 import { ProductReviews } from "~/components/product-reviews";
@@ -134,7 +135,7 @@ export default function ProductPage() {
           <ul className="-mx-4 mt-8 flex snap-x gap-6 overflow-x-auto px-4 pb-4" aria-label="Productos relacionados">
             {product.related.map((p) => (
               <li key={p.id} className="w-56 shrink-0 snap-start sm:w-64">
-                <ProductCard product={p} />
+                <ProductCard product={p} titleAs="h3" addToCartSlot={(s) => cardAddToCart(p.name, s)} />
               </li>
             ))}
           </ul>

@@ -71,9 +71,9 @@ test.describe("catalogue", () => {
     await expect(page.getByTestId("product-availability")).toHaveText("Agotado");
 
     await sizes.getByRole("link", { name: "8", exact: true }).click();
-    const add = page.getByRole("button", { name: "AÑADIR AL CARRITO" });
-    await expect(add).toBeEnabled();
-    await expect(page.getByLabel("Cantidad", { exact: true })).toHaveValue("1");
+    const purchase = page.getByRole("form", { name: "Añadir al carrito" });
+    await expect(purchase.getByRole("button", { name: "AÑADIR AL CARRITO" })).toBeEnabled();
+    await expect(purchase.getByLabel("Cantidad", { exact: true })).toHaveValue("1");
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
   });
 
