@@ -146,7 +146,7 @@ const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
 
 /**
  * Price bounds are inclusive; the top of the range (10 000 pesos) means "and above", so the
- * default filters never hide the finer pieces (docs/decisions/004-search-price-range.md).
+ * default filters never hide the finer pieces (docs/decisions/006-search-price-range.md).
  *
  * Accent- and case-insensitive search over name, material, description and category name (the
  * trigger-maintained, trigram-indexed `search_text`, decision 003), in one parameterised query.
