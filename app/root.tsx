@@ -16,6 +16,8 @@ import { FlashMessage } from "./components/flash-message";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { MetaPixel } from "./components/meta-pixel";
+import { CategoryMemory } from "./components/category-memory";
+import { SearchOverlay } from "./components/search-overlay";
 import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
@@ -101,6 +103,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <CartDrawer />
         <AuthModal loggedIn={Boolean(data?.user)} />
         <MetaPixel pixelId={data?.ENV.META_PIXEL_ID ?? null} event={data?.pixelEvent ?? null} />
+        <SearchOverlay />
+        <CategoryMemory />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

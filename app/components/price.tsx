@@ -20,7 +20,7 @@ export function Price({
       </span>
       {discounted ? (
         <>
-          <s className="text-sm text-ink-700/60" aria-label={`Precio original ${formatMoney(originalPrice)}`}>
+          <s className="text-sm text-ink-700" aria-label={`Precio original ${formatMoney(originalPrice)}`}>
             {formatMoney(originalPrice)}
           </s>
           {showSavings ? (

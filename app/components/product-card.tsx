@@ -1,7 +1,21 @@
 import { Link } from "@remix-run/react";
-import { hasDiscount } from "~/lib/money";
+import { type ReactNode, useId, useState } from "react";
+import { discountPercent, hasDiscount } from "~/lib/money";
+import { chooseVariant, displayValues } from "~/lib/variants";
 import { Price } from "./price";
 import { StockLine } from "./stock-line";
+import { useHydrated } from "./use-hydrated";
+
+export type CardVariant = {
+  id: number;
+  name: string;
+  model: string | null;
+  size: string | null;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+  image: string | null;
+};
 
 export type CardProduct = {
   id: number;
@@ -13,38 +27,103 @@ export type CardProduct = {
   stock: number;
   isNew: boolean;
   isFeatured: boolean;
+  variants?: CardVariant[];
 };
 
-/** A product in the grid: badges, image, name, material, price and stock; opens the detail page. */
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
-  const discounted = hasDiscount(product.price, product.originalPrice);
+/** What the card's add-to-cart slot needs to add the piece currently shown. */
+export type CardSelection = { productId: number; variantId: number | null; stock: number; price: number };
+
+/**
+ * A product in a grid: badges, image, name, material, price and stock; the whole card opens the
+ * detail page. With JavaScript, a model select switches the shown variant's price, image and stock.
+ *
+ * `addToCartSlot` is where the cart issue puts its add-to-cart control (quantity prompt, AGREGAR /
+ * Cancelar, ✓ Añadido); it receives the shown variant.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  badgeStyle = "grid",
+  addToCartSlot,
+  titleAs: Title = "h3",
+}: {
+  product: CardProduct;
+  eager?: boolean;
+  /** "grid": OFERTA badge; "search": the discount percent (-N%) instead (spec §2). */
+  badgeStyle?: "grid" | "search";
+  addToCartSlot?: (selection: CardSelection) => ReactNode;
+  /** The name's heading level, one below the section's heading. */
+  titleAs?: "h2" | "h3";
+}) {
+  const hydrated = useHydrated();
+  const selectId = useId();
+  const variants = product.variants ?? [];
+  const [model, setModel] = useState<string | null>(null);
+  const choice = chooseVariant(variants, { model });
+  const shown = displayValues(product, choice.variant);
+  const discounted = hasDiscount(shown.price, shown.originalPrice);
+  const href = `/producto/${product.id}${choice.model && model ? `?modelo=${encodeURIComponent(choice.model)}` : ""}`;
+
   return (
     <article className="group relative flex flex-col" data-testid="product-card">
       <div className="relative aspect-square overflow-hidden bg-ivory-100">
         <img
-          src={product.image}
-          alt={product.name}
+          src={shown.image}
+          alt=""
           width={800}
           height={800}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
           className="h-full w-full object-cover transition duration-700 group-hover:scale-105"
         />
-        <ul className="absolute left-3 top-3 flex flex-col gap-1.5" aria-label="Distintivos">
+        <ul className="absolute left-3 top-3 flex flex-col items-start gap-1.5" aria-label="Distintivos">
           {product.isNew ? <Badge tone="ink">NUEVO</Badge> : null}
           {product.isFeatured ? <Badge tone="gold">DESTACADO</Badge> : null}
-          {discounted ? <Badge tone="red">OFERTA</Badge> : null}
+          {discounted ? (
+            <Badge tone="red">{badgeStyle === "search" ? `-${discountPercent(shown.price, shown.originalPrice)}%` : "OFERTA"}</Badge>
+          ) : null}
         </ul>
       </div>
       <div className="mt-4 flex flex-1 flex-col gap-1.5">
-        <h3 className="font-serif text-xl leading-tight text-ink-900">
-          <Link to={`/producto/${product.id}`} className="after:absolute after:inset-0" prefetch="intent">
+        <Title className="font-serif text-xl leading-tight text-ink-900">
+          <Link to={href} className="after:absolute after:inset-0" prefetch="intent">
             {product.name}
           </Link>
-        </h3>
+        </Title>
         <p className="text-xs uppercase tracking-[0.15em] text-ink-700/70">{product.material ?? "Material no especificado"}</p>
-        <Price price={product.price} originalPrice={product.originalPrice} />
-        <StockLine stock={product.stock} />
+        {choice.models.length > 0 ? (
+          hydrated ? (
+            <div className="relative z-10">
+              <label htmlFor={selectId} className="sr-only">
+                Modelo de {product.name}
+              </label>
+              <select
+                id={selectId}
+                value={choice.model ?? ""}
+                onChange={(e) => setModel(e.target.value)}
+                className="w-full rounded-sm border border-ink-700/20 bg-white px-2 py-1.5 text-sm text-ink-800 focus:border-gold-500"
+              >
+                {choice.models.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p className="text-xs text-ink-700">
+              <span className="sr-only">Modelos: </span>
+              {choice.models.join(" · ")}
+            </p>
+          )
+        ) : null}
+        <Price price={shown.price} originalPrice={shown.originalPrice} />
+        <StockLine stock={shown.stock} />
+        {addToCartSlot ? (
+          <div className="relative z-10 mt-2">
+            {addToCartSlot({ productId: product.id, variantId: choice.variant?.id ?? null, stock: shown.stock, price: shown.price })}
+          </div>
+        ) : null}
       </div>
     </article>
   );
@@ -52,12 +131,10 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
 
 const TONES = {
   ink: "bg-ink-900 text-ivory-50",
-  gold: "bg-gold-500 text-white",
-  red: "bg-red-700 text-white",
+  gold: "bg-gold-700 text-white",
+  red: "bg-red-800 text-white",
 } as const;
 
 export function Badge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
-  return (
-    <li className={`px-2 py-1 text-[0.65rem] font-medium tracking-[0.2em] ${TONES[tone]}`}>{children}</li>
-  );
+  return <li className={`px-2 py-1 text-[0.65rem] font-medium tracking-[0.2em] ${TONES[tone]}`}>{children}</li>;
 }

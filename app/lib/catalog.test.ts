@@ -35,3 +35,12 @@ describe("displayName", () => {
     expect(displayName({ name: null, email: null })).toBe("Usuario");
   });
 });
+
+describe("price formatting for cards", () => {
+  it("formats the card's price, original price and Ahorras amount in es-MX pesos", async () => {
+    const { formatMoney, savings, discountPercent } = await import("./money");
+    expect(formatMoney(2_499_00)).toBe("$2,499.00");
+    expect(formatMoney(savings(1_899_00, 2_499_00))).toBe("$600.00");
+    expect(discountPercent(1_899_00, 2_499_00)).toBe(24);
+  });
+});

@@ -1,6 +1,22 @@
-import type { CategoryId } from "~/lib/constants";
 import { sortForGrid } from "~/lib/catalog";
+import { type CategoryId, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
+import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
+
+// Every function here answers in ONE database round trip: the schema enables `relationJoins`, so
+// nested selects become LATERAL joins of the same statement (tests/integration/query-count.test.ts).
+
+const variantCardSelect = {
+  id: true,
+  name: true,
+  model: true,
+  size: true,
+  price: true,
+  originalPrice: true,
+  stock: true,
+  image: true,
+} as const;
 
 const cardSelect = {
   id: true,
@@ -12,24 +28,156 @@ const cardSelect = {
   stock: true,
   isNew: true,
   isFeatured: true,
-  category: { select: { slug: true, name: true } },
-  variants: {
-    select: { id: true, name: true, model: true, size: true, price: true, originalPrice: true, stock: true, image: true },
-    orderBy: { sortOrder: "asc" },
-  },
-} as const;
+  variants: { select: variantCardSelect, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
+} as const satisfies Prisma.ProductSelect;
+
+const newestFirst = [{ createdAt: "desc" }, { id: "desc" }] as const satisfies Prisma.ProductOrderByWithRelationInput[];
+
+export type GridSection = {
+  category: CategoryId;
+  /** Category name, or null for "Todo" (the page gives it its own heading). */
+  name: string | null;
+  description: string | null;
+};
 
 /**
- * Products of the home grid, in one database round trip (relations are joined):
- * newest first from the database, then ordered by the spec's badges.
+ * The home grid: the category's heading data and its products, newest first from the database,
+ * then in the spec's badge order. Unknown slugs are the caller's concern (the route validates).
  */
 export async function getProductGrid(category: CategoryId = "all") {
-  const products = await prisma.product.findMany({
-    where: category === "all" ? {} : { category: { slug: category } },
-    select: cardSelect,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  if (category === "all") {
+    const products = await prisma.product.findMany({ select: cardSelect, orderBy: newestFirst });
+    return { section: { category, name: null, description: null } satisfies GridSection, products: sortForGrid(products) };
+  }
+  const row = await prisma.category.findUnique({
+    where: { slug: category },
+    select: { name: true, description: true, products: { select: cardSelect, orderBy: newestFirst } },
   });
-  return sortForGrid(products);
+  return {
+    section: { category, name: row?.name ?? null, description: row?.description ?? null } satisfies GridSection,
+    products: sortForGrid(row?.products ?? []),
+  };
 }
 
-export type GridProduct = Awaited<ReturnType<typeof getProductGrid>>[number];
+export type GridProduct = Awaited<ReturnType<typeof getProductGrid>>["products"][number];
+
+/**
+ * One product with everything its page shows: variants (with their images), images, category,
+ * reviews newest first and up to 8 related products of the same category, in one statement.
+ */
+export async function getProductDetail(id: number) {
+  const product = await prisma.product.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      material: true,
+      price: true,
+      originalPrice: true,
+      image: true,
+      stock: true,
+      isNew: true,
+      isFeatured: true,
+      updatedAt: true,
+      images: { select: { url: true, alt: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
+      variants: {
+        select: {
+          ...variantCardSelect,
+          images: { select: { url: true, alt: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
+        },
+        orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+      },
+      reviews: {
+        select: { id: true, userName: true, rating: true, comment: true, createdAt: true },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      },
+      category: {
+        select: {
+          slug: true,
+          name: true,
+          products: { where: { id: { not: id } }, select: cardSelect, orderBy: newestFirst, take: RELATED_PRODUCTS_LIMIT },
+        },
+      },
+    },
+  });
+  if (!product) return null;
+  const { category, ...rest } = product;
+  return { ...rest, category: { slug: category.slug, name: category.name }, related: category.products };
+}
+
+export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
+
+export type SearchResult = {
+  id: number;
+  name: string;
+  price: number;
+  originalPrice: number | null;
+  image: string;
+  material: string | null;
+  stock: number;
+  isNew: boolean;
+  isFeatured: boolean;
+  variants: {
+    id: number;
+    name: string;
+    model: string | null;
+    size: string | null;
+    price: number;
+    originalPrice: number | null;
+    stock: number;
+    image: string | null;
+  }[];
+};
+
+/** Most results a search returns (the overlay is a finding aid, not a second catalogue). */
+export const SEARCH_RESULT_LIMIT = 60;
+
+// Whitelisted ORDER BY fragments: user input only ever picks one of these keys.
+const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
+  nombre: Prisma.sql`joyeria_normalize(p."name"), p."id"`,
+  "precio-asc": Prisma.sql`p."price" ASC, p."id"`,
+  "precio-desc": Prisma.sql`p."price" DESC, p."id"`,
+  destacados: Prisma.sql`p."is_featured" DESC, p."is_new" DESC, p."created_at" DESC, p."id"`,
+  descuento: Prisma.sql`CASE WHEN p."original_price" > p."price"
+      THEN (p."original_price" - p."price")::float8 / p."original_price" ELSE 0 END DESC,
+    joyeria_normalize(p."name"), p."id"`,
+};
+
+/**
+ * Price bounds are inclusive; the top of the range (10 000 pesos) means "and above", so the
+ * default filters never hide the finer pieces (docs/decisions/006-search-price-range.md).
+ *
+ * Accent- and case-insensitive search over name, material, description and category name (the
+ * trigger-maintained, trigram-indexed `search_text`, decision 003), in one parameterised query.
+ * Price bounds are pesos (inclusive); the database holds centavos. An empty term finds nothing.
+ */
+export async function searchProducts(params: SearchParams): Promise<SearchResult[]> {
+  if (params.q === "") return [];
+  const pattern = escapeLike(params.q);
+  const rows = await prisma.$queryRaw<SearchResult[]>`
+    SELECT p."id", p."name", p."price", p."original_price" AS "originalPrice", p."image", p."material",
+           p."stock", p."is_new" AS "isNew", p."is_featured" AS "isFeatured",
+           COALESCE((
+             SELECT json_agg(json_build_object(
+                      'id', v."id", 'name', v."name", 'model', v."model", 'size', v."size", 'price', v."price",
+                      'originalPrice', v."original_price", 'stock', v."stock", 'image', v."image")
+                    ORDER BY v."sort_order", v."id")
+             FROM "product_variants" v WHERE v."product_id" = p."id"
+           ), '[]'::json) AS "variants"
+    FROM "products" p
+    JOIN "categories" c ON c."id" = p."category_id"
+    WHERE p."search_text" LIKE '%' || joyeria_normalize(${pattern}) || '%' ESCAPE '\\'
+      AND (${params.categoria}::text IS NULL OR c."slug" = ${params.categoria}::text)
+      AND p."price" >= ${params.min * 100}
+      AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" <= ${params.max * 100})
+      AND (${!params.ofertas} OR p."original_price" > p."price")
+    ORDER BY ${SEARCH_ORDER[params.orden]}
+    LIMIT ${SEARCH_RESULT_LIMIT}`;
+  return rows;
+}
+
+/** Ids and last change of every product, for the sitemap. */
+export async function getSitemapProducts() {
+  return prisma.product.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } });
+}

@@ -1,44 +1,144 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ProductCard } from "~/components/product-card";
-import { CATEGORY_NAV, isCategoryId } from "~/lib/constants";
-import { getProductGrid } from "~/models/product.server";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
+import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
+import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
+import { canonicalUrl } from "~/utils/origin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const param = new URL(request.url).searchParams.get("categoria");
   const category = isCategoryId(param) ? param : "all";
-  const products = await getProductGrid(category);
-  return { category, products };
+  const canonical = canonicalUrl(request, category === "all" ? "/" : `/?categoria=${category}`);
+  try {
+    const { section, products } = await getProductGrid(category);
+    return { section, products, error: null, canonical };
+  } catch (error) {
+    // The database is down: the page still renders, with the spec's "Error de Conexión" panel.
+    console.error("[home] product grid failed", error);
+    const section: GridSection = { category, name: null, description: null };
+    return data(
+      { section, products: [] as GridProduct[], error: "Error cargando productos", canonical },
+      { status: 503, headers: { "Retry-After": "30" } },
+    );
+  }
 }
 
+/** The loader's data on both paths (the 503 one is wrapped in `data()` for its status). */
+type HomeData = { section: GridSection; products: GridProduct[]; error: string | null; canonical: string };
+
 export default function Home() {
-  const { category, products } = useLoaderData<typeof loader>();
-  const heading = CATEGORY_NAV.find((c) => c.id === category)?.label ?? "Todo";
+  const { section, products, error } = useLoaderData<HomeData>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  useStoredCategory(section.category);
+
+  const isAll = section.category === "all";
+  const label = CATEGORY_NAV.find((c) => c.id === section.category)?.label ?? "Todo";
   return (
     <>
-      <section className="bg-ink-900 text-ivory-50">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-          <p className="eyebrow text-gold-300">Colección de temporada</p>
-          <h1 className="mt-4 max-w-2xl font-serif text-5xl leading-tight">Joyas que cuentan tu historia</h1>
-          <Link to="#productos" className="btn-secondary mt-8 border-ivory-50 text-ivory-50">
-            Comprar ahora
-          </Link>
-        </div>
-      </section>
-      <section id="productos" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-16 sm:px-6 lg:px-8">
-        <h2 className="font-serif text-4xl text-ink-900">{category === "all" ? "Nuestra colección" : heading}</h2>
-        {products.length === 0 ? (
-          <p className="mt-10 text-center text-ink-700">No hay productos disponibles</p>
-        ) : (
-          <div className="mt-10 grid grid-cols-2 gap-x-6 gap-y-12 md:grid-cols-3 lg:grid-cols-4">
-            {products.map((p, i) => (
-              <ProductCard key={p.id} product={p} eager={i < 4} />
-            ))}
-          </div>
-        )}
-      </section>
+      {isAll ? <Hero /> : null}
+      <ProductGrid
+        heading={isAll ? ALL_SECTION.name : (section.name ?? label)}
+        subtitle={isAll ? ALL_SECTION.description : section.description}
+        products={products}
+        loading={loading}
+        error={error}
+        headingLevel={isAll ? 2 : 1}
+      />
+      {/* ── Newsletter box (spec §2 Home) ── the subscription form arrives with the newsletter issue. */}
+      <div id="newsletter" data-slot="newsletter" />
     </>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Joyería Aurora — Joyería fina en México" }];
+/**
+ * Spec §2: a category chosen off the home page is stored under SELECTED_CATEGORY_KEY, then the
+ * home page applies it and scrolls to the grid. The URL stays the source of truth (shareable,
+ * works without JavaScript); the stored value is consumed once.
+ */
+function useStoredCategory(current: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(SELECTED_CATEGORY_KEY);
+      if (stored !== null) window.localStorage.removeItem(SELECTED_CATEGORY_KEY);
+    } catch {
+      return; // storage disabled: the URL alone decides
+    }
+    if (stored === null || !isCategoryId(stored)) return;
+    if (stored !== current) {
+      navigate(stored === "all" ? "/#productos" : `/?categoria=${stored}#productos`, { replace: true });
+    } else {
+      document.getElementById("productos")?.scrollIntoView({ behavior: "smooth" });
+    }
+  }, [current, navigate, location.key]);
+}
+
+function Hero() {
+  const [hidden, setHidden] = useState(false);
+  if (hidden) return null;
+  return (
+    <section aria-labelledby="hero-titulo" className="relative overflow-hidden bg-ink-900 text-ivory-50">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_75%_40%,rgba(212,175,106,0.28),transparent_60%)]"
+      />
+      <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 sm:px-6 md:grid-cols-2 md:py-28 lg:px-8">
+        <div>
+          <p className="eyebrow text-gold-300">Colección de temporada</p>
+          <h1 id="hero-titulo" className="mt-5 font-serif text-5xl leading-[1.05] sm:text-6xl">
+            Joyas que cuentan tu historia
+          </h1>
+          <p className="mt-6 max-w-md text-ivory-200/85">
+            Oro de 14k, plata .925 y piedras elegidas a mano. Diseñadas en la Ciudad de México, enviadas a todo el país.
+          </p>
+          <a
+            href="#productos"
+            className="btn-secondary mt-10 border-gold-300 text-ivory-50 hover:border-gold-300 hover:bg-gold-300 hover:text-ink-900"
+            onClick={(event) => {
+              // With JavaScript the hero steps aside and the grid comes up; without it, a plain anchor.
+              event.preventDefault();
+              setHidden(true);
+              requestAnimationFrame(() => document.getElementById("productos")?.scrollIntoView({ behavior: "smooth" }));
+            }}
+          >
+            Explorar la colección
+          </a>
+        </div>
+        <div aria-hidden="true" className="hidden justify-center md:flex">
+          <div className="relative h-72 w-72 rounded-full border border-gold-300/40">
+            <div className="absolute inset-6 rounded-full border border-gold-300/25" />
+            <div className="absolute inset-0 flex items-center justify-center">
+              <svg viewBox="0 0 32 32" width="120" height="120" className="text-gold-300">
+                <path d="M9 5h14l6 8-13 15L3 13l6-8Z" fill="none" stroke="currentColor" strokeWidth="0.6" />
+                <path d="M3 13h26M9 5l4 8 3 15 3-15 4-8M13 13l3-8 3 8" fill="none" stroke="currentColor" strokeWidth="0.4" />
+              </svg>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = ({ data: loaded }) => {
+  const data = loaded as HomeData | undefined;
+  const category = data?.section.category ?? "all";
+  const label = CATEGORY_NAV.find((c) => c.id === category)?.label;
+  const title = category === "all" || !label ? `${SHOP_NAME} — Joyería fina en México` : `${label} — ${SHOP_NAME}`;
+  const description =
+    category === "all" || !data?.section.description
+      ? "Anillos, collares, pulseras y pendientes de oro y plata .925. Envíos a todo México, pago seguro con tarjeta."
+      : data.section.description;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    ...(data?.canonical ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),
+  ];
+};

@@ -46,14 +46,14 @@ describe("getProductGrid", () => {
     await createProduct({ name: "Nuevo", isNew: true, createdAt: day(3) });
     await createProduct({ name: "Nuevo y destacado", isNew: true, isFeatured: true, createdAt: day(4) });
     await createProduct({ name: "Reciente", createdAt: day(5) });
-    const names = (await getProductGrid()).map((p) => p.name);
+    const names = (await getProductGrid()).products.map((p) => p.name);
     expect(names).toEqual(["Nuevo y destacado", "Nuevo", "Destacado", "Reciente", "Viejo"]);
   });
 
   it("filters by category slug", async () => {
     await createProduct({ name: "Collar Luna", categoryId: 2 });
     await createProduct({ name: "Anillo Sol", categoryId: 1 });
-    expect((await getProductGrid("necklaces")).map((p) => p.name)).toEqual(["Collar Luna"]);
+    expect((await getProductGrid("necklaces")).products.map((p) => p.name)).toEqual(["Collar Luna"]);
   });
 });
 

@@ -1,0 +1,116 @@
+import type { ReactNode } from "react";
+import { AddToCartPrompt } from "./add-to-cart-prompt";
+import { ProductCard, type CardProduct, type CardSelection } from "./product-card";
+
+/** The "Todo" section's own heading and subtitle (categories take theirs from the database). */
+export const ALL_SECTION = {
+  name: "Toda la colección",
+  description: "Anillos, collares, pulseras y pendientes de oro y plata, elegidos pieza por pieza.",
+} as const;
+
+/**
+ * The home grid (spec §2): heading and subtitle, then the cards; or the loading spinner, the
+ * "Error de Conexión" panel, or the empty state.
+ */
+export function ProductGrid({
+  heading,
+  subtitle,
+  products,
+  loading = false,
+  error = null,
+  headingLevel = 2,
+}: {
+  heading: string;
+  subtitle: string | null;
+  products: readonly CardProduct[];
+  loading?: boolean;
+  error?: string | null;
+  /** 1 when the grid heading is the page's main heading (no hero above it). */
+  headingLevel?: 1 | 2;
+}) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  return (
+    <section id="productos" aria-labelledby="productos-titulo" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-16 sm:px-6 lg:px-8">
+      <header className="mx-auto max-w-2xl text-center">
+        <p className="eyebrow">Catálogo</p>
+        <Heading id="productos-titulo" className="mt-3 font-serif text-4xl text-ink-900 sm:text-5xl">
+          {heading}
+        </Heading>
+        {subtitle ? <p className="mt-4 text-ink-700">{subtitle}</p> : null}
+        <div className="mx-auto mt-6 h-px w-16 bg-gold-500" aria-hidden="true" />
+      </header>
+      <div className="relative mt-12" aria-busy={loading}>
+        {loading ? <LoadingOverlay /> : null}
+        {error ? (
+          <ConnectionError message={error} />
+        ) : products.length === 0 ? (
+          <p className="py-16 text-center font-serif text-2xl text-ink-700">No hay productos disponibles</p>
+        ) : (
+          <ul className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4 ${loading ? "opacity-40" : ""}`}>
+            {products.map((p, i) => (
+              <li key={p.id} className="flex">
+                <div className="w-full">
+                  <ProductCard
+                    product={p}
+                    eager={i < 4}
+                    titleAs={headingLevel === 1 ? "h2" : "h3"}
+                    addToCartSlot={(s) => cardAddToCart(p.name, s)}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The cart's quantity prompt in a card's add-to-cart slot, for the variant the card shows. */
+export function cardAddToCart(name: string, selection: CardSelection) {
+  return (
+    <AddToCartPrompt
+      productId={selection.productId}
+      variantId={selection.variantId}
+      disabled={selection.stock <= 0}
+      productName={name}
+    />
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-6 text-sm text-ink-700">
+      <span className="h-5 w-5 animate-spin rounded-full border-2 border-gold-300 border-t-gold-700" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}
+
+function LoadingOverlay() {
+  return (
+    <div className="absolute inset-x-0 top-0 z-10 flex justify-center">
+      <div className="rounded-full bg-white/90 px-5 shadow-md">
+        <Spinner label="Cargando productos..." />
+      </div>
+    </div>
+  );
+}
+
+function ConnectionError({ message }: { message: string }): ReactNode {
+  return (
+    <div role="alert" className="mx-auto max-w-xl border border-red-800/20 bg-white p-8 text-center">
+      <h3 className="font-serif text-3xl text-red-800">Error de Conexión</h3>
+      <p className="mt-3 text-ink-700">No pudimos cargar los productos. Por favor:</p>
+      <ul className="mx-auto mt-3 max-w-sm list-disc space-y-1 pl-5 text-left text-sm text-ink-700">
+        <li>Verifica tu conexión a internet.</li>
+        <li>Recarga la página en unos momentos.</li>
+        <li>Si el problema continúa, escríbenos o llámanos: con gusto te atendemos.</li>
+      </ul>
+      <p className="mt-4 rounded-sm bg-ivory-100 px-3 py-2 font-mono text-xs text-ink-700">{message}</p>
+      <a href="/#productos" className="btn-secondary mt-6">
+        Reintentar
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Form } from "@remix-run/react";
+import { useId, useState } from "react";
+import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * Quantity control and AÑADIR AL CARRITO (spec §2). A real form posting to /cart with
+ * `intent=add` (the cart issue implements that action); AGOTADO and disabled at zero stock.
+ */
+export function ProductPurchase({ productId, variantId, stock }: { productId: number; variantId: number | null; stock: number }) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const soldOut = stock <= 0;
+  const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
+  const max = Math.max(stock, 1);
+  const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.round(n) : 1));
+
+  return (
+    <Form method="post" action="/cart" aria-label="Añadir al carrito" className="flex flex-wrap items-end gap-4">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}
+      <div>
+        <label htmlFor={id} className="field-label text-xs uppercase tracking-[0.2em]">
+          Cantidad
+        </label>
+        <div className="flex items-stretch border border-ink-700/30 bg-white">
+          {hydrated ? (
+            <button
+              type="button"
+              className="px-3 text-lg text-ink-800 disabled:text-ink-700/40"
+              aria-label="Disminuir cantidad"
+              onClick={() => setQuantity((q) => clamp(q - 1))}
+              disabled={soldOut || quantity <= 1}
+            >
+              −
+            </button>
+          ) : null}
+          <input
+            id={id}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(clamp(Number(e.target.value)))}
+            disabled={soldOut}
+            className="w-16 border-0 bg-transparent py-2.5 text-center text-ink-900 [appearance:textfield] focus:ring-0 [&::-webkit-inner-spin-button]:appearance-none"
+          />
+          {hydrated ? (
+            <button
+              type="button"
+              className="px-3 text-lg text-ink-800 disabled:text-ink-700/40"
+              aria-label="Aumentar cantidad"
+              onClick={() => setQuantity((q) => clamp(q + 1))}
+              disabled={soldOut || quantity >= max}
+            >
+              +
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <button type="submit" className="btn-primary min-w-[14rem] flex-1 py-3.5" disabled={soldOut}>
+        {soldOut ? "AGOTADO" : "AÑADIR AL CARRITO"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { escapeLike, parseSearchParams } from "./search";
+
+const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
+
+describe("parseSearchParams", () => {
+  it("has the spec's defaults: no text, all categories, Nombre A-Z, 0 to 10000 pesos", () => {
+    expect(parse("")).toEqual({ q: "", categoria: null, orden: "nombre", ofertas: false, min: 0, max: 10_000 });
+  });
+
+  it("trims the text and reads every filter", () => {
+    expect(parse("q=%20%20Anillo%20&categoria=rings&orden=precio-desc&ofertas=1&min=500&max=2500")).toEqual({
+      q: "Anillo",
+      categoria: "rings",
+      orden: "precio-desc",
+      ofertas: true,
+      min: 500,
+      max: 2500,
+    });
+  });
+
+  it("falls back to defaults on unknown or malformed values instead of failing", () => {
+    expect(parse("categoria=all&orden=drop&min=abc&max=-5&ofertas=no")).toEqual({
+      q: "",
+      categoria: null,
+      orden: "nombre",
+      ofertas: false,
+      min: 0,
+      max: 0,
+    });
+  });
+
+  it("clamps bounds to 0–10000 and swaps them when reversed", () => {
+    expect(parse("min=20000&max=300")).toMatchObject({ min: 300, max: 10_000 });
+    expect(parse("min=-10&max=99999")).toMatchObject({ min: 0, max: 10_000 });
+  });
+});
+
+describe("escapeLike", () => {
+  it("escapes LIKE wildcards and backslashes so they match literally", () => {
+    expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");
+    expect(escapeLike("anillo")).toBe("anillo");
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { CATEGORY_NAV, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "./constants";
+
+/** Sort options of the search overlay (spec §2), in the order they are offered. */
+export const SEARCH_SORTS = [
+  { id: "nombre", label: "Nombre A-Z" },
+  { id: "precio-asc", label: "Precio menor a mayor" },
+  { id: "precio-desc", label: "Precio mayor a menor" },
+  { id: "destacados", label: "Destacados" },
+  { id: "descuento", label: "Mayor descuento" },
+] as const;
+
+export type SearchSort = (typeof SEARCH_SORTS)[number]["id"];
+
+const SORT_IDS = SEARCH_SORTS.map((s) => s.id) as [SearchSort, ...SearchSort[]];
+const CATEGORY_SLUGS = CATEGORY_NAV.filter((c) => c.id !== "all").map((c) => c.id) as [string, ...string[]];
+
+/** A price bound in whole pesos; anything unparsable falls back to the default bound. */
+const pesos = (fallback: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? undefined : Number(v)),
+    z
+      .number()
+      .finite()
+      .catch(fallback)
+      .default(fallback)
+      .transform((n) => Math.min(SEARCH_PRICE_MAX, Math.max(SEARCH_PRICE_MIN, Math.round(n)))),
+  );
+
+/**
+ * The search form's query string (`/search?q=…&categoria=…&orden=…&ofertas=1&min=…&max=…`).
+ * Lenient: a bad value falls back to its default instead of failing the page.
+ */
+export const SearchParamsSchema = z
+  .object({
+    q: z.string().catch("").default("").transform((s) => s.trim().slice(0, 100)),
+    categoria: z.enum(CATEGORY_SLUGS).nullable().catch(null).default(null),
+    orden: z.enum(SORT_IDS).catch("nombre").default("nombre"),
+    ofertas: z
+      .preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean())
+      .default(false),
+    min: pesos(SEARCH_PRICE_MIN),
+    max: pesos(SEARCH_PRICE_MAX),
+  })
+  .transform((p) => (p.min > p.max ? { ...p, min: p.max, max: p.min } : p));
+
+export type SearchParams = z.output<typeof SearchParamsSchema>;
+
+/** Parses URLSearchParams (first value of each key) with the schema above. */
+export function parseSearchParams(params: URLSearchParams): SearchParams {
+  const raw: Record<string, string> = {};
+  for (const key of ["q", "categoria", "orden", "ofertas", "min", "max"]) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  return SearchParamsSchema.parse(raw);
+}
+
+/** Escapes LIKE wildcards (`%`, `_`) and the escape character itself, so the term matches literally. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

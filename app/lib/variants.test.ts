@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { chooseVariant, displayValues, galleryImages, modelsOf, sizesFor } from "./variants";
+
+const v = (id: number, model: string | null, size: string | null, stock = 5, price = 1000_00) => ({
+  id,
+  model,
+  size,
+  stock,
+  price,
+  originalPrice: null,
+  image: null,
+  images: [] as { url: string; alt: string }[],
+});
+
+const ring = [
+  v(1, "Oro amarillo", "6", 0),
+  v(2, "Oro amarillo", "7", 3),
+  v(3, "Oro blanco", "7", 2, 1200_00),
+  v(4, "Oro blanco", "8", 1, 1250_00),
+];
+
+describe("variant options", () => {
+  it("lists distinct models in order and the sizes of the chosen model", () => {
+    expect(modelsOf(ring)).toEqual(["Oro amarillo", "Oro blanco"]);
+    expect(sizesFor(ring, "Oro amarillo")).toEqual(["6", "7"]);
+    expect(sizesFor(ring, "Oro blanco")).toEqual(["7", "8"]);
+  });
+
+  it("offers every size when the product has no models", () => {
+    const bracelet = [v(1, null, "S"), v(2, null, "M"), v(3, null, "M")];
+    expect(modelsOf(bracelet)).toEqual([]);
+    expect(sizesFor(bracelet, null)).toEqual(["S", "M"]);
+  });
+});
+
+describe("chooseVariant", () => {
+  it("picks the variant of the chosen model and size", () => {
+    const choice = chooseVariant(ring, { model: "Oro blanco", size: "8" });
+    expect(choice.variant?.id).toBe(4);
+    expect(choice.sizes).toEqual(["7", "8"]);
+  });
+
+  it("defaults to the first model and its first size in stock", () => {
+    const choice = chooseVariant(ring, {});
+    expect(choice.model).toBe("Oro amarillo");
+    expect(choice.size).toBe("7");
+    expect(choice.variant?.id).toBe(2);
+  });
+
+  it("ignores a size that the chosen model does not offer, and unknown models", () => {
+    expect(chooseVariant(ring, { model: "Oro blanco", size: "6" }).variant?.id).toBe(3);
+    expect(chooseVariant(ring, { model: "Platino", size: "8" }).model).toBe("Oro amarillo");
+  });
+
+  it("keeps a sold-out size when it was chosen explicitly", () => {
+    expect(chooseVariant(ring, { model: "Oro amarillo", size: "6" }).variant?.id).toBe(1);
+  });
+
+  it("returns no variant for a product without variants", () => {
+    expect(chooseVariant([], { model: "x" })).toEqual({ variant: null, model: null, size: null, models: [], sizes: [] });
+  });
+});
+
+describe("displayValues and galleryImages", () => {
+  const product = { price: 900_00, originalPrice: 1000_00, stock: 9, image: "/p.jpg", images: [{ url: "/p1.jpg", alt: "" }] };
+
+  it("shows the variant's price, original price, stock and image, falling back to the product's image", () => {
+    expect(displayValues(product, null)).toEqual({ price: 900_00, originalPrice: 1000_00, stock: 9, image: "/p.jpg" });
+    expect(displayValues(product, { price: 1200_00, originalPrice: null, stock: 0, image: null })).toEqual({
+      price: 1200_00,
+      originalPrice: null,
+      stock: 0,
+      image: "/p.jpg",
+    });
+  });
+
+  it("puts the variant's images first when it has any, else the product's", () => {
+    const variant = { image: "/v.jpg", images: [{ url: "/v1.jpg", alt: "" }] };
+    expect(galleryImages(product, variant).map((i) => i.url)).toEqual(["/v1.jpg"]);
+    expect(galleryImages(product, { image: "/v.jpg", images: [] }).map((i) => i.url)).toEqual(["/p1.jpg"]);
+    expect(galleryImages({ ...product, images: [] }, null).map((i) => i.url)).toEqual(["/p.jpg"]);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Variant choice (spec §4): a variant is chosen by model, then by size; the sizes offered depend
+ * on the chosen model. Price, original price, image and stock come from the chosen variant.
+ * Pure, so the detail page (URL `?modelo=…&talla=…`) and the card's model select share it.
+ */
+
+export type VariantLike = {
+  id: number;
+  model: string | null;
+  size: string | null;
+  stock: number;
+};
+
+export type Selection = { model?: string | null; size?: string | null };
+
+function distinct(values: (string | null)[]): string[] {
+  const seen: string[] = [];
+  for (const v of values) if (v && !seen.includes(v)) seen.push(v);
+  return seen;
+}
+
+/** The models on offer, in the variants' order. */
+export function modelsOf(variants: readonly VariantLike[]): string[] {
+  return distinct(variants.map((v) => v.model));
+}
+
+/** The sizes on offer for a model (all sizes when the product has no models). */
+export function sizesFor(variants: readonly VariantLike[], model: string | null | undefined): string[] {
+  const pool = modelsOf(variants).length > 0 ? variants.filter((v) => v.model === model) : variants;
+  return distinct(pool.map((v) => v.size));
+}
+
+export type VariantChoice<V extends VariantLike> = {
+  variant: V | null;
+  model: string | null;
+  size: string | null;
+  models: string[];
+  sizes: string[];
+};
+
+/**
+ * Resolves a (possibly partial or stale) selection to one variant. An unknown model falls back to
+ * the first model; an unknown or missing size to the first size of that model that is in stock,
+ * else its first size. Without variants the product itself is shown (`variant: null`).
+ */
+export function chooseVariant<V extends VariantLike>(variants: readonly V[], selection: Selection = {}): VariantChoice<V> {
+  const models = modelsOf(variants);
+  const model = models.length === 0 ? null : models.includes(selection.model ?? "") ? selection.model! : models[0]!;
+  const pool = model === null ? [...variants] : variants.filter((v) => v.model === model);
+  const sizes = sizesFor(variants, model);
+  let size: string | null = null;
+  if (sizes.length > 0) {
+    if (selection.size && sizes.includes(selection.size)) size = selection.size;
+    else size = pool.find((v) => v.size && v.stock > 0)?.size ?? sizes[0]!;
+  }
+  const variant = pool.find((v) => size === null || v.size === size) ?? pool[0] ?? null;
+  return { variant, model, size, models, sizes };
+}
+
+type Priced = { price: number; originalPrice: number | null; stock: number; image: string | null };
+
+/** What a card or the detail page shows: the variant's values, or the product's without one. */
+export function displayValues(
+  product: { price: number; originalPrice: number | null; stock: number; image: string },
+  variant: Priced | null,
+) {
+  if (!variant) return { price: product.price, originalPrice: product.originalPrice, stock: product.stock, image: product.image };
+  return {
+    price: variant.price,
+    originalPrice: variant.originalPrice,
+    stock: variant.stock,
+    image: variant.image ?? product.image,
+  };
+}
+
+/** Gallery images (spec §2): the variant's own images first when it has any, else the product's. */
+export function galleryImages(
+  product: { image: string; images: readonly { url: string; alt: string }[] },
+  variant: { image: string | null; images: readonly { url: string; alt: string }[] } | null,
+): { url: string; alt: string }[] {
+  if (variant && variant.images.length > 0) return [...variant.images];
+  if (product.images.length > 0) return [...product.images];
+  return [{ url: variant?.image ?? product.image, alt: "" }];
+}

@@ -1,0 +1,253 @@
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { ArrowLeftIcon } from "~/components/icons";
+import { Price } from "~/components/price";
+import { ProductCard } from "~/components/product-card";
+import { FavoriteToggle } from "~/components/product-favorite";
+import { ProductGallery } from "~/components/product-gallery";
+import { cardAddToCart } from "~/components/product-grid";
+import { ProductOptions } from "~/components/product-options";
+import { ProductPurchase } from "~/components/product-purchase";
+import { ProductReviews } from "~/components/product-reviews";
+import { StockLine } from "~/components/stock-line";
+import { SHOP_NAME } from "~/lib/constants";
+import { discountPercent } from "~/lib/money";
+import { stockLevel } from "~/lib/stock";
+import { chooseVariant, displayValues, galleryImages } from "~/lib/variants";
+import { getProductDetail } from "~/models/product.server";
+import { useNonce } from "~/utils/nonce";
+import { canonicalUrl, getOrigin } from "~/utils/origin.server";
+
+const MAX_ID = 2_147_483_647;
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : NaN;
+  const product = id > 0 && id <= MAX_ID ? await getProductDetail(id) : null;
+  if (!product) throw new Response("Producto no encontrado", { status: 404 });
+  const url = new URL(request.url);
+  const selection = { model: url.searchParams.get("modelo"), size: url.searchParams.get("talla") };
+  const image = Number(url.searchParams.get("imagen") ?? 0);
+  return {
+    product,
+    selection,
+    image: Number.isInteger(image) && image >= 0 ? image : 0,
+    canonical: canonicalUrl(request, `/producto/${product.id}`),
+    origin: getOrigin(request),
+  };
+}
+
+export default function ProductPage() {
+  const { product, selection, image, origin } = useLoaderData<typeof loader>();
+  const choice = chooseVariant(product.variants, selection);
+  const shown = displayValues(product, choice.variant);
+  const images = galleryImages(product, choice.variant);
+  const percent = discountPercent(shown.price, shown.originalPrice);
+  const level = stockLevel(shown.stock);
+
+  const query = (extra: Record<string, string | null>) => {
+    const q = new URLSearchParams();
+    const all = { modelo: choice.model, talla: choice.size, ...extra };
+    for (const [k, v] of Object.entries(all)) if (v !== null && v !== undefined) q.set(k, v);
+    const s = q.toString();
+    return s ? `?${s}` : "?";
+  };
+  const soldOutSizes = choice.sizes.filter((size) =>
+    product.variants.every((v) => v.size !== size || (choice.model !== null && v.model !== choice.model) || v.stock <= 0),
+  );
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:px-6 lg:px-8">
+      <ProductJsonLd product={product} origin={origin} />
+      <div className="flex items-center justify-between">
+        <BackLink />
+        <FavoriteToggle productId={product.id} name={product.name} />
+      </div>
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
+        <div className="relative">
+          <ProductGallery
+            images={images}
+            name={product.name}
+            selected={image}
+            hrefFor={(i) => query({ imagen: String(i) })}
+          />
+          {percent > 0 ? (
+            <p className="absolute right-3 top-3 bg-red-800 px-2.5 py-1 text-sm font-medium tracking-wider text-white">-{percent}%</p>
+          ) : null}
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <div>
+            <p className="eyebrow">
+              <Link to={`/?categoria=${product.category.slug}#productos`} className="hover:underline" data-category={product.category.slug}>
+                {product.category.name}
+              </Link>
+            </p>
+            <h1 className="mt-3 font-serif text-4xl leading-tight text-ink-900 sm:text-5xl">{product.name}</h1>
+            <p className="mt-2 text-xs uppercase tracking-[0.2em] text-ink-700/80">{product.material ?? "Material no especificado"}</p>
+            {product.isNew || product.isFeatured ? (
+              <p className="mt-3 flex gap-2 text-[0.65rem] font-medium tracking-[0.2em]">
+                {product.isNew ? <span className="bg-ink-900 px-2 py-1 text-ivory-50">NUEVO</span> : null}
+                {product.isFeatured ? <span className="bg-gold-700 px-2 py-1 text-white">DESTACADO</span> : null}
+              </p>
+            ) : null}
+          </div>
+
+          <div data-testid="product-price">
+            <Price price={shown.price} originalPrice={shown.originalPrice} size="lg" />
+          </div>
+
+          <ProductOptions
+            models={choice.models}
+            sizes={choice.sizes}
+            model={choice.model}
+            size={choice.size}
+            soldOutSizes={soldOutSizes}
+            hrefFor={({ model, size }) => query({ modelo: model, talla: size, imagen: null })}
+          />
+
+          <div className="flex items-center gap-2" data-availability={level} data-testid="product-availability">
+            <StockLine stock={shown.stock} />
+          </div>
+
+          <ProductPurchase
+            key={choice.variant?.id ?? "base"}
+            productId={product.id}
+            variantId={choice.variant?.id ?? null}
+            stock={shown.stock}
+          />
+
+          {product.description ? (
+            <div className="border-t border-ink-900/10 pt-6">
+              <h2 className="font-serif text-2xl text-ink-900">Descripción</h2>
+              <p className="mt-3 whitespace-pre-line leading-relaxed text-ink-800">{product.description}</p>
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      {product.related.length > 0 ? (
+        <section aria-labelledby="relacionados-titulo" className="mt-24">
+          <h2 id="relacionados-titulo" className="font-serif text-3xl text-ink-900">
+            También te puede gustar
+          </h2>
+          <ul className="-mx-4 mt-8 flex snap-x gap-6 overflow-x-auto px-4 pb-4" aria-label="Productos relacionados">
+            {product.related.map((p) => (
+              <li key={p.id} className="w-56 shrink-0 snap-start sm:w-64">
+                <ProductCard product={p} titleAs="h3" addToCartSlot={(s) => cardAddToCart(p.name, s)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="mt-24 border-t border-ink-900/10 pt-16">
+        <ProductReviews reviews={product.reviews} />
+      </div>
+    </article>
+  );
+}
+
+/** "Volver": back in history when the shopper came from inside the shop, else to the catalogue. */
+function BackLink() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Link
+      to="/#productos"
+      className="btn-ghost -ml-3"
+      onClick={(event) => {
+        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (idx > 0 && location.key !== "default") {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+    >
+      <ArrowLeftIcon />
+      Volver
+    </Link>
+  );
+}
+
+/** schema.org Product for search engines, with the CSP nonce (spec: prices in MXN). */
+function ProductJsonLd({ product, origin }: { product: SerializeFrom<typeof loader>["product"]; origin: string }) {
+  const nonce = useNonce();
+  const abs = (path: string) => (path.startsWith("http") ? path : `${origin}${path}`);
+  const url = `${origin}/producto/${product.id}`;
+  const offer = (price: number, stock: number, name?: string, sku?: string) => ({
+    "@type": "Offer",
+    ...(name ? { name } : {}),
+    ...(sku ? { sku } : {}),
+    url,
+    price: (price / 100).toFixed(2),
+    priceCurrency: "MXN",
+    availability: stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+  });
+  const ratings = product.reviews.map((r) => r.rating);
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: [product.image, ...product.images.map((i) => i.url)].map(abs),
+    sku: String(product.id),
+    category: product.category.name,
+    ...(product.material ? { material: product.material } : {}),
+    brand: { "@type": "Brand", name: SHOP_NAME },
+    offers:
+      product.variants.length > 0
+        ? product.variants.map((v) => offer(v.price, v.stock, v.name, `${product.id}-${v.id}`))
+        : offer(product.price, product.stock),
+    ...(ratings.length > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: (ratings.reduce((a, b) => a + b, 0) / ratings.length).toFixed(1),
+            reviewCount: ratings.length,
+          },
+        }
+      : {}),
+  };
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      suppressHydrationWarning
+      // JSON inside <script>: escape "<" so no text can close the tag.
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
+    />
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Producto no encontrado — ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+  const { product } = data;
+  const title = `${product.name} — ${SHOP_NAME}`;
+  const description = (product.description || `${product.name} de ${product.material ?? "joyería fina"}.`).slice(0, 160);
+  const image = product.image.startsWith("http") ? product.image : `${data.origin}${product.image}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "product" },
+    { property: "og:image", content: image },
+    { property: "product:price:amount", content: (product.price / 100).toFixed(2) },
+    { property: "product:price:currency", content: "MXN" },
+    { tagName: "link", rel: "canonical", href: data.canonical },
+  ];
+};
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => <ErrorPanel title="Producto no encontrado" message="El producto que buscas no existe o ya no está disponible." />,
+      }}
+    />
+  );
+}
+

@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { SearchControls } from "~/components/search-controls";
+import { SearchResults } from "~/components/search-results";
+import { SHOP_NAME } from "~/lib/constants";
+import { parseSearchParams } from "~/lib/search";
+import { searchProducts } from "~/models/product.server";
+import { canonicalUrl } from "~/utils/origin.server";
+
+/**
+ * Search (spec §2, §5): the page without JavaScript, and the loader the overlay's fetcher calls.
+ * One database round trip; an empty term lists nothing.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = parseSearchParams(new URL(request.url).searchParams);
+  const results = await searchProducts(params);
+  return { params, results, canonical: canonicalUrl(request, "/search") };
+}
+
+export default function SearchPage() {
+  const { params, results } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <p className="eyebrow">Catálogo</p>
+      <h1 className="mt-3 font-serif text-4xl text-ink-900 sm:text-5xl">Buscar Productos</h1>
+      <Form method="get" action="/search" role="search" aria-label="Buscar Productos" className="mt-8 max-w-3xl">
+        {/* Remount on every new query so the uncontrolled inputs show what the URL says. */}
+        <SearchControls key={JSON.stringify(params)} defaults={params} />
+        <button type="submit" className="btn-primary mt-4">
+          Buscar
+        </button>
+      </Form>
+      <div className="mt-12">
+        <SearchResults term={params.q} results={results} loading={loading} />
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const q = data?.params.q;
+  return [
+    { title: q ? `“${q}” — Buscar Productos — ${SHOP_NAME}` : `Buscar Productos — ${SHOP_NAME}` },
+    { name: "description", content: "Busca anillos, collares, pulseras y pendientes por nombre, material o categoría." },
+    // Result pages are endless variations of one page: keep them out of the index.
+    ...(q ? [{ name: "robots", content: "noindex, follow" }] : []),
+    ...(data?.canonical ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),
+  ];
+};

@@ -1,0 +1,80 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as rootLoader } from "~/root";
+import { loader as homeLoader } from "~/routes/_index";
+import { loader as productLoader } from "~/routes/producto.$id";
+import { loader as searchLoader } from "~/routes/search";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { prisma } from "~/utils/db.server";
+import { createUserSession } from "~/utils/session.server";
+import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+
+/**
+ * Measures database round trips per catalogue page: every statement the app sends goes through
+ * `pg.Client#query` (Prisma's driver adapter), so counting those calls counts round trips.
+ * A page costs its root loader plus its route loader (Remix runs them in parallel).
+ * Budget (issue 3): at most 3 per page, logged in or not.
+ */
+let count = 0;
+const originalQuery = pg.Client.prototype.query;
+
+beforeAll(() => {
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count += 1;
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof originalQuery;
+});
+
+afterAll(() => {
+  pg.Client.prototype.query = originalQuery;
+});
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+
+async function roundTrips(path: string, loader: Loader, params: Record<string, string>, cookie?: string) {
+  const request = () => new Request(`http://localhost${path}`, cookie ? { headers: { Cookie: cookie } } : {});
+  await prisma.$queryRaw`SELECT 1`; // connection open before counting
+  count = 0;
+  await Promise.all([rootLoader({ request: request(), params: {}, context: {} }), loader({ request: request(), params, context: {} })]);
+  return count;
+}
+
+describe("database round trips per catalogue page", () => {
+  it("stays within 3 for every page, logged out and logged in", async () => {
+    await resetDatabase();
+    await createCategories();
+    const product = await createProduct({ name: "Anillo Corazón", categoryId: 1 });
+    for (let i = 0; i < 12; i += 1) {
+      const p = await createProduct({ name: `Anillo ${i}`, categoryId: 1 + (i % 4) });
+      await prisma.variant.createMany({
+        data: [
+          { productId: p.id, name: "Oro 6", model: "Oro", size: "6", price: 1_000_00, stock: 3 },
+          { productId: p.id, name: "Plata 7", model: "Plata", size: "7", price: 800_00, stock: 0 },
+        ],
+      });
+    }
+    const user = await createUser();
+    const cookie = (await createUserSession(new Request("http://localhost/login"), user.id)).split(";")[0]!;
+
+    const pages: [string, string, Loader, Record<string, string>][] = [
+      ["home", "/", homeLoader as Loader, {}],
+      ["category", "/?categoria=rings", homeLoader as Loader, {}],
+      ["product", `/producto/${product.id}`, productLoader as Loader, { id: String(product.id) }],
+      ["search", "/search?q=anillo&orden=precio-asc&ofertas=0&min=0&max=10000", searchLoader as Loader, {}],
+      ["sitemap", "/sitemap.xml", sitemapLoader as Loader, {}],
+    ];
+    const table: Record<string, { loggedOut: number; loggedIn: number }> = {};
+    for (const [name, path, loader, params] of pages) {
+      table[name] = {
+        loggedOut: await roundTrips(path, loader, params),
+        loggedIn: await roundTrips(path, loader, params, cookie),
+      };
+    }
+    console.info("Database round trips per page (root + route loader):");
+    console.table(table);
+    for (const [name, { loggedOut, loggedIn }] of Object.entries(table)) {
+      expect(loggedOut, `${name} logged out`).toBeLessThanOrEqual(3);
+      expect(loggedIn, `${name} logged in`).toBeLessThanOrEqual(3);
+    }
+  });
+});
