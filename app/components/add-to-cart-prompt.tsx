@@ -1,8 +1,9 @@
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { ADDED_LABEL, MAX_LINE_QUANTITY } from "~/lib/cart-messages";
-import { ADD_TO_CART_FEEDBACK_MS, DEFAULT_CARD_QUANTITY } from "~/lib/constants";
-import { type CartActionData, FetcherFlag, useHydrated } from "./cart-view";
+import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
+import { FetcherFlag } from "./cart-view";
+import { useAddToCart } from "./use-add-to-cart";
+import { useHydrated } from "./use-hydrated";
 
 type Props = {
   productId: number;
@@ -26,31 +27,11 @@ type Props = {
  * Place it above the card's full-card link (it is `relative z-10`).
  */
 export function AddToCartPrompt({ productId, variantId, disabled = false, productName }: Props) {
-  const fetcher = useFetcher<CartActionData>();
+  const { fetcher, here, added, busy, message } = useAddToCart();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
-  const [added, setAdded] = useState(false);
-
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (!result) return;
-    // Spec §2: an add-to-cart error containing "autenticado" goes to /login with the current path.
-    if (!result.ok && result.message.includes("autenticado")) {
-      navigate(`/login?redirectTo=${encodeURIComponent(here)}`);
-      return;
-    }
-    if (!result.ok || result.notice) return;
-    setAdded(true);
-    const timer = setTimeout(() => setAdded(false), ADD_TO_CART_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-    // Only when a new answer arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
 
   if (disabled) {
     return (
@@ -60,9 +41,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
     );
   }
 
-  const busy = fetcher.state !== "idle";
   const label = busy ? "Agregando…" : added ? ADDED_LABEL : "Agregar al carrito";
-  const message = result ? (result.ok ? result.notice : result.message) : null;
 
   const form = (
     <fetcher.Form

@@ -1,8 +1,9 @@
 import { Link, useFetcher, useFetchers, useRevalidator } from "@remix-run/react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { CART_MESSAGES, type CartErrorCode, onlyLeftMessage } from "~/lib/cart-messages";
 import { formatMoney } from "~/lib/money";
 import { CloseIcon } from "./icons";
+import { useHydrated } from "./use-hydrated";
 
 /** The cart as the /cart loader sends it (prices and totals in centavos, computed on the server). */
 export type CartLineData = {
@@ -25,15 +26,6 @@ export type CartActionData =
   | { ok: true; intent: string; quantity: number | null; notice: string | null }
   | { ok: false; code: CartErrorCode; message: string };
 
-const noop = () => () => {};
-/** True once React runs in the browser (false during server rendering and without JavaScript). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * Tells the /cart action that JavaScript submitted the form through a fetcher, so it answers

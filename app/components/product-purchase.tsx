@@ -1,23 +1,29 @@
-import { Form } from "@remix-run/react";
 import { useId, useState } from "react";
+import { ADDED_LABEL } from "~/lib/cart-messages";
 import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
+import { FetcherFlag } from "./cart-view";
+import { useAddToCart } from "./use-add-to-cart";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * Quantity control and AÑADIR AL CARRITO (spec §2). A real form posting to /cart with
- * `intent=add` (the cart issue implements that action); AGOTADO and disabled at zero stock.
+ * Quantity control and AÑADIR AL CARRITO (spec §2): a real form posting to /cart with
+ * `intent=add`; AGOTADO and disabled at zero stock. Without JavaScript the action redirects back
+ * with a flash message; with it, a fetcher shows "✓ Añadido" on the button for two seconds.
  */
 export function ProductPurchase({ productId, variantId, stock }: { productId: number; variantId: number | null; stock: number }) {
   const id = useId();
   const hydrated = useHydrated();
+  const { fetcher, here, added, busy, message } = useAddToCart();
   const soldOut = stock <= 0;
   const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
   const max = Math.max(stock, 1);
   const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.round(n) : 1));
 
   return (
-    <Form method="post" action="/cart" aria-label="Añadir al carrito" className="flex flex-wrap items-end gap-4">
+    <fetcher.Form method="post" action="/cart" aria-label="Añadir al carrito" className="flex flex-wrap items-end gap-4">
+      <FetcherFlag />
       <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="redirectTo" value={here} />
       <input type="hidden" name="productId" value={productId} />
       {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <div>
@@ -62,9 +68,18 @@ export function ProductPurchase({ productId, variantId, stock }: { productId: nu
           ) : null}
         </div>
       </div>
-      <button type="submit" className="btn-primary min-w-[14rem] flex-1 py-3.5" disabled={soldOut}>
-        {soldOut ? "AGOTADO" : "AÑADIR AL CARRITO"}
+      <button type="submit" className="btn-primary min-w-[14rem] flex-1 py-3.5" disabled={soldOut || busy}>
+        {soldOut ? "AGOTADO" : added ? ADDED_LABEL : "AÑADIR AL CARRITO"}
       </button>
-    </Form>
+      {message ? (
+        <p role="alert" className="w-full text-sm text-red-800">
+          {message}
+        </p>
+      ) : (
+        <span className="sr-only" role="status">
+          {added ? ADDED_LABEL : ""}
+        </span>
+      )}
+    </fetcher.Form>
   );
 }

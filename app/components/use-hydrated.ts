@@ -1,8 +1,15 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False on the server and during hydration, true afterwards: render JavaScript-only controls safely. */
+const noop = () => () => {};
+
+/**
+ * False on the server, during hydration and without JavaScript; true once React runs in the
+ * browser. Renders JavaScript-only controls safely (no hydration mismatch).
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 }
