@@ -22,9 +22,9 @@ import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
-import { readFlash } from "./utils/flash.server";
+import { readFlashes } from "./utils/flash.server";
 import { useNonce } from "./utils/nonce";
-import { consumeFlash, getOptionalUser } from "./utils/session.server";
+import { getOptionalUser } from "./utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/jost-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -54,27 +54,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const cartCount = user ? await getCartCount(user.id) : 0;
   const ENV = getPublicEnv();
-  const { flash, setCookie: flashCookie } = await readFlash(request);
-  // The pixel's one-shot event (e.g. CompleteRegistration after sign-up), read from the cookie the
-  // flash above left, so one Set-Cookie consumes both. Consumed even when no pixel is configured.
-  const pixel = await consumeFlash(flashCookie ? withCookie(request, flashCookie) : request, "pixelEvent");
-  const setCookie = pixel.setCookie ?? flashCookie;
+  // One-shot values of the cookie (a message after a redirect, the pixel's registration event),
+  // consumed by one Set-Cookie even when no pixel is configured.
+  const { flash, pixelEvent, setCookie } = await readFlashes(request);
   const payload = {
     user: user ? { displayName: user.displayName, role: user.role, email: user.email } : null,
     cartCount,
     flash,
     ENV,
-    pixelEvent: ENV.META_PIXEL_ID ? pixel.value : null,
+    pixelEvent: ENV.META_PIXEL_ID ? pixelEvent : null,
   };
   if (!setCookie) return payload;
   // The Set-Cookie consumes the flash. `data()` only adds the header: the browser receives
   // `payload` itself, hence the cast (the project does not opt into single-fetch loader types).
   return data(payload, { headers: { "Set-Cookie": setCookie } }) as unknown as typeof payload;
-}
-
-/** The request as it would look with the cookie of `setCookie` (to chain two cookie edits). */
-function withCookie(request: Request, setCookie: string): Request {
-  return new Request(request.url, { headers: { Cookie: setCookie.split(";")[0]! } });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

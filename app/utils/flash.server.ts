@@ -24,16 +24,24 @@ export async function setFlash(request: Request, flash: Flash): Promise<string> 
   return sessionStorage.commitSession(session, cookieOptions());
 }
 
+/** The advertising pixel's one-shot event (e.g. "CompleteRegistration:<id>" after sign-up). */
+export const PIXEL_EVENT_KEY = "pixelEvent";
+
 /**
- * Reads and consumes the flash of this request. `setCookie` is the header that clears it,
- * null when there was none (no cookie is written then).
+ * Reads and consumes this request's one-shot values: the shopper-facing message and the pixel
+ * event. `setCookie` is the header that clears them (the session id stays), null when there were
+ * none (no cookie is written then).
  */
-export async function readFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+export async function readFlashes(
+  request: Request,
+): Promise<{ flash: Flash | null; pixelEvent: string | null; setCookie: string | null }> {
   const session = await getCookieSession(request);
-  const value: unknown = session.get(FLASH_KEY);
-  if (!isFlash(value)) return { flash: null, setCookie: null };
+  if (!session.has(FLASH_KEY) && !session.has(PIXEL_EVENT_KEY)) return { flash: null, pixelEvent: null, setCookie: null };
+  const flash: unknown = session.get(FLASH_KEY);
+  const pixelEvent: unknown = session.get(PIXEL_EVENT_KEY);
   return {
-    flash: value,
+    flash: isFlash(flash) ? flash : null,
+    pixelEvent: typeof pixelEvent === "string" ? pixelEvent : null,
     setCookie: await sessionStorage.commitSession(session, cookieOptions()),
   };
 }

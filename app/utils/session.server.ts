@@ -116,7 +116,7 @@ export async function requireUserWithRole(request: Request, role: RoleName): Pro
 export async function createUserSession(
   request: Request,
   userId: string,
-  options: { flash?: Partial<Record<FlashKey, string>> } = {},
+  options: { flash?: Record<string, string> } = {},
 ): Promise<string> {
   const session = await getCookieSession(request);
   const previous = session.get(SESSION_ID_KEY);
@@ -134,23 +134,6 @@ export async function createUserSession(
   session.set(SESSION_ID_KEY, id);
   for (const [key, value] of Object.entries(options.flash ?? {})) session.flash(key, value);
   return sessionStorage.commitSession(session, { expires: expiresAt });
-}
-
-/** One-shot values carried by the cookie to the next page (e.g. the pixel's registration event). */
-export type FlashKey = "pixelEvent";
-
-/**
- * Reads and clears a flash value. Returns the value and, when there was one, the Set-Cookie
- * header that removes it (the session id stays).
- */
-export async function consumeFlash(request: Request, key: FlashKey): Promise<{ value: string | null; setCookie: string | null }> {
-  const session = await getCookieSession(request);
-  if (!session.has(key)) return { value: null, setCookie: null };
-  const value = session.get(key);
-  const id = session.get(SESSION_ID_KEY);
-  const row = typeof id === "string" ? await prisma.session.findUnique({ where: { id }, select: { expiresAt: true } }) : null;
-  const setCookie = await sessionStorage.commitSession(session, row ? { expires: row.expiresAt } : {});
-  return { value: typeof value === "string" ? value : null, setCookie };
 }
 
 /** Ends the session in the database and returns the Set-Cookie header that clears the cookie. */

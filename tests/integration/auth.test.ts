@@ -4,7 +4,8 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 import { prisma } from "~/utils/db.server";
-import { consumeFlash, getOptionalUser } from "~/utils/session.server";
+import { readFlashes } from "~/utils/flash.server";
+import { getOptionalUser } from "~/utils/session.server";
 import { createUser, resetDatabase } from "../db-utils";
 import { callAction, callLoader, cookieFrom, formRequest, getRequest } from "./auth-helpers";
 
@@ -192,10 +193,10 @@ describe("registration", () => {
   it("flashes the pixel's CompleteRegistration event to the next page, once", async () => {
     const outcome = await callAction(registerAction, formRequest("/register", fields));
     const cookie = cookieFrom(outcome);
-    const first = await consumeFlash(getRequest("/", cookie), "pixelEvent");
-    expect(first.value).toMatch(/^CompleteRegistration:[0-9a-f-]{36}$/);
+    const first = await readFlashes(getRequest("/", cookie));
+    expect(first.pixelEvent).toMatch(/^CompleteRegistration:[0-9a-f-]{36}$/);
     const cleared = first.setCookie!.split(";")[0]!;
-    expect(await consumeFlash(getRequest("/", cleared), "pixelEvent")).toEqual({ value: null, setCookie: null });
+    expect(await readFlashes(getRequest("/", cleared))).toEqual({ flash: null, pixelEvent: null, setCookie: null });
     // The session survives the clearing.
     expect(await getOptionalUser(getRequest("/", cleared))).not.toBeNull();
   });
