@@ -8,7 +8,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { AuthModal } from "./components/auth-modal";
 import { CartDrawer } from "./components/cart-drawer";
 import { GeneralErrorBoundary } from "./components/error-boundary";
@@ -122,6 +122,11 @@ function NavigationProgress() {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated: JavaScript-only enhancements (modal, drawer,
+  // overlay) are wired from then on. End-to-end tests wait for it before using them.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

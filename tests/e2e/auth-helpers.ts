@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import { waitForHydration } from "./fixtures";
 
 /** A fresh e-mail per test and project, so parallel tests never share an account. */
 export function uniqueEmail(testInfo: TestInfo, prefix = "cliente") {
@@ -13,6 +14,7 @@ export const usesJs = (testInfo: TestInfo) => testInfo.project.name === "js";
  */
 export async function openAuth(page: Page, testInfo: TestInfo, mode: "login" | "register") {
   if (usesJs(testInfo)) {
+    await waitForHydration(page);
     await page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, login } from "./fixtures";
+import { ACCOUNTS, login, waitForHydration } from "./fixtures";
 
 // One file, run serially: every test of a project uses the same seeded account and its cart.
 // The two projects run side by side, so each has its own account: the customer shops with
@@ -128,6 +128,7 @@ test.describe("cart", () => {
     const cartLink = page.getByRole("link", { name: /^Carrito, 1 artículos/ });
     const drawer = page.getByRole("dialog", { name: "Tu carrito" });
 
+    await waitForHydration(page);
     await cartLink.click();
     await expect(drawer).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
@@ -172,6 +173,7 @@ test.describe("cart", () => {
 
   test("adds from a product card with a chosen quantity", async ({ page }, testInfo) => {
     await page.goto("/");
+    await waitForHydration(page);
     const card = page.locator('[data-testid="product-card"]:has([data-stock="available"])').first();
     const name = (await card.locator("h3").textContent())?.trim() ?? "";
     await card.getByText("Agregar al carrito").click();
@@ -189,6 +191,7 @@ test.describe("cart", () => {
 
   test("logged out, adding from a product card sends to /login with the page as origin", async ({ page }) => {
     await page.goto("/?categoria=rings");
+    await waitForHydration(page);
     const card = page.locator('[data-testid="product-card"]:has([data-stock="available"])').first();
     await card.getByText("Agregar al carrito").click();
     await card.getByRole("button", { name: "AGREGAR", exact: true }).click();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./fixtures";
 
 // Seed data (prisma/seed-data.ts): product 1 "Anillo Solitario Aurora" has models Oro blanco
 // (sizes 5–9), Oro amarillo (5–8) and Oro rosa (6–8, $14,900.00); product 2 "Anillo Corazón".
@@ -138,6 +139,7 @@ test.describe("search overlay (JavaScript)", () => {
   test("opens from the header, searches as you type, closes with Escape and resets", async ({ page }) => {
     await page.goto("/");
     const trigger = page.getByRole("link", { name: "Buscar productos" });
+    await waitForHydration(page);
     await trigger.click();
     const dialog = page.getByRole("dialog", { name: "Buscar Productos" });
     await expect(dialog).toBeVisible();
@@ -187,6 +189,7 @@ test.describe("accessibility (axe)", () => {
 
   test("no violations in the search overlay", async ({ page }) => {
     await page.goto("/");
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Buscar productos" }).click();
     await page.getByRole("dialog", { name: "Buscar Productos" }).getByPlaceholder("Buscar por nombre, descripción o material").fill("oro");
     await expect(page.getByRole("dialog").getByTestId("product-card").first()).toBeVisible();

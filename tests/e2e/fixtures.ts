@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 /** The development accounts of the seed (prisma/seed-data.ts). */
 export const ACCOUNTS = {
@@ -18,4 +18,13 @@ export async function login(page: Page, account: { email: string; password: stri
   await form.getByLabel("Contraseña", { exact: true }).fill(account.password);
   await form.getByRole("button", { name: "Iniciar Sesión" }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Waits until React has hydrated the page (the root marks `<html data-hydrated>`), so a click on
+ * a JavaScript-enhanced link opens the modal, drawer or overlay instead of following the link.
+ */
+export async function waitForHydration(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
