@@ -4,22 +4,12 @@ import { CART_MESSAGES, type CartErrorCode, onlyLeftMessage } from "~/lib/cart-m
 import { formatMoney } from "~/lib/money";
 import { CloseIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
+// Types only: erased from the browser bundle.
+import type { Cart, CartLine } from "~/models/cart.server";
 
 /** The cart as the /cart loader sends it (prices and totals in centavos, computed on the server). */
-export type CartLineData = {
-  lineKey: string;
-  productId: number;
-  variantId: number | null;
-  name: string;
-  variantName: string | null;
-  material: string | null;
-  image: string;
-  unitPrice: number;
-  stock: number;
-  quantity: number;
-  lineTotal: number;
-};
-export type CartData = { lines: CartLineData[]; count: number; total: number };
+export type CartData = Cart;
+type CartLineData = CartLine;
 
 /** What the /cart action answers to a fetcher (a form post without JavaScript is redirected). */
 export type CartActionData =
