@@ -3,6 +3,7 @@ import { type CategoryId, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib
 import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
+import type { CardProduct, CardVariant } from "~/components/product-card";
 
 // Every function here answers in ONE database round trip: the schema enables `relationJoins`, so
 // nested selects become LATERAL joins of the same statement (tests/integration/query-count.test.ts).
@@ -108,27 +109,8 @@ export async function getProductDetail(id: number) {
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
 
-export type SearchResult = {
-  id: number;
-  name: string;
-  price: number;
-  originalPrice: number | null;
-  image: string;
-  material: string | null;
-  stock: number;
-  isNew: boolean;
-  isFeatured: boolean;
-  variants: {
-    id: number;
-    name: string;
-    model: string | null;
-    size: string | null;
-    price: number;
-    originalPrice: number | null;
-    stock: number;
-    image: string | null;
-  }[];
-};
+/** A search hit: exactly what a product card shows (the raw query returns that shape). */
+export type SearchResult = CardProduct & { variants: CardVariant[] };
 
 /** Most results a search returns (the overlay is a finding aid, not a second catalogue). */
 export const SEARCH_RESULT_LIMIT = 60;
