@@ -1,13 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useNavigation,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { AuthModal } from "./components/auth-modal";
 import { CartDrawer } from "./components/cart-drawer";
@@ -27,7 +19,13 @@ import { useNonce } from "./utils/nonce";
 import { getOptionalUser } from "./utils/session.server";
 
 export const links: LinksFunction = () => [
-  { rel: "preload", href: "/fonts/jost-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  {
+    rel: "preload",
+    href: "/fonts/jost-latin-400-normal.woff2",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
   {
     rel: "preload",
     href: "/fonts/cormorant-garamond-latin-600-normal.woff2",
@@ -46,7 +44,8 @@ export const meta: MetaFunction = () => [
   { title: `${SHOP_NAME} — Joyería fina en México` },
   {
     name: "description",
-    content: "Anillos, collares, pulseras y pendientes de oro y plata .925. Envíos a todo México, pago seguro con tarjeta.",
+    content:
+      "Anillos, collares, pulseras y pendientes de oro y plata .925. Envíos a todo México, pago seguro con tarjeta.",
   },
 ];
 
@@ -83,7 +82,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-white focus:p-3">
+        <a
+          href="#contenido"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-white focus:p-3"
+        >
           Saltar al contenido
         </a>
         <Header user={data?.user ?? null} cartCount={data?.cartCount ?? 0} />

@@ -17,7 +17,12 @@ const port = await freePort();
 const base = `http://localhost:${port}`;
 const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), PGLITE_DATA_DIR: "memory://", SESSION_SECRET: "bench-secret-0123456789abcdef" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    PGLITE_DATA_DIR: "memory://",
+    SESSION_SECRET: "bench-secret-0123456789abcdef",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const stop = () => server.kill("SIGTERM");
@@ -82,7 +87,9 @@ function bundleSize() {
 try {
   await waitUp();
   for (const page of PAGES) await measure(base + page, 2); // warm up
-  console.log(`\nJoyería bench — ${REQUESTS} requests per row, production build, ${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded PGlite"}\n`);
+  console.log(
+    `\nJoyería bench — ${REQUESTS} requests per row, production build, ${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded PGlite"}\n`,
+  );
   console.log("page                      conc   p50 ms   p95 ms    req/s");
   for (const page of PAGES) {
     for (const concurrency of [1, 8]) {
@@ -94,7 +101,9 @@ try {
   }
   const size = bundleSize();
   if (size) {
-    console.log(`\nHome page JavaScript: ${size.files} files, ${(size.raw / 1024).toFixed(1)} KiB, ${(size.gz / 1024).toFixed(1)} KiB gzip`);
+    console.log(
+      `\nHome page JavaScript: ${size.files} files, ${(size.raw / 1024).toFixed(1)} KiB, ${(size.gz / 1024).toFixed(1)} KiB gzip`,
+    );
   }
 } finally {
   stop();

@@ -53,7 +53,15 @@ if (process.env.TEST_POSTGRES_URL) {
   // so only on a real server).
   console.log("\n▸ Checking that prisma/schema.prisma and prisma/migrations agree");
   const drift = await runPrisma(
-    ["migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema-datamodel", "prisma/schema.prisma", "--exit-code"],
+    [
+      "migrate",
+      "diff",
+      "--from-migrations",
+      "prisma/migrations",
+      "--to-schema-datamodel",
+      "prisma/schema.prisma",
+      "--exit-code",
+    ],
     { env: { DATABASE_URL: process.env.TEST_POSTGRES_URL } },
   );
   if (drift !== 0) {

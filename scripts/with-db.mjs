@@ -16,7 +16,12 @@ const db = await openDatabase();
 let code = 1;
 try {
   if (flags.includes("--migrate")) await migrateDeploy(db.url);
-  code = await run(command, args, { DATABASE_URL: db.url, DATABASE_EMBEDDED: db.embedded ? "1" : "0" }, { shell: process.platform === "win32" });
+  code = await run(
+    command,
+    args,
+    { DATABASE_URL: db.url, DATABASE_EMBEDDED: db.embedded ? "1" : "0" },
+    { shell: process.platform === "win32" },
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {

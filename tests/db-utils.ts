@@ -80,7 +80,9 @@ export async function createProduct(input: ProductInput = {}) {
 }
 
 /** A user with a known password (default "secreto123") and, optionally, a role row. */
-export async function createUser(input: { email?: string; name?: string | null; password?: string; role?: RoleName } = {}) {
+export async function createUser(
+  input: { email?: string; name?: string | null; password?: string; role?: RoleName } = {},
+) {
   const email = input.email ?? `usuario-${crypto.randomUUID().slice(0, 8)}@example.test`;
   const user = await prisma.user.create({
     data: {

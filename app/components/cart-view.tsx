@@ -16,7 +16,6 @@ export type CartActionData =
   | { ok: true; intent: string; quantity: number | null; notice: string | null }
   | { ok: false; code: CartErrorCode; message: string };
 
-
 /**
  * Tells the /cart action that JavaScript submitted the form through a fetcher, so it answers
  * with data instead of redirecting. Rendered only after hydration: without JavaScript the form
@@ -258,7 +257,9 @@ function CartLineItem({ line }: { line: CartLineData }) {
             <p className="font-medium text-ink-900" data-testid="line-total">
               {formatMoney(line.lineTotal)}
             </p>
-            {line.quantity > 1 ? <p className="whitespace-nowrap text-xs text-ink-700/70">{formatMoney(line.unitPrice)} c/u</p> : null}
+            {line.quantity > 1 ? (
+              <p className="whitespace-nowrap text-xs text-ink-700/70">{formatMoney(line.unitPrice)} c/u</p>
+            ) : null}
           </div>
         </div>
 

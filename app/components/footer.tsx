@@ -16,8 +16,8 @@ export function Footer() {
             <Logo />
           </Link>
           <p className="mt-5 text-sm leading-relaxed text-ivory-200/80">
-            Joyería fina hecha para acompañarte toda la vida. Oro, plata y piedras seleccionadas a mano, diseñadas en
-            la Ciudad de México y enviadas a todo el país.
+            Joyería fina hecha para acompañarte toda la vida. Oro, plata y piedras seleccionadas a mano, diseñadas en la
+            Ciudad de México y enviadas a todo el país.
           </p>
         </div>
         <nav aria-label="Enlaces rápidos">
@@ -89,7 +89,8 @@ export function Footer() {
       </div>
       <div className="border-t border-ivory-200/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-ivory-200/70 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {SHOP_NAME}. Precios en pesos mexicanos (MXN), IVA incluido en el total del pedido.
+          © {new Date().getFullYear()} {SHOP_NAME}. Precios en pesos mexicanos (MXN), IVA incluido en el total del
+          pedido.
         </p>
       </div>
     </footer>

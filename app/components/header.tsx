@@ -23,17 +23,25 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
   const location = useLocation();
   const [params] = useSearchParams();
   const active: CategoryId =
-    location.pathname === "/" ? ((CATEGORY_NAV.find((c) => c.id === params.get("categoria"))?.id ?? "all") as CategoryId) : "all";
+    location.pathname === "/"
+      ? ((CATEGORY_NAV.find((c) => c.id === params.get("categoria"))?.id ?? "all") as CategoryId)
+      : "all";
   const onHome = location.pathname === "/";
   const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
   const headerRef = useRef<HTMLElement>(null);
   useCloseMenus(headerRef, location.key);
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50/95 backdrop-blur supports-[backdrop-filter]:bg-ivory-50/80">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50/95 backdrop-blur supports-[backdrop-filter]:bg-ivory-50/80"
+    >
       <div className="mx-auto flex h-[4.5rem] max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <details className="group relative lg:hidden" data-menu="mobile">
-          <summary className="btn-ghost cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label="Abrir menú">
+          <summary
+            className="btn-ghost cursor-pointer list-none [&::-webkit-details-marker]:hidden"
+            aria-label="Abrir menú"
+          >
             <MenuIcon />
           </summary>
           <nav
@@ -43,7 +51,11 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
             <ul className="space-y-1">
               {CATEGORY_NAV.map((c) => (
                 <li key={c.id}>
-                  <Link to={categoryHref(c.id)} className="block rounded-sm px-3 py-2 hover:bg-ivory-100" data-category={c.id}>
+                  <Link
+                    to={categoryHref(c.id)}
+                    className="block rounded-sm px-3 py-2 hover:bg-ivory-100"
+                    data-category={c.id}
+                  >
                     {c.label}
                   </Link>
                 </li>
@@ -86,7 +98,10 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
           <Link to="/search" className="btn-ghost" aria-label="Buscar productos" data-action="open-search">
             <SearchIcon />
           </Link>
-          <Link to="/cart" className="btn-ghost relative" aria-label={`Carrito, ${cartCount} artículos`}
+          <Link
+            to="/cart"
+            className="btn-ghost relative"
+            aria-label={`Carrito, ${cartCount} artículos`}
             data-action="open-cart"
             onClick={openCartDrawer}
           >

@@ -9,7 +9,9 @@ export function Logo({ className = "" }: { className?: string }) {
         <path d="M3 13h26M9 5l4 8 3 15 3-15 4-8M13 13l3-8 3 8" fill="none" stroke="currentColor" strokeWidth="1.1" />
       </svg>
       <span className="flex flex-col leading-none">
-        <span className="font-serif text-2xl font-semibold tracking-wide text-ink-900">{SHOP_NAME.replace("Joyería ", "")}</span>
+        <span className="font-serif text-2xl font-semibold tracking-wide text-ink-900">
+          {SHOP_NAME.replace("Joyería ", "")}
+        </span>
         <span className="mt-0.5 text-[0.6rem] uppercase tracking-[0.42em] text-gold-700">Joyería</span>
       </span>
     </span>

@@ -24,7 +24,9 @@ export function Price({
             {formatMoney(originalPrice)}
           </s>
           {showSavings ? (
-            <span className="w-full text-xs font-medium text-emerald-800">Ahorras {formatMoney(savings(price, originalPrice))}</span>
+            <span className="w-full text-xs font-medium text-emerald-800">
+              Ahorras {formatMoney(savings(price, originalPrice))}
+            </span>
           ) : null}
         </>
       ) : null}

@@ -80,7 +80,9 @@ export function ProductCard({
           {product.isNew ? <Badge tone="ink">NUEVO</Badge> : null}
           {product.isFeatured ? <Badge tone="gold">DESTACADO</Badge> : null}
           {discounted ? (
-            <Badge tone="red">{badgeStyle === "search" ? `-${discountPercent(shown.price, shown.originalPrice)}%` : "OFERTA"}</Badge>
+            <Badge tone="red">
+              {badgeStyle === "search" ? `-${discountPercent(shown.price, shown.originalPrice)}%` : "OFERTA"}
+            </Badge>
           ) : null}
         </ul>
       </div>
@@ -90,7 +92,9 @@ export function ProductCard({
             {product.name}
           </Link>
         </Title>
-        <p className="text-xs uppercase tracking-[0.15em] text-ink-700/70">{product.material ?? "Material no especificado"}</p>
+        <p className="text-xs uppercase tracking-[0.15em] text-ink-700/70">
+          {product.material ?? "Material no especificado"}
+        </p>
         {choice.models.length > 0 ? (
           hydrated ? (
             <div className="relative z-10">
@@ -121,7 +125,12 @@ export function ProductCard({
         <StockLine stock={shown.stock} />
         {addToCartSlot ? (
           <div className="relative z-10 mt-2">
-            {addToCartSlot({ productId: product.id, variantId: choice.variant?.id ?? null, stock: shown.stock, price: shown.price })}
+            {addToCartSlot({
+              productId: product.id,
+              variantId: choice.variant?.id ?? null,
+              stock: shown.stock,
+              price: shown.price,
+            })}
           </div>
         ) : null}
       </div>

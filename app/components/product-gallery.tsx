@@ -42,7 +42,14 @@ export function ProductGallery({
                 }}
                 className="block h-20 w-20 overflow-hidden border border-transparent bg-ivory-100 aria-[current=true]:border-gold-500"
               >
-                <img src={image.url} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-cover" />
+                <img
+                  src={image.url}
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
               </a>
             </li>
           ))}
@@ -73,7 +80,10 @@ export function ProductGallery({
             onMouseMove={(event) => {
               if (!zoom) return;
               const rect = event.currentTarget.getBoundingClientRect();
-              setZoom({ x: ((event.clientX - rect.left) / rect.width) * 100, y: ((event.clientY - rect.top) / rect.height) * 100 });
+              setZoom({
+                x: ((event.clientX - rect.left) / rect.width) * 100,
+                y: ((event.clientY - rect.top) / rect.height) * 100,
+              });
             }}
             className={`absolute inset-0 h-full w-full ${zoom ? "cursor-zoom-out" : "cursor-zoom-in"}`}
           />

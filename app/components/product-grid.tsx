@@ -30,7 +30,11 @@ export function ProductGrid({
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
-    <section id="productos" aria-labelledby="productos-titulo" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-16 sm:px-6 lg:px-8">
+    <section
+      id="productos"
+      aria-labelledby="productos-titulo"
+      className="mx-auto max-w-7xl scroll-mt-24 px-4 py-16 sm:px-6 lg:px-8"
+    >
       <header className="mx-auto max-w-2xl text-center">
         <p className="eyebrow">Catálogo</p>
         <Heading id="productos-titulo" className="mt-3 font-serif text-4xl text-ink-900 sm:text-5xl">
@@ -46,7 +50,9 @@ export function ProductGrid({
         ) : products.length === 0 ? (
           <p className="py-16 text-center font-serif text-2xl text-ink-700">No hay productos disponibles</p>
         ) : (
-          <ul className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4 ${loading ? "opacity-40" : ""}`}>
+          <ul
+            className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4 ${loading ? "opacity-40" : ""}`}
+          >
             {products.map((p, i) => (
               <li key={p.id} className="flex">
                 <div className="w-full">
@@ -81,7 +87,10 @@ export function cardAddToCart(name: string, selection: CardSelection) {
 export function Spinner({ label }: { label: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-3 py-6 text-sm text-ink-700">
-      <span className="h-5 w-5 animate-spin rounded-full border-2 border-gold-300 border-t-gold-700" aria-hidden="true" />
+      <span
+        className="h-5 w-5 animate-spin rounded-full border-2 border-gold-300 border-t-gold-700"
+        aria-hidden="true"
+      />
       {label}
     </div>
   );

@@ -43,7 +43,15 @@ export function ProductOptions({
   );
 }
 
-function OptionGroup({ label, current, children }: { label: string; current: string | null; children: React.ReactNode }) {
+function OptionGroup({
+  label,
+  current,
+  children,
+}: {
+  label: string;
+  current: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <div role="group" aria-label={label}>
       <p className="text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
@@ -55,7 +63,17 @@ function OptionGroup({ label, current, children }: { label: string; current: str
   );
 }
 
-function Option({ to, selected, soldOut = false, children }: { to: string; selected: boolean; soldOut?: boolean; children: string }) {
+function Option({
+  to,
+  selected,
+  soldOut = false,
+  children,
+}: {
+  to: string;
+  selected: boolean;
+  soldOut?: boolean;
+  children: string;
+}) {
   return (
     <li>
       <Link
@@ -65,7 +83,9 @@ function Option({ to, selected, soldOut = false, children }: { to: string; selec
         aria-current={selected ? "true" : undefined}
         aria-label={soldOut ? `${children} (agotado)` : undefined}
         className={`inline-flex min-w-[3rem] items-center justify-center border px-4 py-2 text-sm transition ${
-          selected ? "border-ink-900 bg-ink-900 text-ivory-50" : "border-ink-700/30 bg-white text-ink-800 hover:border-ink-900"
+          selected
+            ? "border-ink-900 bg-ink-900 text-ivory-50"
+            : "border-ink-700/30 bg-white text-ink-800 hover:border-ink-900"
         } ${soldOut && !selected ? "text-ink-700/60 line-through" : ""}`}
       >
         {children}

@@ -10,7 +10,15 @@ import { useHydrated } from "./use-hydrated";
  * `intent=add`; AGOTADO and disabled at zero stock. Without JavaScript the action redirects back
  * with a flash message; with it, a fetcher shows "✓ Añadido" on the button for two seconds.
  */
-export function ProductPurchase({ productId, variantId, stock }: { productId: number; variantId: number | null; stock: number }) {
+export function ProductPurchase({
+  productId,
+  variantId,
+  stock,
+}: {
+  productId: number;
+  variantId: number | null;
+  stock: number;
+}) {
   const id = useId();
   const hydrated = useHydrated();
   const { fetcher, here, added, busy, message } = useAddToCart();
@@ -20,7 +28,12 @@ export function ProductPurchase({ productId, variantId, stock }: { productId: nu
   const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.round(n) : 1));
 
   return (
-    <fetcher.Form method="post" action="/cart" aria-label="Añadir al carrito" className="flex flex-wrap items-end gap-4">
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      aria-label="Añadir al carrito"
+      className="flex flex-wrap items-end gap-4"
+    >
       <FetcherFlag />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="redirectTo" value={here} />

@@ -49,7 +49,12 @@ export function SearchControls({
           <label htmlFor={`${id}-cat`} className="field-label text-xs uppercase tracking-[0.15em]">
             Categoría
           </label>
-          <select id={`${id}-cat`} name="categoria" defaultValue={defaults.categoria ?? ""} className="field-input py-2 text-sm">
+          <select
+            id={`${id}-cat`}
+            name="categoria"
+            defaultValue={defaults.categoria ?? ""}
+            className="field-input py-2 text-sm"
+          >
             <option value="">Todas las categorías</option>
             {CATEGORY_NAV.filter((c) => c.id !== "all").map((c) => (
               <option key={c.id} value={c.id}>
@@ -71,7 +76,13 @@ export function SearchControls({
           </select>
         </div>
         <label className="inline-flex cursor-pointer items-center gap-2 rounded-sm border border-ink-700/30 bg-white px-3 py-2 text-sm has-[:checked]:border-red-800 has-[:checked]:text-red-800">
-          <input type="checkbox" name="ofertas" value="1" defaultChecked={defaults.ofertas} className="accent-red-800" />
+          <input
+            type="checkbox"
+            name="ofertas"
+            value="1"
+            defaultChecked={defaults.ofertas}
+            className="accent-red-800"
+          />
           Ofertas
         </label>
       </div>
@@ -140,8 +151,8 @@ function PriceField({
         aria-describedby={`${id}-hint`}
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-ink-700/70">
-        {Number.isFinite(value) ? formatMoney(Math.max(0, value) * 100) : ""} · de {formatMoney(SEARCH_PRICE_MIN * 100)} a{" "}
-        {formatMoney(SEARCH_PRICE_MAX * 100)} o más
+        {Number.isFinite(value) ? formatMoney(Math.max(0, value) * 100) : ""} · de {formatMoney(SEARCH_PRICE_MIN * 100)}{" "}
+        a {formatMoney(SEARCH_PRICE_MAX * 100)} o más
       </p>
     </div>
   );

@@ -33,12 +33,14 @@ const pesos = (fallback: number) =>
  */
 export const SearchParamsSchema = z
   .object({
-    q: z.string().catch("").default("").transform((s) => s.trim().slice(0, 100)),
+    q: z
+      .string()
+      .catch("")
+      .default("")
+      .transform((s) => s.trim().slice(0, 100)),
     categoria: z.enum(CATEGORY_SLUGS).nullable().catch(null).default(null),
     orden: z.enum(SORT_IDS).catch("nombre").default("nombre"),
-    ofertas: z
-      .preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean())
-      .default(false),
+    ofertas: z.preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean()).default(false),
     min: pesos(SEARCH_PRICE_MIN),
     max: pesos(SEARCH_PRICE_MAX),
   })

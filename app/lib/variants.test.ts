@@ -57,12 +57,24 @@ describe("chooseVariant", () => {
   });
 
   it("returns no variant for a product without variants", () => {
-    expect(chooseVariant([], { model: "x" })).toEqual({ variant: null, model: null, size: null, models: [], sizes: [] });
+    expect(chooseVariant([], { model: "x" })).toEqual({
+      variant: null,
+      model: null,
+      size: null,
+      models: [],
+      sizes: [],
+    });
   });
 });
 
 describe("displayValues and galleryImages", () => {
-  const product = { price: 900_00, originalPrice: 1000_00, stock: 9, image: "/p.jpg", images: [{ url: "/p1.jpg", alt: "" }] };
+  const product = {
+    price: 900_00,
+    originalPrice: 1000_00,
+    stock: 9,
+    image: "/p.jpg",
+    images: [{ url: "/p1.jpg", alt: "" }],
+  };
 
   it("shows the variant's price, original price, stock and image, falling back to the product's image", () => {
     expect(displayValues(product, null)).toEqual({ price: 900_00, originalPrice: 1000_00, stock: 9, image: "/p.jpg" });

@@ -43,7 +43,10 @@ export type VariantChoice<V extends VariantLike> = {
  * the first model; an unknown or missing size to the first size of that model that is in stock,
  * else its first size. Without variants the product itself is shown (`variant: null`).
  */
-export function chooseVariant<V extends VariantLike>(variants: readonly V[], selection: Selection = {}): VariantChoice<V> {
+export function chooseVariant<V extends VariantLike>(
+  variants: readonly V[],
+  selection: Selection = {},
+): VariantChoice<V> {
   const models = modelsOf(variants);
   const model = models.length === 0 ? null : models.includes(selection.model ?? "") ? selection.model! : models[0]!;
   const pool = model === null ? [...variants] : variants.filter((v) => v.model === model);
@@ -64,7 +67,8 @@ export function displayValues(
   product: { price: number; originalPrice: number | null; stock: number; image: string },
   variant: Priced | null,
 ) {
-  if (!variant) return { price: product.price, originalPrice: product.originalPrice, stock: product.stock, image: product.image };
+  if (!variant)
+    return { price: product.price, originalPrice: product.originalPrice, stock: product.stock, image: product.image };
   return {
     price: variant.price,
     originalPrice: variant.originalPrice,

@@ -48,7 +48,10 @@ export type GridSection = {
 export async function getProductGrid(category: CategoryId = "all") {
   if (category === "all") {
     const products = await prisma.product.findMany({ select: cardSelect, orderBy: newestFirst });
-    return { section: { category, name: null, description: null } satisfies GridSection, products: sortForGrid(products) };
+    return {
+      section: { category, name: null, description: null } satisfies GridSection,
+      products: sortForGrid(products),
+    };
   }
   const row = await prisma.category.findUnique({
     where: { slug: category },
@@ -97,7 +100,12 @@ export async function getProductDetail(id: number) {
         select: {
           slug: true,
           name: true,
-          products: { where: { id: { not: id } }, select: cardSelect, orderBy: newestFirst, take: RELATED_PRODUCTS_LIMIT },
+          products: {
+            where: { id: { not: id } },
+            select: cardSelect,
+            orderBy: newestFirst,
+            take: RELATED_PRODUCTS_LIMIT,
+          },
         },
       },
     },

@@ -14,4 +14,7 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Página no encontrada — Joyería Aurora" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Página no encontrada — Joyería Aurora" },
+  { name: "robots", content: "noindex" },
+];

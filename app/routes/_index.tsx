@@ -114,7 +114,12 @@ function Hero() {
             <div className="absolute inset-0 flex items-center justify-center">
               <svg viewBox="0 0 32 32" width="120" height="120" className="text-gold-300">
                 <path d="M9 5h14l6 8-13 15L3 13l6-8Z" fill="none" stroke="currentColor" strokeWidth="0.6" />
-                <path d="M3 13h26M9 5l4 8 3 15 3-15 4-8M13 13l3-8 3 8" fill="none" stroke="currentColor" strokeWidth="0.4" />
+                <path
+                  d="M3 13h26M9 5l4 8 3 15 3-15 4-8M13 13l3-8 3 8"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="0.4"
+                />
               </svg>
             </div>
           </div>

@@ -53,7 +53,9 @@ export default function ProductPage() {
     return s ? `?${s}` : "?";
   };
   const soldOutSizes = choice.sizes.filter((size) =>
-    product.variants.every((v) => v.size !== size || (choice.model !== null && v.model !== choice.model) || v.stock <= 0),
+    product.variants.every(
+      (v) => v.size !== size || (choice.model !== null && v.model !== choice.model) || v.stock <= 0,
+    ),
   );
 
   return (
@@ -73,19 +75,27 @@ export default function ProductPage() {
             hrefFor={(i) => query({ imagen: String(i) })}
           />
           {percent > 0 ? (
-            <p className="absolute right-3 top-3 bg-red-800 px-2.5 py-1 text-sm font-medium tracking-wider text-white">-{percent}%</p>
+            <p className="absolute right-3 top-3 bg-red-800 px-2.5 py-1 text-sm font-medium tracking-wider text-white">
+              -{percent}%
+            </p>
           ) : null}
         </div>
 
         <div className="flex flex-col gap-6">
           <div>
             <p className="eyebrow">
-              <Link to={`/?categoria=${product.category.slug}#productos`} className="hover:underline" data-category={product.category.slug}>
+              <Link
+                to={`/?categoria=${product.category.slug}#productos`}
+                className="hover:underline"
+                data-category={product.category.slug}
+              >
                 {product.category.name}
               </Link>
             </p>
             <h1 className="mt-3 font-serif text-4xl leading-tight text-ink-900 sm:text-5xl">{product.name}</h1>
-            <p className="mt-2 text-xs uppercase tracking-[0.2em] text-ink-700/80">{product.material ?? "Material no especificado"}</p>
+            <p className="mt-2 text-xs uppercase tracking-[0.2em] text-ink-700/80">
+              {product.material ?? "Material no especificado"}
+            </p>
             {product.isNew || product.isFeatured ? (
               <p className="mt-3 flex gap-2 text-[0.65rem] font-medium tracking-[0.2em]">
                 {product.isNew ? <span className="bg-ink-900 px-2 py-1 text-ivory-50">NUEVO</span> : null}
@@ -226,7 +236,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Producto no encontrado — ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
   const { product } = data;
   const title = `${product.name} — ${SHOP_NAME}`;
-  const description = (product.description || `${product.name} de ${product.material ?? "joyería fina"}.`).slice(0, 160);
+  const description = (product.description || `${product.name} de ${product.material ?? "joyería fina"}.`).slice(
+    0,
+    160,
+  );
   const image = product.image.startsWith("http") ? product.image : `${data.origin}${product.image}`;
   return [
     { title },
@@ -245,9 +258,13 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => <ErrorPanel title="Producto no encontrado" message="El producto que buscas no existe o ya no está disponible." />,
+        404: () => (
+          <ErrorPanel
+            title="Producto no encontrado"
+            message="El producto que buscas no existe o ya no está disponible."
+          />
+        ),
       }}
     />
   );
 }
-

@@ -43,7 +43,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const q = data?.params.q;
   return [
     { title: q ? `“${q}” — Buscar Productos — ${SHOP_NAME}` : `Buscar Productos — ${SHOP_NAME}` },
-    { name: "description", content: "Busca anillos, collares, pulseras y pendientes por nombre, material o categoría." },
+    {
+      name: "description",
+      content: "Busca anillos, collares, pulseras y pendientes por nombre, material o categoría.",
+    },
     // Result pages are endless variations of one page: keep them out of the index.
     ...(q ? [{ name: "robots", content: "noindex, follow" }] : []),
     ...(data?.canonical ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),

@@ -12,7 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const urls = [
     `<url><loc>${escapeXml(`${origin}/`)}</loc><changefreq>daily</changefreq><priority>1.0</priority></url>`,
     ...CATEGORY_NAV.filter((c) => c.id !== "all").map(
-      (c) => `<url><loc>${escapeXml(`${origin}/?categoria=${c.id}`)}</loc><changefreq>daily</changefreq><priority>0.8</priority></url>`,
+      (c) =>
+        `<url><loc>${escapeXml(`${origin}/?categoria=${c.id}`)}</loc><changefreq>daily</changefreq><priority>0.8</priority></url>`,
     ),
     ...products.map(
       (p) =>

@@ -36,7 +36,8 @@ export async function readFlashes(
   request: Request,
 ): Promise<{ flash: Flash | null; pixelEvent: string | null; setCookie: string | null }> {
   const session = await getCookieSession(request);
-  if (!session.has(FLASH_KEY) && !session.has(PIXEL_EVENT_KEY)) return { flash: null, pixelEvent: null, setCookie: null };
+  if (!session.has(FLASH_KEY) && !session.has(PIXEL_EVENT_KEY))
+    return { flash: null, pixelEvent: null, setCookie: null };
   const flash: unknown = session.get(FLASH_KEY);
   const pixelEvent: unknown = session.get(PIXEL_EVENT_KEY);
   return {

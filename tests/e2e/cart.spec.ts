@@ -65,9 +65,29 @@ test.describe("cart", () => {
 
   test("adds, merges, updates, removes and clears on the /cart page", async ({ page, baseURL }) => {
     const [first, second] = await productsFromHome(page, "available", 2);
-    expect(await postCart(page, baseURL, { intent: "add", productId: String(first!.id), variantId: "", quantity: "1", redirectTo: "/cart" })).toBe("/cart");
-    await postCart(page, baseURL, { intent: "add", productId: String(first!.id), variantId: "", quantity: "1", redirectTo: "/cart" });
-    await postCart(page, baseURL, { intent: "add", productId: String(second!.id), variantId: "", quantity: "1", redirectTo: "/cart" });
+    expect(
+      await postCart(page, baseURL, {
+        intent: "add",
+        productId: String(first!.id),
+        variantId: "",
+        quantity: "1",
+        redirectTo: "/cart",
+      }),
+    ).toBe("/cart");
+    await postCart(page, baseURL, {
+      intent: "add",
+      productId: String(first!.id),
+      variantId: "",
+      quantity: "1",
+      redirectTo: "/cart",
+    });
+    await postCart(page, baseURL, {
+      intent: "add",
+      productId: String(second!.id),
+      variantId: "",
+      quantity: "1",
+      redirectTo: "/cart",
+    });
 
     await page.goto("/cart");
     await expect(page.getByTestId("flash-message")).toHaveText("✓ Añadido al carrito");
@@ -101,7 +121,12 @@ test.describe("cart", () => {
 
   test("a quantity of 0 removes the line", async ({ page, baseURL }) => {
     const [product] = await productsFromHome(page, "available", 1);
-    await postCart(page, baseURL, { intent: "add", productId: String(product!.id), quantity: "1", redirectTo: "/cart" });
+    await postCart(page, baseURL, {
+      intent: "add",
+      productId: String(product!.id),
+      quantity: "1",
+      redirectTo: "/cart",
+    });
     await page.goto("/cart");
     await page.getByRole("button", { name: `Quitar ${product!.name}` }).click();
     await expect(page.getByText("Tu carrito está vacío")).toBeVisible();
@@ -110,7 +135,12 @@ test.describe("cart", () => {
   test("refuses a sold-out product with the spec's message", async ({ page, baseURL }) => {
     const [soldOut] = await productsFromHome(page, "out", 1);
     expect(
-      await postCart(page, baseURL, { intent: "add", productId: String(soldOut!.id), quantity: "1", redirectTo: "/cart" }),
+      await postCart(page, baseURL, {
+        intent: "add",
+        productId: String(soldOut!.id),
+        quantity: "1",
+        redirectTo: "/cart",
+      }),
     ).toBe("/cart");
     await page.goto("/cart");
     await expect(page.getByTestId("flash-message")).toHaveText("Este producto está agotado");
@@ -163,7 +193,9 @@ test.describe("cart", () => {
   test("adds from the product detail page with AÑADIR AL CARRITO", async ({ page }) => {
     const [product] = await productsFromHome(page, "available", 1);
     await page.goto(`/producto/${product!.id}`);
-    const form = page.locator('form[action="/cart"]').filter({ has: page.getByRole("button", { name: "AÑADIR AL CARRITO" }) });
+    const form = page
+      .locator('form[action="/cart"]')
+      .filter({ has: page.getByRole("button", { name: "AÑADIR AL CARRITO" }) });
     await form.getByRole("button", { name: "AÑADIR AL CARRITO" }).click();
     await expect(page.getByText(/✓ Añadido/).first()).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/producto/${product!.id}`));

@@ -5,7 +5,6 @@ import { waitForHydration } from "./fixtures";
 // Seed data (prisma/seed-data.ts): product 1 "Anillo Solitario Aurora" has models Oro blanco
 // (sizes 5–9), Oro amarillo (5–8) and Oro rosa (6–8, $14,900.00); product 2 "Anillo Corazón".
 
-
 test.describe("catalogue", () => {
   test("home shows the hero, the grid heading and cards with prices and stock", async ({ page }) => {
     const response = await page.goto("/");
@@ -27,7 +26,10 @@ test.describe("catalogue", () => {
 
   test("a category is chosen through a shareable URL", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Categorías" }).getByRole("link", { name: "Anillos", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Categorías" })
+      .getByRole("link", { name: "Anillos", exact: true })
+      .click();
     await expect(page).toHaveURL(/\?categoria=rings/);
     await expect(page.getByRole("heading", { level: 1, name: "Anillos" })).toBeVisible();
     await expect(page.getByTestId("product-card").filter({ hasText: "Anillo Solitario Aurora" })).toBeVisible();
@@ -35,12 +37,18 @@ test.describe("catalogue", () => {
 
     // From another page, the category still lands on the home grid.
     await page.goto("/producto/1");
-    await page.getByRole("navigation", { name: "Categorías" }).getByRole("link", { name: "Collares", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Categorías" })
+      .getByRole("link", { name: "Collares", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/\?categoria=necklaces/);
     await expect(page.getByRole("heading", { level: 1, name: "Collares" })).toBeInViewport();
 
     // The logo goes back to everything.
-    await page.getByRole("link", { name: /Inicio/ }).first().click();
+    await page
+      .getByRole("link", { name: /Inicio/ })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 2, name: "Toda la colección" })).toBeVisible();
   });
 
@@ -183,7 +191,9 @@ test.describe("accessibility (axe)", () => {
     test(`no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     });
   }
 
@@ -191,10 +201,12 @@ test.describe("accessibility (axe)", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("link", { name: "Buscar productos" }).click();
-    await page.getByRole("dialog", { name: "Buscar Productos" }).getByPlaceholder("Buscar por nombre, descripción o material").fill("oro");
+    await page
+      .getByRole("dialog", { name: "Buscar Productos" })
+      .getByPlaceholder("Buscar por nombre, descripción o material")
+      .fill("oro");
     await expect(page.getByRole("dialog").getByTestId("product-card").first()).toBeVisible();
     const results = await new AxeBuilder({ page }).include("dialog").analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 });
-

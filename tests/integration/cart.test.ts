@@ -19,7 +19,10 @@ beforeEach(async () => {
   await createCategories();
 });
 
-async function createVariant(productId: number, input: { name?: string; price?: number; stock?: number; sortOrder?: number }) {
+async function createVariant(
+  productId: number,
+  input: { name?: string; price?: number; stock?: number; sortOrder?: number },
+) {
   return prisma.variant.create({
     data: {
       productId,
@@ -51,7 +54,12 @@ describe("cart lines", () => {
       [`${necklace.id}-base`, 1],
       [`${ring.id}-base`, 3],
     ]);
-    expect(cart.lines[0]).toMatchObject({ name: "Collar Luna", material: null, unitPrice: 2_000_00, lineTotal: 2_000_00 });
+    expect(cart.lines[0]).toMatchObject({
+      name: "Collar Luna",
+      material: null,
+      unitPrice: 2_000_00,
+      lineTotal: 2_000_00,
+    });
     expect(cart.total).toBe(3 * 1_500_00 + 2_000_00);
     expect(cart.count).toBe(4);
     expect(await getCartCount(user.id)).toBe(4);
@@ -86,7 +94,10 @@ describe("cart lines", () => {
     const ring = await createProduct();
     const other = await createProduct();
     const foreign = await createVariant(other.id, {});
-    await expectCartError(addToCart(user.id, { productId: ring.id, variantId: foreign.id, quantity: 1 }), "invalid_variant");
+    await expectCartError(
+      addToCart(user.id, { productId: ring.id, variantId: foreign.id, quantity: 1 }),
+      "invalid_variant",
+    );
     await expectCartError(addToCart(user.id, { productId: 99_999, variantId: null, quantity: 1 }), "product_not_found");
     await expectCartError(addToCart(user.id, { productId: ring.id, variantId: null, quantity: 0 }), "invalid_quantity");
     expect(await getCartCount(user.id)).toBe(0);
@@ -137,7 +148,10 @@ describe("stock", () => {
       quantity: 2,
       limitedTo: 2,
     });
-    expect(await setLineQuantity(user.id, `${necklace.id}-${short.id}`, 9)).toMatchObject({ quantity: 2, limitedTo: 2 });
+    expect(await setLineQuantity(user.id, `${necklace.id}-${short.id}`, 9)).toMatchObject({
+      quantity: 2,
+      limitedTo: 2,
+    });
     expect(await getCartCount(user.id)).toBe(5);
   });
 
@@ -151,7 +165,10 @@ describe("stock", () => {
     await Promise.all(
       Array.from({ length: 8 }, () => addToCart(user.id, { productId: scarce.id, variantId: null, quantity: 1 })),
     );
-    const lines = await prisma.cartItem.findMany({ where: { userId: user.id }, select: { productId: true, quantity: true } });
+    const lines = await prisma.cartItem.findMany({
+      where: { userId: user.id },
+      select: { productId: true, quantity: true },
+    });
     expect(lines).toHaveLength(2);
     expect(lines.find((l) => l.productId === plenty.id)?.quantity).toBe(8);
     expect(lines.find((l) => l.productId === scarce.id)?.quantity).toBe(5);
@@ -234,7 +251,13 @@ describe("/cart route", () => {
   it("sends a logged-out shopper who adds to /login with the page as origin", async () => {
     const ring = await createProduct();
     const response = await runAction(
-      post({ intent: "add", productId: String(ring.id), variantId: "", quantity: "1", redirectTo: `/producto/${ring.id}` }),
+      post({
+        intent: "add",
+        productId: String(ring.id),
+        variantId: "",
+        quantity: "1",
+        redirectTo: `/producto/${ring.id}`,
+      }),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/producto/${ring.id}`)}`);

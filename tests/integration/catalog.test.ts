@@ -20,7 +20,11 @@ describe("home grid", () => {
     await prisma.category.update({ where: { id: 2 }, data: { description: "Piezas que enmarcan tu rostro." } });
     await createProduct({ name: "Collar Luna", categoryId: 2 });
     const grid = await getProductGrid("necklaces");
-    expect(grid.section).toEqual({ category: "necklaces", name: "Collares", description: "Piezas que enmarcan tu rostro." });
+    expect(grid.section).toEqual({
+      category: "necklaces",
+      name: "Collares",
+      description: "Piezas que enmarcan tu rostro.",
+    });
     expect(names(grid.products)).toEqual(["Collar Luna"]);
   });
 
@@ -29,7 +33,11 @@ describe("home grid", () => {
     prisma.product.findMany = (() => Promise.reject(new Error("connect ECONNREFUSED"))) as unknown as typeof original;
     expectConsoleError(1); // the loader logs the failure once
     try {
-      const result = (await homeLoader({ request: new Request("http://localhost/"), params: {}, context: {} })) as unknown as {
+      const result = (await homeLoader({
+        request: new Request("http://localhost/"),
+        params: {},
+        context: {},
+      })) as unknown as {
         data: { error: string; products: unknown[] };
         init: { status: number };
       };
@@ -44,9 +52,29 @@ describe("home grid", () => {
 
 describe("searchProducts", () => {
   beforeEach(async () => {
-    await createProduct({ name: "Anillo Corazón", material: "Oro rosa 14k", price: 2_500_00, categoryId: 1, isFeatured: true });
-    await createProduct({ name: "Collar Perla", material: "Plata .925", description: "Perla cultivada", price: 1_200_00, originalPrice: 1_500_00, categoryId: 2 });
-    await createProduct({ name: "Pulsera Tenis", material: "Oro blanco", price: 10_000_00, originalPrice: 20_000_00, categoryId: 3, isNew: true });
+    await createProduct({
+      name: "Anillo Corazón",
+      material: "Oro rosa 14k",
+      price: 2_500_00,
+      categoryId: 1,
+      isFeatured: true,
+    });
+    await createProduct({
+      name: "Collar Perla",
+      material: "Plata .925",
+      description: "Perla cultivada",
+      price: 1_200_00,
+      originalPrice: 1_500_00,
+      categoryId: 2,
+    });
+    await createProduct({
+      name: "Pulsera Tenis",
+      material: "Oro blanco",
+      price: 10_000_00,
+      originalPrice: 20_000_00,
+      categoryId: 3,
+      isNew: true,
+    });
     await createProduct({ name: "Arracadas 50%_off", material: "Plata .925", price: 800_00, categoryId: 4 });
     await createProduct({ name: "Solitario Gala", material: "Platino", price: 14_500_00, categoryId: 1 });
   });
@@ -81,7 +109,10 @@ describe("searchProducts", () => {
   });
 
   it("reads the top of the range (10000) as 'and above'", async () => {
-    expect(names(await search("q=a&min=10000&max=10000&orden=precio-asc"))).toEqual(["Pulsera Tenis", "Solitario Gala"]);
+    expect(names(await search("q=a&min=10000&max=10000&orden=precio-asc"))).toEqual([
+      "Pulsera Tenis",
+      "Solitario Gala",
+    ]);
     expect(names(await search("q=gala"))).toEqual(["Solitario Gala"]);
     expect(names(await search("q=gala&max=9900"))).toEqual([]);
   });
@@ -93,8 +124,16 @@ describe("searchProducts", () => {
   it("sorts by each option", async () => {
     const all = "q=a&max=9000";
     expect(names(await search(`${all}&orden=nombre`))).toEqual(["Anillo Corazón", "Arracadas 50%_off", "Collar Perla"]);
-    expect(names(await search(`${all}&orden=precio-asc`))).toEqual(["Arracadas 50%_off", "Collar Perla", "Anillo Corazón"]);
-    expect(names(await search(`${all}&orden=precio-desc`))).toEqual(["Anillo Corazón", "Collar Perla", "Arracadas 50%_off"]);
+    expect(names(await search(`${all}&orden=precio-asc`))).toEqual([
+      "Arracadas 50%_off",
+      "Collar Perla",
+      "Anillo Corazón",
+    ]);
+    expect(names(await search(`${all}&orden=precio-desc`))).toEqual([
+      "Anillo Corazón",
+      "Collar Perla",
+      "Arracadas 50%_off",
+    ]);
     expect(names(await search("q=a&orden=destacados")).slice(0, 2)).toEqual(["Anillo Corazón", "Pulsera Tenis"]);
     // 50 % off, then 20 % off, then no discount (by name).
     expect(names(await search("q=a&orden=descuento"))).toEqual([
@@ -108,11 +147,20 @@ describe("searchProducts", () => {
 
   it("returns card data with variants", async () => {
     const [ring] = await search("q=corazon");
-    await prisma.variant.create({ data: { productId: ring!.id, name: "Talla 7", model: "Oro rosa", size: "7", price: 2_600_00, stock: 2 } });
+    await prisma.variant.create({
+      data: { productId: ring!.id, name: "Talla 7", model: "Oro rosa", size: "7", price: 2_600_00, stock: 2 },
+    });
     const [again] = await search("q=corazon");
     expect(again).toMatchObject({ name: "Anillo Corazón", price: 2_500_00, originalPrice: null, isFeatured: true });
     expect(again!.variants).toEqual([
-      expect.objectContaining({ name: "Talla 7", model: "Oro rosa", size: "7", price: 2_600_00, stock: 2, originalPrice: null }),
+      expect.objectContaining({
+        name: "Talla 7",
+        model: "Oro rosa",
+        size: "7",
+        price: 2_600_00,
+        stock: 2,
+        originalPrice: null,
+      }),
     ]);
   });
 });
@@ -121,17 +169,45 @@ describe("product detail", () => {
   it("loads variants with images, reviews newest first, and up to 8 related products of the same category", async () => {
     const product = await createProduct({ name: "Anillo Aurora", categoryId: 1 });
     const variant = await prisma.variant.create({
-      data: { productId: product.id, name: "Oro 6", model: "Oro", size: "6", price: 1_100_00, stock: 3, images: { create: [{ url: "/v.jpg" }] } },
+      data: {
+        productId: product.id,
+        name: "Oro 6",
+        model: "Oro",
+        size: "6",
+        price: 1_100_00,
+        stock: 3,
+        images: { create: [{ url: "/v.jpg" }] },
+      },
     });
     for (let i = 0; i < 10; i += 1) await createProduct({ name: `Anillo ${i}`, categoryId: 1 });
     await createProduct({ name: "Collar ajeno", categoryId: 2 });
     const ana = await createUser({ name: "Ana" });
     const beto = await createUser({ name: "Beto" });
-    await prisma.review.create({ data: { productId: product.id, userId: ana.id, userName: "Ana", rating: 4, comment: "Muy bonito anillo", createdAt: new Date("2026-01-01") } });
-    await prisma.review.create({ data: { productId: product.id, userId: beto.id, userName: "Beto", rating: 5, comment: "Llegó rapidísimo", createdAt: new Date("2026-02-01") } });
+    await prisma.review.create({
+      data: {
+        productId: product.id,
+        userId: ana.id,
+        userName: "Ana",
+        rating: 4,
+        comment: "Muy bonito anillo",
+        createdAt: new Date("2026-01-01"),
+      },
+    });
+    await prisma.review.create({
+      data: {
+        productId: product.id,
+        userId: beto.id,
+        userName: "Beto",
+        rating: 5,
+        comment: "Llegó rapidísimo",
+        createdAt: new Date("2026-02-01"),
+      },
+    });
 
     const detail = await getProductDetail(product.id);
-    expect(detail?.variants).toEqual([expect.objectContaining({ id: variant.id, images: [{ url: "/v.jpg", alt: "" }] })]);
+    expect(detail?.variants).toEqual([
+      expect.objectContaining({ id: variant.id, images: [{ url: "/v.jpg", alt: "" }] }),
+    ]);
     expect(detail?.reviews.map((r) => r.userName)).toEqual(["Beto", "Ana"]);
     expect(detail?.related).toHaveLength(8);
     expect(detail?.related.map((r) => r.id)).not.toContain(product.id);
@@ -140,7 +216,11 @@ describe("product detail", () => {
 
   it("answers 404 for unknown and non-numeric ids", async () => {
     for (const id of ["999", "abc", "1.5", "-1", "99999999999"]) {
-      const error = await productLoader({ request: new Request(`http://localhost/producto/${id}`), params: { id }, context: {} }).then(
+      const error = await productLoader({
+        request: new Request(`http://localhost/producto/${id}`),
+        params: { id },
+        context: {},
+      }).then(
         () => null,
         (e: unknown) => e,
       );

@@ -32,7 +32,13 @@ describe("database", () => {
   it("enforces one cart line per user and item key", async () => {
     const user = await createUser();
     const product = await createProduct();
-    const line = { userId: user.id, productId: product.id, lineKey: `${product.id}-base`, quantity: 1, price: product.price };
+    const line = {
+      userId: user.id,
+      productId: product.id,
+      lineKey: `${product.id}-base`,
+      quantity: 1,
+      price: product.price,
+    };
     await prisma.cartItem.create({ data: line });
     await expect(prisma.cartItem.create({ data: line })).rejects.toMatchObject({ code: "P2002" });
   });

@@ -20,7 +20,10 @@ async function requestReset(email: string) {
 
 /** The token of the newest reset e-mail in the outbox. */
 async function tokenFromOutbox(to: string): Promise<string> {
-  const email = await prisma.outboxEmail.findFirstOrThrow({ where: { to, kind: "password-reset" }, orderBy: { createdAt: "desc" } });
+  const email = await prisma.outboxEmail.findFirstOrThrow({
+    where: { to, kind: "password-reset" },
+    orderBy: { createdAt: "desc" },
+  });
   const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(email.text);
   if (!match) throw new Error("no reset link in the e-mail");
   expect(email.html).toContain(`http://localhost/reset-password?token=${match[1]}`);
@@ -57,7 +60,10 @@ describe("forgotten password", () => {
 describe("reset password", () => {
   it("sets the new password once, ends every session and invalidates the other tokens", async () => {
     const user = await createUser({ email: "ana@example.test", password: "antigua1" });
-    const login = await callAction(loginAction, formRequest("/login", { email: "ana@example.test", password: "antigua1" }));
+    const login = await callAction(
+      loginAction,
+      formRequest("/login", { email: "ana@example.test", password: "antigua1" }),
+    );
     const cookie = cookieFrom(login);
     await requestReset("ana@example.test");
     const first = await tokenFromOutbox("ana@example.test");
@@ -66,22 +72,40 @@ describe("reset password", () => {
     const second = await tokenFromOutbox("ana@example.test");
     expect(second).not.toBe(first);
 
-    expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${second}`))).body).toEqual({ state: "form", token: second });
-    const done = await callAction(resetAction, formRequest("/reset-password", { token: second, password: "nueva123", confirmPassword: "nueva123" }));
+    expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${second}`))).body).toEqual({
+      state: "form",
+      token: second,
+    });
+    const done = await callAction(
+      resetAction,
+      formRequest("/reset-password", { token: second, password: "nueva123", confirmPassword: "nueva123" }),
+    );
     expect(done.body).toEqual({ status: "done" });
 
     expect(await getOptionalUser(getRequest("/", cookie))).toBeNull();
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
-    const relogin = await callAction(loginAction, formRequest("/login", { email: "ana@example.test", password: "nueva123" }));
+    const relogin = await callAction(
+      loginAction,
+      formRequest("/login", { email: "ana@example.test", password: "nueva123" }),
+    );
     expect(relogin.status).toBe(302);
-    const old = await callAction(loginAction, formRequest("/login", { email: "ana@example.test", password: "antigua1" }));
+    const old = await callAction(
+      loginAction,
+      formRequest("/login", { email: "ana@example.test", password: "antigua1" }),
+    );
     expect(old.status).toBe(401);
 
     // Single use, and the older token died with it.
     for (const token of [second, first]) {
-      const again = await callAction(resetAction, formRequest("/reset-password", { token, password: "otra1234", confirmPassword: "otra1234" }));
+      const again = await callAction(
+        resetAction,
+        formRequest("/reset-password", { token, password: "otra1234", confirmPassword: "otra1234" }),
+      );
       expect(again).toMatchObject({ status: 410, body: { status: "expired" } });
-      expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${token}`))).body).toEqual({ state: "expired", token: "" });
+      expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${token}`))).body).toEqual({
+        state: "expired",
+        token: "",
+      });
     }
     expect(await prisma.outboxEmail.count({ where: { kind: "password-changed" } })).toBe(1);
   });
@@ -91,14 +115,25 @@ describe("reset password", () => {
     await requestReset("ana@example.test");
     const token = await tokenFromOutbox("ana@example.test");
     await prisma.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
-    const outcome = await callAction(resetAction, formRequest("/reset-password", { token, password: "nueva123", confirmPassword: "nueva123" }));
+    const outcome = await callAction(
+      resetAction,
+      formRequest("/reset-password", { token, password: "nueva123", confirmPassword: "nueva123" }),
+    );
     expect(outcome.body).toEqual({ status: "expired" });
-    expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${token}`))).body).toMatchObject({ state: "expired" });
+    expect((await callLoader(resetLoader, getRequest(`/reset-password?token=${token}`))).body).toMatchObject({
+      state: "expired",
+    });
   });
 
   it("shows the expired screen for an unknown token or an otp_expired error in the query", async () => {
-    for (const query of ["token=nope", "", "error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid"]) {
-      expect((await callLoader(resetLoader, getRequest(`/reset-password?${query}`))).body).toMatchObject({ state: "expired" });
+    for (const query of [
+      "token=nope",
+      "",
+      "error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid",
+    ]) {
+      expect((await callLoader(resetLoader, getRequest(`/reset-password?${query}`))).body).toMatchObject({
+        state: "expired",
+      });
     }
   });
 

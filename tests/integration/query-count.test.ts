@@ -35,7 +35,10 @@ async function roundTrips(path: string, loader: Loader, params: Record<string, s
   const request = () => new Request(`http://localhost${path}`, cookie ? { headers: { Cookie: cookie } } : {});
   await prisma.$queryRaw`SELECT 1`; // connection open before counting
   count = 0;
-  await Promise.all([rootLoader({ request: request(), params: {}, context: {} }), loader({ request: request(), params, context: {} })]);
+  await Promise.all([
+    rootLoader({ request: request(), params: {}, context: {} }),
+    loader({ request: request(), params, context: {} }),
+  ]);
   return count;
 }
 

@@ -56,7 +56,8 @@ describe("login limits", () => {
 
   it("limits failed logins per address (20 per 15 minutes) when the proxy is trusted", async () => {
     process.env.TRUST_PROXY = "1";
-    for (let i = 0; i < 20; i++) expect((await login(`u${i}@example.test`, "incorrecta", "203.0.113.7")).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await login(`u${i}@example.test`, "incorrecta", "203.0.113.7")).status).toBe(401);
     expect((await login("otra@example.test", "incorrecta", "203.0.113.7")).status).toBe(429);
     expect((await login("otra@example.test", "incorrecta", "198.51.100.1")).status).toBe(401);
   });
@@ -84,7 +85,9 @@ describe("registration and reset limits", () => {
     for (let i = 0; i < 5; i++) expect((await register(i)).status).toBe(302);
     const blocked = await register(5);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ formError: expect.stringMatching(/^Demasiados intentos\. Intenta de nuevo en (59|60) minutos\.$/) });
+    expect(blocked.body).toMatchObject({
+      formError: expect.stringMatching(/^Demasiados intentos\. Intenta de nuevo en (59|60) minutos\.$/),
+    });
   });
 
   it("sends at most 3 reset e-mails per address per hour, with the same answer", async () => {
@@ -99,7 +102,14 @@ describe("registration and reset limits", () => {
   it("limits reset requests per client address", async () => {
     process.env.TRUST_PROXY = "1";
     const forgot = (i: number) =>
-      callAction(forgotAction, formRequest("/forgot-password", { email: `x${i}@example.test` }, { headers: { "X-Forwarded-For": "203.0.113.5" } }));
+      callAction(
+        forgotAction,
+        formRequest(
+          "/forgot-password",
+          { email: `x${i}@example.test` },
+          { headers: { "X-Forwarded-For": "203.0.113.5" } },
+        ),
+      );
     for (let i = 0; i < 5; i++) expect((await forgot(i)).status).toBe(200);
     expect((await forgot(5)).status).toBe(429);
   });
@@ -113,6 +123,8 @@ describe("client address", () => {
     expect(getClientIp(request)).toBe("203.0.113.7");
     process.env.TRUST_PROXY = "2";
     expect(getClientIp(request)).toBe("6.6.6.6");
-    expect(getClientIp(new Request("http://localhost/", { headers: { "X-Forwarded-For": "not an ip" } }))).toBe("unknown");
+    expect(getClientIp(new Request("http://localhost/", { headers: { "X-Forwarded-For": "not an ip" } }))).toBe(
+      "unknown",
+    );
   });
 });

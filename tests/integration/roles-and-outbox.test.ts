@@ -21,7 +21,11 @@ async function cookieFor(role: RoleName, email = `${role}@example.test`) {
 
 describe("guards", () => {
   it("send logged-out visitors of /orders and /admin to /", async () => {
-    for (const [loader, path] of [[ordersLoader, "/orders"], [adminLoader, "/admin"], [outboxLoader, "/admin/outbox"]] as const) {
+    for (const [loader, path] of [
+      [ordersLoader, "/orders"],
+      [adminLoader, "/admin"],
+      [outboxLoader, "/admin/outbox"],
+    ] as const) {
       const outcome = await callLoader(loader, getRequest(path));
       expect(outcome.status).toBe(302);
       expect(outcome.headers.get("Location")).toBe("/");
@@ -72,14 +76,27 @@ describe("staff outbox", () => {
 
 describe("e-mail delivery", () => {
   it("keeps e-mails in the local outbox without SMTP", async () => {
-    const id = await sendEmail({ to: "a@example.test", subject: "Hola", html: "<p>Hola</p>", text: "Hola", kind: "test" }, { smtpUrl: null });
-    expect(await prisma.outboxEmail.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "local", attempts: 0 });
+    const id = await sendEmail(
+      { to: "a@example.test", subject: "Hola", html: "<p>Hola</p>", text: "Hola", kind: "test" },
+      { smtpUrl: null },
+    );
+    expect(await prisma.outboxEmail.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "local",
+      attempts: 0,
+    });
   });
 
   it("records a failed SMTP attempt and schedules a retry with back-off", async () => {
     const smtpUrl = "smtp://127.0.0.1:1"; // nothing listens there
     const row = await prisma.outboxEmail.create({
-      data: { to: "a@example.test", subject: "Hola", html: "<p>Hola</p>", text: "Hola", kind: "test", status: "pending" },
+      data: {
+        to: "a@example.test",
+        subject: "Hola",
+        html: "<p>Hola</p>",
+        text: "Hola",
+        kind: "test",
+        status: "pending",
+      },
     });
     expect(await deliverPendingEmails({ smtpUrl })).toBe(0);
     const after = await prisma.outboxEmail.findUniqueOrThrow({ where: { id: row.id } });

@@ -22,7 +22,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
   if (unexpected.length > 0) {
-    throw new Error(`console.error was called during the test:\n${unexpected.map((a) => a.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called during the test:\n${unexpected.map((a) => a.map(String).join(" ")).join("\n")}`,
+    );
   }
 });
 
