@@ -1,17 +1,34 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "./utils/env.server";
+import { startBackgroundJobs } from "./utils/jobs.server";
 import { NonceProvider } from "./utils/nonce";
-import { securityHeaders } from "./utils/security.server";
+import { checkRequest } from "./utils/request.server";
+import { applyCachePolicy, securityHeaders } from "./utils/security.server";
 
 export const streamTimeout = 5_000;
 
-// Fail fast at start-up on a bad configuration (e.g. production without SESSION_SECRET).
-getEnv();
+/**
+ * Start-up, called once by the shop's HTTP server (server/index.mjs) before it listens: validates the
+ * configuration (a production server without SESSION_SECRET or APP_ORIGIN refuses to start), starts
+ * the background jobs and hands the server its own settings.
+ */
+export function startUp() {
+  const env = getEnv();
+  return { stopJobs: startBackgroundJobs(), settings: { PORT: env.PORT, TRUST_PROXY: env.TRUST_PROXY } };
+}
+
+/** The checks the HTTP server runs on every request before Remix sees it (origin, body size). */
+export { checkRequest };
 
 export default function handleRequest(
   request: Request,
@@ -21,6 +38,7 @@ export default function handleRequest(
 ) {
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
+  applyCachePolicy(request, responseHeaders);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
@@ -55,6 +73,13 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Client-side navigations (`.data` requests) carry the same personal data as documents. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  response.headers.set("X-Content-Type-Options", "nosniff");
+  applyCachePolicy(request, response.headers);
+  return response;
+};
 
 /** Unexpected errors are logged once, with a request id, method and URL; aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

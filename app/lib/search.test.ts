@@ -42,3 +42,10 @@ describe("escapeLike", () => {
     expect(escapeLike("anillo")).toBe("anillo");
   });
 });
+
+describe("search text hygiene", () => {
+  it("turns control characters (NUL among them) into spaces", () => {
+    expect(parseSearchParams(new URLSearchParams("q=ani\u0000llo\toro\u0085")).q).toBe("ani llo oro");
+    expect(parseSearchParams(new URLSearchParams("q=%00")).q).toBe("");
+  });
+});

@@ -37,7 +37,13 @@ export const SearchParamsSchema = z
       .string()
       .catch("")
       .default("")
-      .transform((s) => s.trim().slice(0, 100)),
+      // Control characters (NUL among them, which PostgreSQL refuses) become spaces first.
+      .transform((s) =>
+        s
+          .replace(/[\u0000-\u001F\u007F-\u009F]/g, " ")
+          .trim()
+          .slice(0, 100),
+      ),
     categoria: z.enum(CATEGORY_SLUGS).nullable().catch(null).default(null),
     orden: z.enum(SORT_IDS).catch("nombre").default("nombre"),
     ofertas: z.preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean()).default(false),

@@ -4,12 +4,12 @@ import { useEffect, useState } from "react";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
 import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
-import { canonicalUrl } from "~/utils/origin.server";
+import { absoluteUrl } from "~/utils/origin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const param = new URL(request.url).searchParams.get("categoria");
   const category = isCategoryId(param) ? param : "all";
-  const canonical = canonicalUrl(request, category === "all" ? "/" : `/?categoria=${category}`);
+  const canonical = absoluteUrl(request, category === "all" ? "/" : `/?categoria=${category}`);
   try {
     const { section, products } = await getProductGrid(category);
     return { section, products, error: null, canonical };

@@ -2,15 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDateTime } from "~/lib/dates";
-import { DEFAULT_ROLE, ROLE_RANK } from "~/lib/roles";
-import { prisma } from "~/utils/db.server";
-import { getRecentEmails } from "~/utils/email.server";
+import { getOutboxForStaff } from "~/models/outbox.server";
 import { requireUserWithRole } from "~/utils/session.server";
 
 const STATUS_LABEL = { pending: "Pendiente", sent: "Enviado", failed: "Fallido", local: "Bandeja local" } as const;
 
 /**
- * The e-mail outbox for staff (DESIGN: "local outbox, visible to admins"). Without SMTP_URL this
+ * The e-mail outbox for staff. Without SMTP_URL this
  * is where e-mails wait to be read and forwarded by hand; with it, it shows delivery status.
  *
  * A password-reset link opens an account, so its text is shown only while it is kept locally
@@ -18,24 +16,7 @@ const STATUS_LABEL = { pending: "Pendiente", sent: "Enviado", failed: "Fallido",
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireUserWithRole(request, "worker");
-  const emails = await getRecentEmails(50);
-  const recipients = await prisma.user.findMany({
-    where: { email: { in: [...new Set(emails.map((e) => e.to))] } },
-    select: { email: true, role: { select: { role: true } } },
-  });
-  const rankOf = new Map(recipients.map((r) => [r.email, ROLE_RANK[r.role?.role ?? DEFAULT_ROLE]]));
-  return {
-    emails: emails.map((email) => {
-      const readable =
-        email.kind !== "password-reset" ||
-        (email.status === "local" && (rankOf.get(email.to) ?? ROLE_RANK.customer) < ROLE_RANK[viewer.role]);
-      return {
-        ...email,
-        text: readable ? email.text : email.text.replace(/token=[A-Za-z0-9_%-]+/g, "token=[oculto]"),
-        createdAt: email.createdAt.toISOString(),
-      };
-    }),
-  };
+  return { emails: await getOutboxForStaff(viewer) };
 }
 
 export default function Outbox() {

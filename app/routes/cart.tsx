@@ -21,9 +21,10 @@ import {
   removeLine,
   setLineQuantity,
 } from "~/models/cart.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { type Flash, setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
-import { getOptionalUser, safeRedirect } from "~/utils/session.server";
+import { getOptionalUser } from "~/utils/session.server";
 
 const INTENTS = ["add", "set-quantity", "increment", "decrement", "remove", "clear"] as const;
 type Intent = (typeof INTENTS)[number];

@@ -4,8 +4,9 @@ import { AuthPage, ForgotPasswordForm, type AuthActionData } from "~/components/
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, ForgotPasswordSchema, validateForm } from "~/lib/validation/auth";
 import { padResponseTime, requestPasswordReset } from "~/utils/auth.server";
-import { getClientIp, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
-import { getOrigin, readForm } from "~/utils/request.server";
+import { getPublicOrigin } from "~/utils/origin.server";
+import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
+import { readForm } from "~/utils/request.server";
 
 /** Every accepted request takes at least this long, account or not (no enumeration by timing). */
 const MIN_RESPONSE_MS = 350;
@@ -14,7 +15,7 @@ const MIN_RESPONSE_MS = 350;
  * Forgotten password. Always the same answer, whether the e-mail has an account or not; the
  * e-mail leaves through the outbox without the response waiting for it.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const email = String(form.get("email") ?? "")
     .trim()
@@ -24,16 +25,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<AuthActionData>({ status: "error", errors: parsed.errors, values: { email } }, { status: 400 });
 
   const start = Date.now();
-  const byIp = await hitRateLimit("resetIp", rateLimitKey.resetIp(getClientIp(request)));
-  if (!byIp.allowed) {
+  const address = getClientAddress(context);
+  const byAddress = address ? await hitRateLimit("resetAddress", rateLimitKey.resetAddress(address)) : null;
+  if (byAddress && !byAddress.allowed) {
     return data<AuthActionData>(
-      { status: "error", errors: {}, formError: tooManyAttemptsMessage(byIp.retryAfterMs), values: { email } },
+      { status: "error", errors: {}, formError: tooManyAttemptsMessage(byAddress.retryAfterMs), values: { email } },
       { status: 429 },
     );
   }
   // Past the per-address limit an e-mail is silently not sent: the answer stays the same.
   const byEmail = await hitRateLimit("resetEmail", rateLimitKey.resetEmail(parsed.data.email));
-  if (byEmail.allowed) await requestPasswordReset(parsed.data.email, getOrigin(request));
+  if (byEmail.allowed) await requestPasswordReset(parsed.data.email, getPublicOrigin(request));
   await padResponseTime(start, MIN_RESPONSE_MS);
   return data<AuthActionData>({ status: "sent", message: AUTH_MESSAGES.forgotSent });
 }

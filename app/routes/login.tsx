@@ -4,15 +4,17 @@ import { AuthPage, LoginForm, type AuthActionData } from "~/components/auth-form
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, LoginSchema, validateForm } from "~/lib/validation/auth";
 import { authenticator, InvalidCredentialsError } from "~/utils/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getKnownDevice, rememberDevice } from "~/utils/device.server";
 import {
-  getClientIp,
-  hitRateLimit,
-  rateLimitKey,
+  getClientAddress,
+  hitRateLimits,
+  loginLimits,
   tooManyAttemptsMessage,
   undoRateLimit,
 } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
-import { createUserSession, getOptionalUser, safeRedirect } from "~/utils/session.server";
+import { createUserSession, getOptionalUser } from "~/utils/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -25,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * before the password is checked, taken back when it was right), then remix-auth's form strategy,
  * then a new database session. The auth modal posts here too.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   // The strategy reads the body itself, so the action reads a clone.
   const form = await readForm(request.clone());
   const redirectTo = safeRedirect(form.get("redirectTo"));
@@ -38,14 +40,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = validateForm(LoginSchema, form);
   if (!parsed.success) return fail(400, { errors: parsed.errors });
 
-  const keys = [rateLimitKey.loginEmail(parsed.data.email), rateLimitKey.loginIp(getClientIp(request))];
-  const byEmail = await hitRateLimit("loginEmail", keys[0]!);
-  const byIp = await hitRateLimit("loginIp", keys[1]!);
-  const blocked = [byEmail, byIp].filter((r) => !r.allowed);
-  if (blocked.length > 0) {
-    const wait = Math.max(...blocked.map((r) => r.retryAfterMs));
-    return fail(429, { errors: {}, formError: tooManyAttemptsMessage(wait) });
-  }
+  const device = await getKnownDevice(request, parsed.data.email);
+  const limits = loginLimits(parsed.data.email, getClientAddress(context), device);
+  const blocked = await hitRateLimits(limits);
+  if (blocked) return fail(429, { errors: {}, formError: tooManyAttemptsMessage(blocked.retryAfterMs) });
 
   let user;
   try {
@@ -55,8 +53,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return fail(401, { errors: {}, formError: AUTH_MESSAGES.invalidCredentials });
     throw error;
   }
-  await Promise.all(keys.map((key) => undoRateLimit(key)));
-  return redirect(redirectTo, { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
+  for (const [, key] of limits) await undoRateLimit(key);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(request, user.id));
+  headers.append("Set-Cookie", await rememberDevice(request, user.email));
+  return redirect(redirectTo, { headers });
 }
 
 export default function Login() {

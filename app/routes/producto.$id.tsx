@@ -17,7 +17,7 @@ import { stockLevel } from "~/lib/stock";
 import { chooseVariant, displayValues, galleryImages } from "~/lib/variants";
 import { getProductDetail } from "~/models/product.server";
 import { useNonce } from "~/utils/nonce";
-import { canonicalUrl, getOrigin } from "~/utils/origin.server";
+import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
 
 const MAX_ID = 2_147_483_647;
 
@@ -32,8 +32,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     product,
     selection,
     image: Number.isInteger(image) && image >= 0 ? image : 0,
-    canonical: canonicalUrl(request, `/producto/${product.id}`),
-    origin: getOrigin(request),
+    canonical: absoluteUrl(request, `/producto/${product.id}`),
+    origin: getPublicOrigin(request),
   };
 }
 

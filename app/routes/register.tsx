@@ -5,9 +5,10 @@ import { AuthPage, RegisterForm, type AuthActionData } from "~/components/auth-f
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, RegisterSchema, validateForm, type FieldErrors } from "~/lib/validation/auth";
 import { registerUser } from "~/utils/auth.server";
-import { getClientIp, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
-import { createUserSession, getOptionalUser, safeRedirect } from "~/utils/session.server";
+import { createUserSession, getOptionalUser } from "~/utils/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Registration: creates the account and its customer role, then logs the new customer in. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const values = {
@@ -34,8 +35,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = validateForm(RegisterSchema, form);
   if (!parsed.success) return fail(400, parsed.errors);
 
-  const limit = await hitRateLimit("registerIp", rateLimitKey.registerIp(getClientIp(request)));
-  if (!limit.allowed) return fail(429, {}, tooManyAttemptsMessage(limit.retryAfterMs));
+  // Per address only when the address is known: one shared bucket would let one client stop everybody.
+  const address = getClientAddress(context);
+  if (address) {
+    const limit = await hitRateLimit("registerAddress", rateLimitKey.registerAddress(address));
+    if (!limit.allowed) return fail(429, {}, tooManyAttemptsMessage(limit.retryAfterMs));
+  }
 
   const user = await registerUser(parsed.data);
   if (!user) return fail(400, { email: AUTH_MESSAGES.emailTaken });

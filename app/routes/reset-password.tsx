@@ -5,7 +5,8 @@ import { AuthPage, ResetPasswordForm, type AuthActionData } from "~/components/a
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, ResetPasswordSchema, validateForm } from "~/lib/validation/auth";
 import { isResetTokenValid, resetPassword } from "~/utils/auth.server";
-import { getOrigin, readForm } from "~/utils/request.server";
+import { getPublicOrigin } from "~/utils/origin.server";
+import { readForm } from "~/utils/request.server";
 
 /** Back to the shop this long after a successful reset (spec §9). */
 const REDIRECT_AFTER_MS = 2_000;
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = validateForm(ResetPasswordSchema, form);
   if (!parsed.success)
     return data<AuthActionData>({ status: "error", errors: parsed.errors, values: {} }, { status: 400 });
-  const ok = await resetPassword(token, parsed.data.password, getOrigin(request));
+  const ok = await resetPassword(token, parsed.data.password, getPublicOrigin(request));
   if (!ok) return data<AuthActionData>({ status: "expired" }, { status: 410 });
   return data<AuthActionData>({ status: "done" });
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOrigin } from "~/utils/origin.server";
+import { getPublicOrigin } from "~/utils/origin.server";
 
 /** /robots.txt: the catalogue is open; accounts, cart, checkout and admin are not for crawlers. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +16,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     "Disallow: /reset-password",
     "Disallow: /search?",
     "",
-    `Sitemap: ${getOrigin(request)}/sitemap.xml`,
+    `Sitemap: ${getPublicOrigin(request)}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, {

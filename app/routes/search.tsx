@@ -5,7 +5,7 @@ import { SearchResults } from "~/components/search-results";
 import { SHOP_NAME } from "~/lib/constants";
 import { parseSearchParams } from "~/lib/search";
 import { searchProducts } from "~/models/product.server";
-import { canonicalUrl } from "~/utils/origin.server";
+import { absoluteUrl } from "~/utils/origin.server";
 
 /**
  * Search (spec §2, §5): the page without JavaScript, and the loader the overlay's fetcher calls.
@@ -14,7 +14,7 @@ import { canonicalUrl } from "~/utils/origin.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url).searchParams);
   const results = await searchProducts(params);
-  return { params, results, canonical: canonicalUrl(request, "/search") };
+  return { params, results, canonical: absoluteUrl(request, "/search") };
 }
 
 export default function SearchPage() {

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CATEGORY_NAV } from "~/lib/constants";
 import { getSitemapProducts } from "~/models/product.server";
-import { getOrigin } from "~/utils/origin.server";
+import { getPublicOrigin } from "~/utils/origin.server";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** /sitemap.xml: the home page, each category and every product (one database round trip). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = getOrigin(request);
+  const origin = getPublicOrigin(request);
   const products = await getSitemapProducts();
   const urls = [
     `<url><loc>${escapeXml(`${origin}/`)}</loc><changefreq>daily</changefreq><priority>1.0</priority></url>`,

@@ -7,7 +7,7 @@ import { prisma } from "./db.server";
 import { sendEmail } from "./email.server";
 import { passwordChangedEmail, passwordResetEmail } from "./email-templates.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { clearRateLimit, rateLimitKey } from "./rate-limit.server";
+import { clearRateLimits, rateLimitKey } from "./rate-limit.server";
 
 export type AuthUser = { id: string; email: string };
 
@@ -144,7 +144,7 @@ export async function resetPassword(token: string, password: string, origin: str
     return tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { email: true, name: true } });
   });
   if (!user) return false;
-  await clearRateLimit(rateLimitKey.loginEmail(user.email));
+  await clearRateLimits({ prefix: rateLimitKey.loginAccountPrefix(user.email) });
   await sendEmail({
     to: user.email,
     kind: "password-changed",

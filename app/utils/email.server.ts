@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { redactResetLinks } from "~/models/outbox.server";
 import { prisma } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -103,8 +104,7 @@ export async function deliverEmail(id: string, smtpUrl: string): Promise<"sent" 
  */
 function redactSecrets(email: { kind: string; html: string; text: string }) {
   if (email.kind !== "password-reset") return {};
-  const scrub = (s: string) => s.replace(/token=[A-Za-z0-9_-]+/g, "token=[eliminado]");
-  return { html: scrub(email.html), text: scrub(email.text) };
+  return { html: redactResetLinks(email.html, "token=[eliminado]"), text: redactResetLinks(email.text, "token=[eliminado]") };
 }
 
 /** Sends every queued e-mail that is due. Call it periodically and at start. Returns how many were sent. */
@@ -124,35 +124,15 @@ export async function deliverPendingEmails(options: { smtpUrl?: string | null; l
 
 let loop: NodeJS.Timeout | undefined;
 
-/** Starts the periodic delivery (every minute, and once now) when SMTP is configured. Idempotent. */
+/**
+ * Starts the periodic delivery (every minute, and once now) when SMTP is configured. Idempotent.
+ * Called by the background jobs the HTTP server starts (see app/utils/jobs.server.ts).
+ */
 export function startEmailDeliveryLoop(intervalMs = 60_000): void {
-  if (loop || !getEnv().SMTP_URL || getEnv().NODE_ENV === "test") return;
+  if (loop || !getEnv().SMTP_URL) return;
   const tick = () =>
     void deliverPendingEmails().catch((error: unknown) => console.error("[email] delivery loop", error));
   loop = setInterval(tick, intervalMs);
   loop.unref();
   tick();
 }
-
-/** Recent outbox e-mails for the staff page. */
-export function getRecentEmails(take = 50) {
-  return prisma.outboxEmail.findMany({
-    orderBy: { createdAt: "desc" },
-    take,
-    select: {
-      id: true,
-      to: true,
-      subject: true,
-      text: true,
-      kind: true,
-      status: true,
-      attempts: true,
-      lastError: true,
-      createdAt: true,
-      sentAt: true,
-    },
-  });
-}
-
-// The server build loads every module at start: begin delivering queued e-mail then.
-startEmailDeliveryLoop();

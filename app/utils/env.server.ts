@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * Configuration comes from environment variables only (README lists them all).
- * Validated once at start-up so a misconfigured server refuses to start instead of failing later.
+ * Configuration comes from environment variables only (the README lists them all), read here and
+ * nowhere else. Validated once so a misconfigured server refuses to start instead of failing later.
  */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -14,8 +14,24 @@ const EnvSchema = z.object({
   DATABASE_EMBEDDED: z.enum(["0", "1"]).default("0"),
   /** Comma-separated: the first signs new cookies, all verify (rotation). */
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
-  /** Public origin of the shop, e.g. https://joyeriaaurora.mx; defaults to the request's origin. */
-  APP_ORIGIN: z.string().url().optional(),
+  /** Public origin of the shop, e.g. https://joyeriaaurora.mx: every absolute URL the shop emits uses it. */
+  APP_ORIGIN: z
+    .string()
+    .url("APP_ORIGIN must be an absolute URL such as https://joyeriaaurora.mx")
+    .refine((v) => /^https?:\/\//.test(v), "APP_ORIGIN must start with http:// or https://")
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  /** Extra host names (comma-separated) whose requests may name the origin when APP_ORIGIN is unset. */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Joyería Aurora <no-responder@joyeriaaurora.mx>"),
@@ -24,6 +40,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Base URL of a Stripe-compatible API (the local simulator); unset means api.stripe.com. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Multiplies every abuse limit (the end-to-end tests raise it: all their browsers share one address). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** Number of reverse proxies we control in front of the shop; 0 uses the TCP peer's address. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -33,7 +53,9 @@ let cached: Env | undefined;
 /** Reads and validates the environment; throws with every problem listed. */
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  // An empty variable means "not set" (docker run -e FOO= , a blank line in an env file).
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${problems}`);
@@ -42,8 +64,19 @@ export function getEnv(): Env {
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new Error("SESSION_SECRET is required in production: refusing to start without it.");
   }
+  if (env.NODE_ENV === "production" && !env.APP_ORIGIN) {
+    throw new Error(
+      "APP_ORIGIN is required in production (e.g. APP_ORIGIN=https://joyeriaaurora.mx): links in e-mails, " +
+        "canonical URLs and payment return URLs are built from it. Refusing to start without it.",
+    );
+  }
   cached = env;
   return env;
+}
+
+/** Forgets the cached environment (tests that change process.env). */
+export function resetEnvCache(): void {
+  cached = undefined;
 }
 
 /** Values that may reach the browser (window.ENV). Nothing secret belongs here. */

@@ -1,68 +1,74 @@
-import { z } from "zod";
+import { isIP } from "node:net";
 import { prisma } from "./db.server";
+import { getEnv } from "./env.server";
 
 /**
  * Abuse limits in fixed windows, stored in the database (table rate_limits) so they hold across
- * every app instance. docs/decisions/004-accounts-sessions-and-abuse-limits.md explains the numbers.
+ * every app instance. docs/decisions/005-accounts-sessions-and-abuse-limits.md explains the numbers.
+ *
+ * No single client can turn a limit against everybody: per-address limits apply only when the
+ * client's address is known (it always is behind the shop's HTTP server), and failed logins lock an
+ * account only for the address that failed — the owner, elsewhere or on a browser that has logged in
+ * before, still gets in.
  */
 
 const MINUTE = 60_000;
 
 export const LIMITS = {
-  /** Failed logins for one account. */
-  loginEmail: { max: 5, windowMs: 15 * MINUTE },
-  /** Failed logins from one address. */
-  loginIp: { max: 20, windowMs: 15 * MINUTE },
+  /** Failed logins for one account from one address. */
+  loginAccountAddress: { max: 5, windowMs: 15 * MINUTE },
+  /** Failed logins for one account from browsers that never logged into it (any address). */
+  loginAccount: { max: 50, windowMs: 60 * MINUTE },
+  /** Failed logins for one account from one browser that has logged into it before. */
+  loginDevice: { max: 10, windowMs: 15 * MINUTE },
+  /** Failed logins from one address, whatever the account. */
+  loginAddress: { max: 20, windowMs: 15 * MINUTE },
   /** Accounts created from one address. */
-  registerIp: { max: 5, windowMs: 60 * MINUTE },
+  registerAddress: { max: 5, windowMs: 60 * MINUTE },
   /** Reset requests from one address (answered with an error). */
-  resetIp: { max: 5, windowMs: 60 * MINUTE },
+  resetAddress: { max: 5, windowMs: 60 * MINUTE },
   /** Reset e-mails to one address (silently not sent past it: no enumeration, no mail bombing). */
   resetEmail: { max: 3, windowMs: 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
 
-const RateLimitEnv = z.object({
-  /** Multiplies every maximum (the e2e tests set it high: all their browsers are 127.0.0.1). */
-  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-  /** Number of trusted reverse proxies in front of the shop; 0 ignores X-Forwarded-For. */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-});
-
-function rateLimitEnv() {
-  return RateLimitEnv.parse({
-    RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER || undefined,
-    TRUST_PROXY: process.env.TRUST_PROXY || undefined,
-  });
-}
-
-/** Without a trustworthy client address every visitor shares one bucket, so it gets more room. */
-export const UNKNOWN_IP = "unknown";
-const UNKNOWN_IP_FACTOR = 10;
+/** What the shop's HTTP server puts in the load context (see server/app.mjs). */
+type ClientContext = { clientAddress?: string | null } | undefined;
 
 /**
- * The client's address. Remix (remix-serve) does not expose the socket address, so it can only
- * come from X-Forwarded-For, and only when TRUST_PROXY=N says N proxies we control append to it:
- * the Nth entry from the right is the address the outermost trusted proxy saw. Entries further
- * left are written by the client and could be forged.
+ * The client's address, as the shop's HTTP server saw it: the TCP peer, or with TRUST_PROXY=N the
+ * address the outermost of our N proxies saw. IPv6 clients are bucketed by their /64 network (one
+ * subscriber's block). Null when unknown (a request that did not come through that server).
  */
-export function getClientIp(request: Request): string {
-  const { TRUST_PROXY } = rateLimitEnv();
-  if (TRUST_PROXY === 0) return UNKNOWN_IP;
-  const hops = (request.headers.get("X-Forwarded-For") ?? "")
-    .split(",")
-    .map((h) => h.trim())
-    .filter(Boolean);
-  const ip = hops[hops.length - TRUST_PROXY];
-  return ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : UNKNOWN_IP;
+export function getClientAddress(context: ClientContext): string | null {
+  const raw = context?.clientAddress?.trim();
+  if (!raw) return null;
+  const address = raw.startsWith("::ffff:") && isIP(raw.slice(7)) === 4 ? raw.slice(7) : raw;
+  switch (isIP(address)) {
+    case 4:
+      return address;
+    case 6:
+      return `${ipv6Groups(address).slice(0, 4).join(":")}::/64`;
+    default:
+      return null;
+  }
 }
 
-export function limitFor(name: LimitName, key: string) {
-  const { RATE_LIMIT_MULTIPLIER } = rateLimitEnv();
+function ipv6Groups(address: string): string[] {
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = address.includes("::") ? 8 - left.length - right.length : 0;
+  return [...left, ...Array<string>(missing).fill("0"), ...right].map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""));
+}
+
+export function limitFor(name: LimitName) {
   const base = LIMITS[name];
-  const shared = key.endsWith(`:${UNKNOWN_IP}`) ? UNKNOWN_IP_FACTOR : 1;
-  return { max: Math.max(1, Math.floor(base.max * RATE_LIMIT_MULTIPLIER * shared)), windowMs: base.windowMs };
+  return {
+    max: Math.max(1, Math.floor(base.max * getEnv().RATE_LIMIT_MULTIPLIER)),
+    windowMs: base.windowMs,
+  };
 }
 
 export type RateLimitResult = { allowed: boolean; count: number; resetAt: Date; retryAfterMs: number };
@@ -73,7 +79,7 @@ export type RateLimitResult = { allowed: boolean; count: number; resetAt: Date; 
  * instances never lose a hit; a window that has ended starts over at 1.
  */
 export async function hitRateLimit(name: LimitName, key: string): Promise<RateLimitResult> {
-  const { max, windowMs } = limitFor(name, key);
+  const { max, windowMs } = limitFor(name);
   const rows = await prisma.$queryRaw<{ count: number; reset_at: Date }[]>`
     INSERT INTO "rate_limits" ("key", "count", "reset_at")
     VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
@@ -91,20 +97,33 @@ export async function hitRateLimit(name: LimitName, key: string): Promise<RateLi
   };
 }
 
+/** Counts one hit on each limit; the result of the first one exceeded, or null when all allow it. */
+export async function hitRateLimits(hits: readonly (readonly [LimitName, string])[]): Promise<RateLimitResult | null> {
+  let blocked: RateLimitResult | null = null;
+  for (const [name, key] of hits) {
+    const result = await hitRateLimit(name, key);
+    if (!result.allowed && (!blocked || result.retryAfterMs > blocked.retryAfterMs)) blocked = result;
+  }
+  return blocked;
+}
+
 /** Takes back one hit (a login that turned out to be correct is not a failed attempt). */
 export async function undoRateLimit(key: string): Promise<void> {
   await prisma.$executeRaw`
     UPDATE "rate_limits" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key} AND "reset_at" > now()`;
 }
 
-/** Forgets a key (e.g. the account's failed logins after a successful password reset). */
-export async function clearRateLimit(key: string): Promise<void> {
-  await prisma.rateLimit.deleteMany({ where: { key } });
+/** Forgets keys (e.g. an account's failed logins after a successful password reset). */
+export async function clearRateLimits(where: { prefix: string }): Promise<void> {
+  await prisma.rateLimit.deleteMany({ where: { key: { startsWith: where.prefix } } });
 }
 
-/** Deletes windows that ended long ago; called opportunistically. */
-export async function pruneRateLimits(): Promise<void> {
-  await prisma.rateLimit.deleteMany({ where: { resetAt: { lt: new Date(Date.now() - 60 * MINUTE) } } });
+/** Deletes windows that ended over an hour ago; the background jobs call it every few minutes. */
+export async function pruneRateLimits(): Promise<number> {
+  const { count } = await prisma.rateLimit.deleteMany({
+    where: { resetAt: { lt: new Date(Date.now() - 60 * MINUTE) } },
+  });
+  return count;
 }
 
 /** "Demasiados intentos. Intenta de nuevo en 15 minutos." with the real wait, rounded up. */
@@ -114,9 +133,29 @@ export function tooManyAttemptsMessage(retryAfterMs: number): string {
 }
 
 export const rateLimitKey = {
-  loginEmail: (email: string) => `login:email:${email}`,
-  loginIp: (ip: string) => `login:ip:${ip}`,
-  registerIp: (ip: string) => `register:ip:${ip}`,
-  resetIp: (ip: string) => `reset:ip:${ip}`,
+  /** Every login key of one account starts with this (cleared after a password reset). */
+  loginAccountPrefix: (email: string) => `login:account:${email}:`,
+  loginAccount: (email: string) => `login:account:${email}:any`,
+  loginAccountAddress: (email: string, address: string) => `login:account:${email}:ip:${address}`,
+  loginDevice: (email: string, device: string) => `login:account:${email}:device:${device}`,
+  loginAddress: (address: string) => `login:ip:${address}`,
+  registerAddress: (address: string) => `register:ip:${address}`,
+  resetAddress: (address: string) => `reset:ip:${address}`,
   resetEmail: (email: string) => `reset:email:${email}`,
 };
+
+/**
+ * The limits a login attempt for `email` counts against. A browser that has logged into the account
+ * before (`device`) is limited on its own, so an attacker's failures elsewhere never lock the owner
+ * out; other browsers are limited per account and address, and per account overall (slowing a
+ * distributed guess), and per address when it is known.
+ */
+export function loginLimits(email: string, address: string | null, device: string | null): [LimitName, string][] {
+  if (device) return [["loginDevice", rateLimitKey.loginDevice(email, device)]];
+  const hits: [LimitName, string][] = [["loginAccount", rateLimitKey.loginAccount(email)]];
+  if (address) {
+    hits.push(["loginAccountAddress", rateLimitKey.loginAccountAddress(email, address)]);
+    hits.push(["loginAddress", rateLimitKey.loginAddress(address)]);
+  }
+  return hits;
+}

@@ -1,46 +1,120 @@
-import { getEnv } from "./env.server";
+import { getPublicOrigin } from "./origin.server";
+
+/** Largest form body an action reads (a shopper's form is a few hundred bytes). */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/** What a rejected request gets: a 4xx and a message a person can read. */
+export type Rejection = { status: number; message: string };
+
+export const REJECTION_MESSAGES = {
+  foreignOrigin: "Solicitud no permitida: el formulario no se envió desde la tienda.",
+  tooLarge: "La solicitud es demasiado grande.",
+  lengthRequired: "La solicitud no indica su tamaño.",
+  unsupportedType: "Formato de solicitud no admitido: envía el formulario de la tienda.",
+  unreadable: "No pudimos leer el formulario. Vuelve a intentarlo desde la tienda.",
+  controlCharacters: "El formulario contiene caracteres no válidos.",
+} as const;
+
+type RequestLike = { method: string; url: string; headers: Headers };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Cross-site request forgery defence for every non-GET request, on top of SameSite=Lax cookies:
- * the browser's Origin (or, failing that, Referer) must be this shop. Requests without either
- * header (curl, server-to-server) are let through: they carry no browser cookies by accident.
+ * Cross-site request forgery defence for every non-GET request, on top of SameSite=Lax cookies: the
+ * browser's Origin (or, failing that, Referer) must be this shop — its public origin or the origin
+ * the request was addressed to — and, as Remix itself demands before running an action, the Origin's
+ * host must equal the forwarded or plain Host header. Running this first turns a forged request into
+ * a 403 instead of Remix's 500. Requests with neither header (curl, payment webhooks) carry no
+ * browser cookies by accident and pass.
  */
-export function assertSameOrigin(request: Request): void {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  const expected = new Set([new URL(request.url).origin]);
-  const configured = getEnv().APP_ORIGIN;
-  if (configured) expected.add(new URL(configured).origin);
-  const forwardedHost = request.headers.get("X-Forwarded-Host");
-  if (forwardedHost) {
-    const proto = request.headers.get("X-Forwarded-Proto") ?? new URL(request.url).protocol.replace(":", "");
-    expected.add(`${proto}://${forwardedHost}`);
-  }
+export function checkOrigin(request: RequestLike): Rejection | null {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
   const origin = request.headers.get("Origin");
   const referer = request.headers.get("Referer");
-  const source = origin && origin !== "null" ? origin : referer ? safeOrigin(referer) : origin;
-  if (source === null || source === undefined) return;
-  if (!expected.has(source)) {
-    throw new Response("Solicitud no permitida: origen desconocido.", { status: 403 });
+  if (origin === null && referer === null) return null;
+  const source = origin ?? originOf(referer);
+  const allowed = new Set([new URL(request.url).origin, getPublicOrigin(request as Request)]);
+  if (source === null || !allowed.has(source)) return { status: 403, message: REJECTION_MESSAGES.foreignOrigin };
+  const host = hostHeader(request.headers) ?? new URL(request.url).host;
+  if (origin !== null && new URL(origin).host !== host) {
+    return { status: 403, message: REJECTION_MESSAGES.foreignOrigin };
   }
+  return null;
 }
 
-function safeOrigin(value: string): string {
+/**
+ * Body checks that need only the headers: a form body must be a form (urlencoded or multipart),
+ * announce its size, and stay under `maxBytes`. Payment webhooks are JSON and checked by their route.
+ */
+export function checkBody(request: RequestLike, maxBytes = MAX_FORM_BYTES): Rejection | null {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
+  const length = request.headers.get("Content-Length");
+  const chunked = /chunked/i.test(request.headers.get("Transfer-Encoding") ?? "");
+  if (length === null && chunked) return { status: 411, message: REJECTION_MESSAGES.lengthRequired };
+  const bytes = length === null ? 0 : Number(length);
+  if (!Number.isFinite(bytes) || bytes < 0) return { status: 400, message: REJECTION_MESSAGES.unreadable };
+  if (bytes > maxBytes) return { status: 413, message: REJECTION_MESSAGES.tooLarge };
+  return null;
+}
+
+/** The checks a request passes before any action runs (the HTTP server runs them first too). */
+export function checkRequest(request: RequestLike, maxBytes = MAX_FORM_BYTES): Rejection | null {
+  return checkOrigin(request) ?? checkBody(request, maxBytes);
+}
+
+function reject({ status, message }: Rejection): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Throws the 403 of `checkOrigin` (for actions that read no form, e.g. logout). */
+export function assertSameOrigin(request: Request): void {
+  const rejection = checkOrigin(request);
+  if (rejection) throw reject(rejection);
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/** NUL and the other control characters no form field needs (tab, line feed and carriage return pass). */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * Reads a form POST after the origin and size checks. Every action reads its form through this, so
+ * hostile bodies end here as a 4xx with a Spanish message: a foreign origin (403), a body too large
+ * (413), not a form (415), unreadable or malformed (400), or a field with control characters such
+ * as NUL, which PostgreSQL refuses to store (400). Values are bounded by the size limit.
+ */
+export async function readForm(request: Request, { maxBytes = MAX_FORM_BYTES } = {}): Promise<FormData> {
+  const rejection = checkRequest(request, maxBytes);
+  if (rejection) throw reject(rejection);
+  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+    throw reject({ status: 415, message: REJECTION_MESSAGES.unsupportedType });
+  }
+  let form: FormData;
   try {
-    return new URL(value).origin;
+    form = await request.formData();
   } catch {
-    return "invalid";
+    throw reject({ status: 400, message: REJECTION_MESSAGES.unreadable });
+  }
+  for (const [key, value] of form) {
+    if (CONTROL_CHARACTERS.test(key) || (typeof value === "string" && CONTROL_CHARACTERS.test(value))) {
+      throw reject({ status: 400, message: REJECTION_MESSAGES.controlCharacters });
+    }
+  }
+  return form;
+}
+
+function originOf(value: string | null): string | null {
+  if (value === null) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
+  } catch {
+    return null;
   }
 }
 
-/** Reads a form POST after the Origin check. Every action reads its form through this. */
-export async function readForm(request: Request): Promise<FormData> {
-  assertSameOrigin(request);
-  return request.formData();
-}
-
-/** The public origin of the shop, for links in e-mails and canonical URLs. */
-export function getOrigin(request: Request): string {
-  const configured = getEnv().APP_ORIGIN;
-  if (configured) return new URL(configured).origin;
-  return new URL(request.url).origin;
+/** The host Remix compares the Origin with: the first X-Forwarded-Host value, else Host. */
+function hostHeader(headers: Headers): string | null {
+  const forwarded = headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
+  return forwarded || headers.get("Host");
 }

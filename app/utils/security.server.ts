@@ -41,3 +41,16 @@ function paymentOrigins(): string[] {
   if (env.STRIPE_API_BASE) origins.push(new URL(env.STRIPE_API_BASE).origin);
   return origins;
 }
+
+/**
+ * Pages and `.data` responses carry the visitor's name, e-mail, cart and role (the root loader reads
+ * them on every page), so no shared cache may keep them: `private, no-store`. A route may declare
+ * itself public (`Cache-Control: public, …` in its `headers` export), and that is honoured only for a
+ * request without cookies, i.e. one that cannot be personal.
+ */
+export function applyCachePolicy(request: Request, headers: Headers): void {
+  const declared = headers.get("Cache-Control") ?? "";
+  const anonymous = !request.headers.get("Cookie") && !headers.has("Set-Cookie");
+  if (!(anonymous && /\bpublic\b/.test(declared))) headers.set("Cache-Control", "private, no-store");
+  headers.append("Vary", "Cookie");
+}

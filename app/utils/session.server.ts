@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { DEFAULT_ROLE, hasRole, type RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
 import { prisma } from "./db.server";
@@ -9,30 +9,47 @@ import { getEnv } from "./env.server";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_ID_KEY = "sid";
 
-function secureCookies() {
+export function secureCookies(): boolean {
   const env = getEnv();
   if (env.COOKIE_SECURE) return env.COOKIE_SECURE === "true";
   return env.NODE_ENV === "production";
 }
 
+/** Cookie names get the `__Host-` prefix when secure: browsers then refuse them from subdomains or over HTTP. */
+export function cookieName(base: string): string {
+  return secureCookies() ? `__Host-${base}` : `__${base}`;
+}
+
+export function cookieSecrets(): string[] {
+  return (getEnv().SESSION_SECRET ?? "development-only-secret-change-me").split(",");
+}
+
+let storage: SessionStorage | undefined;
+
 /**
  * The cookie carries only a random session id (and one-shot flash messages); the session
  * itself lives in the database, so logout, expiry and revocation apply on every instance.
+ * Built on first use, from the environment (never as a side effect of importing this module).
  */
-export const sessionStorage = createCookieSessionStorage({
-  cookie: {
-    name: "__joyeria_session",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    get secure() {
-      return secureCookies();
+function getStorage(): SessionStorage {
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: cookieName("joyeria_session"),
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: secureCookies(),
+      secrets: cookieSecrets(),
     },
-    get secrets() {
-      return (getEnv().SESSION_SECRET ?? "development-only-secret-change-me").split(",");
-    },
-  },
-});
+  });
+  return storage;
+}
+
+export const sessionStorage: SessionStorage = {
+  getSession: (...args) => getStorage().getSession(...args),
+  commitSession: (...args) => getStorage().commitSession(...args),
+  destroySession: (...args) => getStorage().destroySession(...args),
+};
 
 export function getCookieSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
@@ -70,14 +87,6 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
     displayName: displayName(user),
     role: user.role?.role ?? DEFAULT_ROLE,
   };
-}
-
-/** Same-origin paths only, so `redirectTo` can never send a shopper to another site. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
-  return to;
 }
 
 /** The current path with its query, as an origin to come back to after logging in. */

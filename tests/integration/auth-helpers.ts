@@ -48,12 +48,15 @@ export function getRequest(path: string, cookie?: string): Request {
   return new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-export function callAction(action: Handler<ActionFunctionArgs>, request: Request) {
-  return settle(() => action({ request, params: {}, context: {} }));
+/** What the HTTP server passes to loaders and actions (the client's address). */
+export type LoadContext = ActionFunctionArgs["context"];
+
+export function callAction(action: Handler<ActionFunctionArgs>, request: Request, context: LoadContext = {}) {
+  return settle(() => action({ request, params: {}, context }));
 }
 
-export function callLoader(loader: Handler<LoaderFunctionArgs>, request: Request) {
-  return settle(() => loader({ request, params: {}, context: {} }));
+export function callLoader(loader: Handler<LoaderFunctionArgs>, request: Request, context: LoadContext = {}) {
+  return settle(() => loader({ request, params: {}, context }));
 }
 
 /** The cookie pair ("name=value") from a Set-Cookie header. */

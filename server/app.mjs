@@ -1,0 +1,98 @@
+// The shop's HTTP server: Express with Remix's request handler, like `remix-serve`, plus what a
+// production shop needs before Remix sees a request (docs/decisions/007-own-http-server.md):
+// - `X-Content-Type-Options: nosniff` on every response, static files included;
+// - the origin and body-size checks of the app (exported by its server entry), so a forged or
+//   oversized POST gets a Spanish 4xx instead of Remix's 500 or a 20 MB read;
+// - the client's address (the TCP peer, or per TRUST_PROXY the one our proxies saw) in the load
+//   context, so abuse limits count per visitor instead of one bucket for everybody.
+import { createRemixHeaders, createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+/** Body limit of the payment webhooks (provider events are JSON, larger than any form). */
+const WEBHOOK_MAX_BYTES = 1024 * 1024;
+
+const ERROR_PAGE = (status, message) => `<!doctype html>
+<html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Error ${status} — Joyería Aurora</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c1916;background:#fdfbf7">
+<h1 style="font-weight:500">No pudimos procesar la solicitud</h1>
+<p>${message.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c])}</p>
+<p><a href="/" style="color:#7a5c2b">Volver a la tienda</a></p>
+</body></html>`;
+
+function sendError(res, status, message) {
+  res.status(status);
+  res.set("Cache-Control", "no-store");
+  if (status === 413 || status === 411) res.set("Connection", "close");
+  res.type("html").send(ERROR_PAGE(status, message));
+}
+
+/**
+ * @param {{
+ *   getBuild: () => Promise<import("@remix-run/node").ServerBuild>,
+ *   mode?: string,
+ *   trustProxy?: number,
+ *   log?: boolean,
+ * }} options
+ */
+export function createApp({ getBuild, mode = "production", trustProxy = 0, log = true }) {
+  const app = express();
+  app.disable("x-powered-by");
+  // N proxies we control: req.ip is then the address the outermost one saw; 0 trusts none.
+  app.set("trust proxy", trustProxy > 0 ? trustProxy : false);
+
+  app.use((req, res, next) => {
+    res.set("X-Content-Type-Options", "nosniff");
+    next();
+  });
+  app.use(compression());
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Fonts never change under a name; other public files may, so they revalidate hourly.
+  app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  if (log) app.use(morgan("tiny"));
+
+  app.use(async (req, res, next) => {
+    let url;
+    try {
+      url = new URL(`${req.protocol}://${req.get("host")}${req.originalUrl}`);
+    } catch {
+      return sendError(res, 400, "La dirección solicitada no es válida.");
+    }
+    try {
+      const build = await getBuild();
+      const check = build.entry.module.checkRequest;
+      const maxBytes = url.pathname.startsWith("/webhooks/") ? WEBHOOK_MAX_BYTES : undefined;
+      const rejection = check?.({ method: req.method, url: url.href, headers: createRemixHeaders(req.headers) }, maxBytes);
+      if (rejection) return sendError(res, rejection.status, rejection.message);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.all("*", async (req, res, next) => {
+    try {
+      const build = await getBuild();
+      return createRequestHandler({
+        build,
+        mode,
+        getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? null }),
+      })(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Errors outside Remix (it renders its own): a Spanish page, never a stack trace.
+  // eslint-disable-next-line no-unused-vars
+  app.use((error, req, res, _next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error(`[server] ${req.method} ${req.path}`, error);
+    if (res.headersSent) return res.end();
+    sendError(res, status, status === 500 ? "Ocurrió un error inesperado. Intenta de nuevo en unos minutos." : "Solicitud no válida.");
+  });
+  return app;
+}
