@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "*.config.{js,ts}", "prisma/**", "tests/**"],
+    files: ["scripts/**", "server/**", "*.config.{js,ts}", "prisma/**", "tests/**"],
     languageOptions: { globals: { ...globals.node } },
     rules: { "no-console": "off" },
   },

@@ -52,6 +52,7 @@ export default defineConfig({
       PGLITE_DATA_DIR: "memory://",
       SESSION_SECRET: "e2e-tests-secret-0123456789abcdef",
       NODE_ENV: "production",
+      APP_ORIGIN: baseURL,
       // Every test browser is 127.0.0.1: keep the abuse limits out of the way (an integration test proves them).
       RATE_LIMIT_MULTIPLIER: "1000",
     },

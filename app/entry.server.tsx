@@ -74,9 +74,11 @@ export default function handleRequest(
   });
 }
 
-/** Client-side navigations (`.data` requests) carry the same personal data as documents. */
+/**
+ * Client-side navigations (`.data` requests) carry the same personal data as documents.
+ * (`X-Content-Type-Options: nosniff` is set by the HTTP server on every response.)
+ */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  response.headers.set("X-Content-Type-Options", "nosniff");
   applyCachePolicy(request, response.headers);
   return response;
 };

@@ -45,18 +45,14 @@ try {
   }
   console.log(`▸ Database: ${db.embedded ? "embedded PGlite" : redact(db.url)}`);
   console.log(`▸ Joyería Aurora on http://localhost:${port}`);
-  code = await run(
-    process.execPath,
-    [path.join(root, "server/index.mjs")],
-    {
-      NODE_ENV: process.env.NODE_ENV ?? "production",
-      PORT: port,
-      DATABASE_URL: db.url,
-      DATABASE_EMBEDDED: db.embedded ? "1" : "0",
-      SESSION_SECRET: sessionSecret,
+  code = await run(process.execPath, [path.join(root, "server/index.mjs")], {
+    NODE_ENV: process.env.NODE_ENV ?? "production",
+    PORT: port,
+    DATABASE_URL: db.url,
+    DATABASE_EMBEDDED: db.embedded ? "1" : "0",
+    SESSION_SECRET: sessionSecret,
     APP_ORIGIN: appOrigin,
-    },
-  );
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {

@@ -5,13 +5,23 @@
 //   oversized POST gets a Spanish 4xx instead of Remix's 500 or a 20 MB read;
 // - the client's address (the TCP peer, or per TRUST_PROXY the one our proxies saw) in the load
 //   context, so abuse limits count per visitor instead of one bucket for everybody.
-import { createRemixHeaders, createRequestHandler } from "@remix-run/express";
+import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
 /** Body limit of the payment webhooks (provider events are JSON, larger than any form). */
 const WEBHOOK_MAX_BYTES = 1024 * 1024;
+
+/** Node's header object as a Fetch `Headers` (only what the request checks read). */
+function toHeaders(nodeHeaders) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(nodeHeaders)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
 
 const ERROR_PAGE = (status, message) => `<!doctype html>
 <html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -65,7 +75,7 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
       const build = await getBuild();
       const check = build.entry.module.checkRequest;
       const maxBytes = url.pathname.startsWith("/webhooks/") ? WEBHOOK_MAX_BYTES : undefined;
-      const rejection = check?.({ method: req.method, url: url.href, headers: createRemixHeaders(req.headers) }, maxBytes);
+      const rejection = check?.({ method: req.method, url: url.href, headers: toHeaders(req.headers) }, maxBytes);
       if (rejection) return sendError(res, rejection.status, rejection.message);
       next();
     } catch (error) {
@@ -87,12 +97,17 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
   });
 
   // Errors outside Remix (it renders its own): a Spanish page, never a stack trace.
-  // eslint-disable-next-line no-unused-vars
+  // Express recognises an error handler by its four parameters.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use((error, req, res, _next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) console.error(`[server] ${req.method} ${req.path}`, error);
+    if (status >= 500) console.error(`[server] ${req.method} ${req.path}`, error);
     if (res.headersSent) return res.end();
-    sendError(res, status, status === 500 ? "Ocurrió un error inesperado. Intenta de nuevo en unos minutos." : "Solicitud no válida.");
+    sendError(
+      res,
+      status,
+      status === 500 ? "Ocurrió un error inesperado. Intenta de nuevo en unos minutos." : "Solicitud no válida.",
+    );
   });
   return app;
 }

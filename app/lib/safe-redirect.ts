@@ -2,6 +2,7 @@
 const PROBE_ORIGIN = "http://redirect.invalid";
 
 /** Control characters (C0, DEL, C1) and backslashes: browsers skip or reinterpret them in URLs. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001F\u007F-\u009F\\]/;
 
 /** Longer targets are not links a shopper followed; they are refused rather than echoed. */

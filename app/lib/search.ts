@@ -40,6 +40,7 @@ export const SearchParamsSchema = z
       // Control characters (NUL among them, which PostgreSQL refuses) become spaces first.
       .transform((s) =>
         s
+          // eslint-disable-next-line no-control-regex -- matching control characters is the point
           .replace(/[\u0000-\u001F\u007F-\u009F]/g, " ")
           .trim()
           .slice(0, 100),

@@ -104,7 +104,10 @@ export async function deliverEmail(id: string, smtpUrl: string): Promise<"sent" 
  */
 function redactSecrets(email: { kind: string; html: string; text: string }) {
   if (email.kind !== "password-reset") return {};
-  return { html: redactResetLinks(email.html, "token=[eliminado]"), text: redactResetLinks(email.text, "token=[eliminado]") };
+  return {
+    html: redactResetLinks(email.html, "token=[eliminado]"),
+    text: redactResetLinks(email.text, "token=[eliminado]"),
+  };
 }
 
 /** Sends every queued e-mail that is due. Call it periodically and at start. Returns how many were sent. */

@@ -75,6 +75,7 @@ export function assertSameOrigin(request: Request): void {
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /** NUL and the other control characters no form field needs (tab, line feed and carriage return pass). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**

@@ -11,7 +11,6 @@ export function securityHeaders(nonce: string): Record<string, string> {
   const pixelImg = env.META_PIXEL_ID ? " https://www.facebook.com" : "";
   const formTargets = ["'self'", ...paymentOrigins()].join(" ");
   const headers: Record<string, string> = {
-    "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",

@@ -4,12 +4,7 @@ import { action as loginAction } from "~/routes/login";
 import { action as registerAction } from "~/routes/register";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import {
-  getClientAddress,
-  hitRateLimit,
-  pruneRateLimits,
-  tooManyAttemptsMessage,
-} from "~/utils/rate-limit.server";
+import { getClientAddress, hitRateLimit, pruneRateLimits, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { createUser, resetDatabase } from "../db-utils";
 import { callAction, formRequest } from "./auth-helpers";
 
@@ -66,7 +61,8 @@ describe("fixed-window counters", () => {
 describe("login limits", () => {
   it("lock an account for the address that failed 5 times, not for its owner elsewhere", async () => {
     await createUser({ email: "ana@example.test" });
-    for (let i = 0; i < 5; i++) expect((await login("ana@example.test", "incorrecta", "203.0.113.66")).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login("ana@example.test", "incorrecta", "203.0.113.66")).status).toBe(401);
     const blocked = await login("ana@example.test", "secreto123", "203.0.113.66");
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ formError: "Demasiados intentos. Intenta de nuevo en 15 minutos." });
@@ -92,7 +88,8 @@ describe("login limits", () => {
 
   it("does not count successful logins", async () => {
     await createUser({ email: "ana@example.test" });
-    for (let i = 0; i < 8; i++) expect((await login("ana@example.test", "secreto123", "198.51.100.20")).status).toBe(302);
+    for (let i = 0; i < 8; i++)
+      expect((await login("ana@example.test", "secreto123", "198.51.100.20")).status).toBe(302);
   });
 
   it("limits failed logins per address (20 per 15 minutes)", async () => {
@@ -112,7 +109,8 @@ describe("login limits", () => {
     process.env.RATE_LIMIT_MULTIPLIER = "2";
     resetEnvCache();
     await createUser({ email: "ana@example.test" });
-    for (let i = 0; i < 10; i++) expect((await login("ana@example.test", "incorrecta", "203.0.113.7")).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login("ana@example.test", "incorrecta", "203.0.113.7")).status).toBe(401);
     expect((await login("ana@example.test", "incorrecta", "203.0.113.7")).status).toBe(429);
   });
 });

@@ -1,0 +1,58 @@
+import http from "node:http";
+
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * One HTTP request with full control of the headers (fetch refuses to set Host and some others):
+ * what an attacker, a proxy or an old client can send.
+ */
+export function send(
+  baseUrl: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawResponse> {
+  const url = new URL(options.path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? "GET",
+        headers: {
+          ...(options.body !== undefined ? { "Content-Length": String(Buffer.byteLength(options.body)) } : {}),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
+    // A server may answer (413) and close before the whole body is written: that is an answer, not an error.
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") return;
+      reject(error);
+    });
+    if (options.body !== undefined) request.end(options.body);
+    else request.end();
+  });
+}
+
+/** A url-encoded form body. Repeated keys are written as given (array-valued fields). */
+export function formBody(fields: Record<string, string | string[]>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
+  }
+  return params.toString();
+}
+
+export const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
