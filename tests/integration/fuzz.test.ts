@@ -48,14 +48,23 @@ function matches(pattern: RegExp, texts: string[]): Set<string> {
 }
 
 const queryParams = new Set([
-  ...matches(/(?:searchParams|params)\.get\(\s*"([\w-]+)"\s*\)/g, appSources.map((s) => s.text)),
-  ...[...matches(/_PARAM_KEYS\s*=\s*\[([^\]]*)\]/g, appSources.map((s) => s.text))].flatMap((list) =>
-    [...list.matchAll(/"([\w-]+)"/g)].map((m) => m[1]!),
+  ...matches(
+    /(?:searchParams|params)\.get\(\s*"([\w-]+)"\s*\)/g,
+    appSources.map((s) => s.text),
   ),
+  ...[
+    ...matches(
+      /_PARAM_KEYS\s*=\s*\[([^\]]*)\]/g,
+      appSources.map((s) => s.text),
+    ),
+  ].flatMap((list) => [...list.matchAll(/"([\w-]+)"/g)].map((m) => m[1]!)),
 ]);
 
 const fieldNames = new Set([
-  ...matches(/\bname="([\w-]+)"/g, appSources.map((s) => s.text)),
+  ...matches(
+    /\bname="([\w-]+)"/g,
+    appSources.map((s) => s.text),
+  ),
   ...matches(
     /^\s{2,}(\w+):\s/gm,
     appSources.filter((s) => s.file.includes(`${path.sep}validation${path.sep}`)).map((s) => s.text),
@@ -91,7 +100,7 @@ const OTHER_BODIES: [string, string][] = [
   ["application/json", '{"email":"a@b.c","intent":"add"}'],
   ["text/plain", "intent=add"],
   ["application/xml", "<intent>add</intent>"],
-  ["multipart/form-data; boundary=zz", "--zz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nadd"],
+  ["multipart/form-data; boundary=zz", '--zz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd'],
 ];
 
 let shop: ShopServer;
