@@ -5,7 +5,7 @@ import { action as registerAction } from "~/routes/register";
 import { prisma } from "~/utils/db.server";
 import { getClientIp, hitRateLimit, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { createUser, resetDatabase } from "../db-utils";
-import { callAction, formRequest } from "./auth-helpers";
+import { callAction, errorsOf, formRequest } from "./auth-helpers";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -43,7 +43,7 @@ describe("login limits", () => {
     for (let i = 0; i < 5; i++) expect((await login("ana@example.test", "incorrecta")).status).toBe(401);
     const blocked = await login("ana@example.test", "secreto123");
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ formError: "Demasiados intentos. Intenta de nuevo en 15 minutos." });
+    expect(errorsOf(blocked)).toEqual({ form: ["Demasiados intentos. Intenta de nuevo en 15 minutos."] });
     // Another account is not affected.
     await createUser({ email: "beto@example.test" });
     expect((await login("beto@example.test", "secreto123")).status).toBe(302);
@@ -85,8 +85,8 @@ describe("registration and reset limits", () => {
     for (let i = 0; i < 5; i++) expect((await register(i)).status).toBe(302);
     const blocked = await register(5);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({
-      formError: expect.stringMatching(/^Demasiados intentos\. Intenta de nuevo en (59|60) minutos\.$/),
+    expect(errorsOf(blocked)).toEqual({
+      form: [expect.stringMatching(/^Demasiados intentos\. Intenta de nuevo en (59|60) minutos\.$/)],
     });
   });
 
