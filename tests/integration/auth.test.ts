@@ -193,9 +193,14 @@ describe("registration", () => {
   });
 
   it("refuses a name with a NUL character with a Spanish message, creating nothing", async () => {
-    const outcome = await callAction(registerAction, formRequest("/register", { ...fields, name: "Lucía\u0000" }));
-    expect(outcome.status).toBe(400);
-    expect(errorsOf(outcome)).toEqual({ name: ["Contiene caracteres no válidos"] });
+    // NUL never reaches the action: reading the form refuses it (PostgreSQL cannot store it).
+    const nul = await callAction(registerAction, formRequest("/register", { ...fields, name: "Lucía\u0000" }));
+    expect(nul.status).toBe(400);
+    expect(nul.body).toBe("El formulario contiene caracteres no válidos.");
+    // Other control characters a paste can bring in are a field error, with the values kept.
+    const c1 = await callAction(registerAction, formRequest("/register", { ...fields, name: "Lucía\u0085" }));
+    expect(c1.status).toBe(400);
+    expect(errorsOf(c1)).toEqual({ name: ["Contiene caracteres no válidos"] });
     expect(await prisma.user.count()).toBe(0);
   });
 

@@ -36,11 +36,18 @@ export function send(
         response.on("error", reject);
       },
     );
-    // A server may answer (413) and close before the whole body is written: that is an answer, not an error.
+    // A server may answer (413) and close before the whole body is written: that is an answer, not an
+    // error — unless no answer came at all.
+    let answered = false;
+    request.on("response", () => (answered = true));
     request.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EPIPE" || error.code === "ECONNRESET") return;
-      reject(error);
+      if ((error.code === "EPIPE" || error.code === "ECONNRESET") && answered) return;
+      reject(new Error(`${options.method ?? "GET"} ${url.pathname}: ${error.message}`));
     });
+    request.on("close", () => {
+      if (!answered) reject(new Error(`${options.method ?? "GET"} ${url.pathname}: closed without an answer`));
+    });
+    request.setTimeout(60_000, () => request.destroy(new Error("no answer within 60 s")));
     if (options.body !== undefined) request.end(options.body);
     else request.end();
   });
