@@ -160,7 +160,10 @@ describe("fuzzing every route", () => {
 
   // Hundreds of requests: a generous bound for a loaded CI machine (about 15 s when idle).
   it("answers every query parameter of every page with a 4xx at worst", { timeout: 300_000 }, async () => {
-    for (const [label, value] of Object.entries(VALUES)) {
+    for (const [label, raw] of Object.entries(VALUES)) {
+      // A URL has to fit Node's 16 KB header limit (beyond it the server refuses the request before any
+      // code of ours runs), so in query strings "huge" is 1 KB per parameter.
+      const value = label === "huge" ? "a".repeat(1000) : raw;
       const values = Array.isArray(value) ? value : [value];
       const query = new URLSearchParams();
       for (const name of queryParams) for (const v of values) query.append(name, v);
