@@ -64,9 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pixelEvent: ENV.META_PIXEL_ID ? pixelEvent : null,
   };
   if (!setCookie) return payload;
-  // The Set-Cookie consumes the flash. `data()` only adds the header: the browser receives
-  // `payload` itself, hence the cast (the project does not opt into single-fetch loader types).
-  return data(payload, { headers: { "Set-Cookie": setCookie } }) as unknown as typeof payload;
+  // The Set-Cookie consumes the flash; `data()` only adds the header, the browser receives `payload`.
+  return data(payload, { headers: { "Set-Cookie": setCookie } });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -15,7 +15,7 @@ import { SHOP_NAME } from "~/lib/constants";
 import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
 import { chooseVariant, displayValues, galleryImages } from "~/lib/variants";
-import { getProductDetail } from "~/models/product.server";
+import { getProductDetail, type ProductDetail } from "~/models/product.server";
 import { useNonce } from "~/utils/nonce";
 import { canonicalUrl, getOrigin } from "~/utils/origin.server";
 
@@ -182,7 +182,7 @@ function BackLink() {
 }
 
 /** schema.org Product for search engines, with the CSP nonce (spec: prices in MXN). */
-function ProductJsonLd({ product, origin }: { product: SerializeFrom<typeof loader>["product"]; origin: string }) {
+function ProductJsonLd({ product, origin }: { product: ProductDetail; origin: string }) {
   const nonce = useNonce();
   const abs = (path: string) => (path.startsWith("http") ? path : `${origin}${path}`);
   const url = `${origin}/producto/${product.id}`;
