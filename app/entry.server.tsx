@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "./utils/env.server";
-import { NonceProvider } from "./utils/nonce";
+import { NonceProvider } from "./components/nonce";
 import { securityHeaders } from "./utils/security.server";
 
 export const streamTimeout = 5_000;

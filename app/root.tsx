@@ -8,6 +8,7 @@ import { FlashMessage } from "./components/flash-message";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { MetaPixel } from "./components/meta-pixel";
+import { useNonce } from "./components/nonce";
 import { CategoryMemory } from "./components/category-memory";
 import { SearchOverlay } from "./components/search-overlay";
 import { SHOP_NAME } from "./lib/constants";
@@ -15,7 +16,6 @@ import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
 import { readFlashes } from "./utils/flash.server";
-import { useNonce } from "./utils/nonce";
 import { getOptionalUser } from "./utils/session.server";
 
 export const links: LinksFunction = () => [

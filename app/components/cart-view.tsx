@@ -1,6 +1,6 @@
 import { Link, useFetcher, useFetchers, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { CART_MESSAGES, type CartErrorCode, onlyLeftMessage } from "~/lib/cart-messages";
+import { CART_MESSAGES, type CartActionData, onlyLeftMessage } from "~/lib/cart-messages";
 import { formatMoney } from "~/lib/money";
 import { CloseIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
@@ -10,11 +10,6 @@ import type { Cart, CartLine } from "~/models/cart.server";
 /** The cart as the /cart loader sends it (prices and totals in centavos, computed on the server). */
 export type CartData = Cart;
 type CartLineData = CartLine;
-
-/** What the /cart action answers to a fetcher (a form post without JavaScript is redirected). */
-export type CartActionData =
-  | { ok: true; intent: string; quantity: number | null; notice: string | null }
-  | { ok: false; code: CartErrorCode; message: string };
 
 /**
  * Tells the /cart action that JavaScript submitted the form through a fetcher, so it answers

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import type { CartActionData } from "~/lib/cart-messages";
 import { ADD_TO_CART_FEEDBACK_MS } from "~/lib/constants";
-import type { CartActionData } from "./cart-view";
 
 /**
  * The JavaScript side of every add-to-cart form (product card prompt, detail page): a fetcher

@@ -16,6 +16,11 @@ export type CartErrorCode =
   | "update_failed"
   | "clear_failed";
 
+/** What the /cart action answers to a fetcher (a form post without JavaScript is redirected). */
+export type CartActionData =
+  | { ok: true; intent: string; quantity: number | null; notice: string | null }
+  | { ok: false; code: CartErrorCode; message: string };
+
 /** What the shopper reads. "Usuario no autenticado" carries the word the spec routes to /login. */
 export const CART_MESSAGES: Record<CartErrorCode, string> = {
   unauthenticated: "Usuario no autenticado",

@@ -1,4 +1,33 @@
-/** Pure catalogue rules shared by server and browser. */
+/** Pure catalogue rules and shapes shared by server and browser. */
+
+/** A variant as a product card shows it (money in centavos). */
+export type CardVariant = {
+  id: number;
+  name: string;
+  model: string | null;
+  size: string | null;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+  image: string | null;
+};
+
+/** A product as a grid, search result or related-products card shows it (money in centavos). */
+export type CardProduct = {
+  id: number;
+  name: string;
+  price: number;
+  originalPrice: number | null;
+  image: string;
+  material: string | null;
+  stock: number;
+  isNew: boolean;
+  isFeatured: boolean;
+  variants?: CardVariant[];
+};
+
+/** What a card's add-to-cart control needs to add the piece currently shown. */
+export type CardSelection = { productId: number; variantId: number | null; stock: number; price: number };
 
 type Flags = { isNew: boolean; isFeatured: boolean };
 

@@ -1,9 +1,8 @@
-import { sortForGrid } from "~/lib/catalog";
+import { type CardProduct, type CardVariant, sortForGrid } from "~/lib/catalog";
 import { type CategoryId, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
 import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import type { CardProduct, CardVariant } from "~/components/product-card";
 
 // Every function here answers in ONE database round trip: the schema enables `relationJoins`, so
 // nested selects become LATERAL joins of the same statement (tests/integration/query-count.test.ts).

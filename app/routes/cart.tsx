@@ -7,9 +7,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CartCloseLink, type CartActionData, CartView } from "~/components/cart-view";
+import { CartCloseLink, CartView } from "~/components/cart-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ADDED_FLASH, CART_LOG_TEXTS, CART_MESSAGES, type CartErrorCode, onlyLeftMessage } from "~/lib/cart-messages";
+import type { CartActionData } from "~/lib/cart-messages";
 import {
   addToCart,
   CartError,

@@ -16,7 +16,7 @@ import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
 import { chooseVariant, displayValues, galleryImages } from "~/lib/variants";
 import { getProductDetail, type ProductDetail } from "~/models/product.server";
-import { useNonce } from "~/utils/nonce";
+import { useNonce } from "~/components/nonce";
 import { canonicalUrl, getOrigin } from "~/utils/origin.server";
 
 const MAX_ID = 2_147_483_647;
