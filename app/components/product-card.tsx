@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { type ReactNode, useId, useState } from "react";
 import type { CardProduct, CardSelection } from "~/lib/catalog";
 import { discountPercent, hasDiscount } from "~/lib/money";
-import { chooseVariant, displayValues } from "~/lib/variants";
+import { chooseVariant, displayValues, materialOf } from "~/lib/variants";
 import { Price } from "./price";
 import { StockLine } from "./stock-line";
 import { useHydrated } from "./use-hydrated";
@@ -67,7 +67,7 @@ export function ProductCard({
           </Link>
         </Title>
         <p className="text-xs uppercase tracking-[0.15em] text-ink-700/70">
-          {product.material ?? "Material no especificado"}
+          {materialOf(product, choice.variant) ?? "Material no especificado"}
         </p>
         {choice.models.length > 0 ? (
           hydrated ? (

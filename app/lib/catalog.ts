@@ -10,6 +10,8 @@ export type CardVariant = {
   originalPrice: number | null;
   stock: number;
   image: string | null;
+  /** Its own material when its model is another metal; null: the product's. */
+  material: string | null;
 };
 
 /** A product as a grid, search result or related-products card shows it (money in centavos). */

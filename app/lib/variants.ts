@@ -77,6 +77,22 @@ export function displayValues(
   };
 }
 
+/**
+ * The material shown for a piece (card, detail page, cart line, structured data): the chosen
+ * variant's own material when it has one — a yellow-gold model of a white-gold ring is yellow
+ * gold — else the product's. A blank material counts as none.
+ */
+export function materialOf(
+  product: { material: string | null },
+  variant: { material: string | null } | null | undefined,
+): string | null {
+  return nonBlank(variant?.material) ?? nonBlank(product.material);
+}
+
+function nonBlank(value: string | null | undefined): string | null {
+  return value?.trim() ? value : null;
+}
+
 /** Gallery images (spec §2): the variant's own images first when it has any, else the product's. */
 export function galleryImages(
   product: { image: string; images: readonly { url: string; alt: string }[] },

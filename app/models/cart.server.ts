@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { type CartErrorCode, LINE_KEY_PATTERN, lineKeyOf, MAX_LINE_QUANTITY } from "~/lib/cart-messages";
+import { materialOf } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
 
 /**
@@ -71,7 +72,7 @@ export async function getCart(userId: string): Promise<Cart> {
         },
       },
       variant: {
-        select: { name: true, image: true, price: true, stock: true },
+        select: { name: true, image: true, price: true, stock: true, material: true },
       },
     },
   });
@@ -83,7 +84,7 @@ export async function getCart(userId: string): Promise<Cart> {
       variantId: row.variantId,
       name: row.product.name,
       variantName: row.variant?.name ?? null,
-      material: row.product.material?.trim() ? row.product.material : null,
+      material: materialOf(row.product, row.variant),
       image: row.variant?.image ?? row.product.image,
       unitPrice,
       stock: row.variant ? row.variant.stock : row.product.stock,

@@ -16,6 +16,7 @@ const variantCardSelect = {
   originalPrice: true,
   stock: true,
   image: true,
+  material: true,
 } as const;
 
 const cardSelect = {
@@ -150,7 +151,8 @@ export async function searchProducts(params: SearchParams): Promise<SearchResult
            COALESCE((
              SELECT json_agg(json_build_object(
                       'id', v."id", 'name', v."name", 'model', v."model", 'size', v."size", 'price', v."price",
-                      'originalPrice', v."original_price", 'stock', v."stock", 'image', v."image")
+                      'originalPrice', v."original_price", 'stock', v."stock", 'image', v."image",
+                      'material', v."material")
                     ORDER BY v."sort_order", v."id")
              FROM "product_variants" v WHERE v."product_id" = p."id"
            ), '[]'::json) AS "variants"
