@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { cartLinkLabel } from "~/lib/cart-messages";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
 import { hasRole, type RoleName } from "~/lib/roles";
 import { openCartDrawer } from "./cart-drawer";
@@ -101,7 +102,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
           <Link
             to="/cart"
             className="btn-ghost relative"
-            aria-label={`Carrito, ${cartCount} artículos`}
+            aria-label={cartLinkLabel(cartCount)}
             data-action="open-cart"
             onClick={openCartDrawer}
           >

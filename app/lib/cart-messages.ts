@@ -58,6 +58,12 @@ export function onlyLeftMessage(available: number): string {
   return available === 1 ? "Solo queda 1 pieza disponible" : `Solo quedan ${available} piezas disponibles`;
 }
 
+/** The header's cart link, read aloud: the badge's count in words, singular for one piece. */
+export function cartLinkLabel(count: number): string {
+  if (count <= 0) return "Carrito vacío";
+  return count === 1 ? "Carrito, 1 artículo" : `Carrito, ${count} artículos`;
+}
+
 export function isCartErrorCode(value: unknown): value is CartErrorCode {
   return typeof value === "string" && Object.hasOwn(CART_MESSAGES, value);
 }
