@@ -310,11 +310,15 @@ function CartLineItem({ line }: { line: CartLineData }) {
             {line.stock <= 0 ? CART_MESSAGES.out_of_stock : onlyLeftMessage(line.stock)}
           </p>
         ) : null}
-        {error || notice ? (
-          <p role="alert" className={`mt-2 text-xs ${error ? "text-red-800" : "text-amber-800"}`}>
-            {error ?? notice}
+        {error ? (
+          <p role="alert" className="mt-2 text-xs text-red-800">
+            {error}
           </p>
         ) : null}
+        {/* A change limited to the stock went through: a notice, not an error. */}
+        <p role="status" className={notice ? "mt-2 text-xs text-amber-800" : "sr-only"}>
+          {notice ?? ""}
+        </p>
       </div>
     </li>
   );

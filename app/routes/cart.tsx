@@ -122,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   const flash: Flash | null = notice
-    ? { kind: "error", message: notice }
+    ? { kind: "notice", message: notice }
     : intent === "add"
       ? { kind: "success", message: ADDED_FLASH }
       : null;
