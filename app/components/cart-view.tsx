@@ -4,12 +4,8 @@ import { CART_MESSAGES, type CartActionData, onlyLeftMessage } from "~/lib/cart-
 import { formatMoney } from "~/lib/money";
 import { CloseIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
-// Types only: erased from the browser bundle.
+// Types only: erased from the browser bundle. Prices and totals are centavos, computed on the server.
 import type { Cart, CartLine } from "~/models/cart.server";
-
-/** The cart as the /cart loader sends it (prices and totals in centavos, computed on the server). */
-export type CartData = Cart;
-type CartLineData = CartLine;
 
 /**
  * Tells the /cart action that JavaScript submitted the form through a fetcher, so it answers
@@ -65,7 +61,7 @@ export function useOptimisticCartCount(serverCount: number): number {
 }
 
 /** The server's cart with the pending quantity changes, removals and clearing applied. */
-function useOptimisticCart(cart: CartData): CartData {
+function useOptimisticCart(cart: Cart): Cart {
   const changes = usePendingCartChanges();
   if (changes.length === 0) return cart;
   let lines = cart.lines;
@@ -100,7 +96,7 @@ export function CartView({
   onContinue,
   loadError,
 }: {
-  cart: CartData;
+  cart: Cart;
   loggedIn: boolean;
   layout: "page" | "drawer";
   /** In the drawer, CONTINUAR COMPRANDO closes it; on the page it links to the home page. */
@@ -209,7 +205,7 @@ export function CartView({
   );
 }
 
-function CartLineItem({ line }: { line: CartLineData }) {
+function CartLineItem({ line }: { line: CartLine }) {
   const fetcher = useFetcher<CartActionData>();
   const revalidator = useRevalidator();
   const result = fetcher.data;

@@ -8,7 +8,7 @@ import { useOptimisticCartCount } from "./cart-view";
 import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { Logo } from "./logo";
 
-export type HeaderUser = { displayName: string; role: RoleName } | null;
+type HeaderUser = { displayName: string; role: RoleName } | null;
 
 /** Where each category lives: a shareable URL that works without JavaScript. */
 export function categoryHref(id: CategoryId): string {

@@ -118,6 +118,6 @@ const TONES = {
   red: "bg-red-800 text-white",
 } as const;
 
-export function Badge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
+function Badge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
   return <li className={`px-2 py-1 text-[0.65rem] font-medium tracking-[0.2em] ${TONES[tone]}`}>{children}</li>;
 }

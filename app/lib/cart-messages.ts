@@ -38,9 +38,7 @@ export const CART_MESSAGES: Record<CartErrorCode, string> = {
 
 /** The spec's own texts of the cart logic, for the server log only. */
 export const CART_LOG_TEXTS = {
-  loginRequired: "You must be logged in to add items to cart",
   outOfStock: "This product is out of stock",
-  unauthenticated: "User not authenticated",
   load: "Failed to load cart",
   add: "Failed to add to cart",
   remove: "Failed to remove item",

@@ -34,7 +34,7 @@ export type CardSelection = { productId: number; variantId: number | null; stock
 type Flags = { isNew: boolean; isFeatured: boolean };
 
 /** Spec §2: new and featured first, then new, then featured, then the rest. */
-export function gridRank(p: Flags): number {
+function gridRank(p: Flags): number {
   if (p.isNew && p.isFeatured) return 0;
   if (p.isNew) return 1;
   if (p.isFeatured) return 2;

@@ -4,14 +4,14 @@
  * Pure, so the detail page (URL `?modelo=…&talla=…`) and the card's model select share it.
  */
 
-export type VariantLike = {
+type VariantLike = {
   id: number;
   model: string | null;
   size: string | null;
   stock: number;
 };
 
-export type Selection = { model?: string | null; size?: string | null };
+type Selection = { model?: string | null; size?: string | null };
 
 function distinct(values: (string | null)[]): string[] {
   const seen: string[] = [];
@@ -30,7 +30,7 @@ export function sizesFor(variants: readonly VariantLike[], model: string | null 
   return distinct(pool.map((v) => v.size));
 }
 
-export type VariantChoice<V extends VariantLike> = {
+type VariantChoice<V extends VariantLike> = {
   variant: V | null;
   model: string | null;
   size: string | null;

@@ -121,7 +121,7 @@ export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDeta
 export type SearchResult = CardProduct & { variants: CardVariant[] };
 
 /** Most results a search returns (the overlay is a finding aid, not a second catalogue). */
-export const SEARCH_RESULT_LIMIT = 60;
+const SEARCH_RESULT_LIMIT = 60;
 
 // Whitelisted ORDER BY fragments: user input only ever picks one of these keys.
 const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
