@@ -10,8 +10,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "./utils/env.server";
+import { NonceProvider } from "./components/nonce";
 import { startBackgroundJobs } from "./utils/jobs.server";
-import { NonceProvider } from "./utils/nonce";
 import { checkRequest } from "./utils/request.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
 

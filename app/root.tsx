@@ -8,6 +8,7 @@ import { FlashMessage } from "./components/flash-message";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { MetaPixel } from "./components/meta-pixel";
+import { useNonce } from "./components/nonce";
 import { CategoryMemory } from "./components/category-memory";
 import { SearchOverlay } from "./components/search-overlay";
 import { SHOP_NAME } from "./lib/constants";
@@ -15,7 +16,6 @@ import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
 import { readFlashes } from "./utils/flash.server";
-import { useNonce } from "./utils/nonce";
 import { getOptionalUser } from "./utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -64,9 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pixelEvent: ENV.META_PIXEL_ID ? pixelEvent : null,
   };
   if (!setCookie) return payload;
-  // The Set-Cookie consumes the flash. `data()` only adds the header: the browser receives
-  // `payload` itself, hence the cast (the project does not opt into single-fetch loader types).
-  return data(payload, { headers: { "Set-Cookie": setCookie } }) as unknown as typeof payload;
+  // The Set-Cookie consumes the flash; `data()` only adds the header, the browser receives `payload`.
+  return data(payload, { headers: { "Set-Cookie": setCookie } });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1159,6 +1159,7 @@ export type VariantRow = {
   originalPrice: number | null;
   stock: number;
   image: string | null;
+  material: string | null;
   sortOrder: number;
 };
 
@@ -1196,6 +1197,17 @@ function sizeLabel(size: string): string {
 }
 
 /** Fixed ids: variant = product × 100 + n, picture = owner × 10 + n (n from 1). */
+/**
+ * A variant in a metal of its own has its own material: its model with the product's karat (the
+ * "Oro amarillo" model of an "Oro blanco 14k" ring is "Oro amarillo 14k"). Other variants (sizes
+ * only) have none and show the product's.
+ */
+function variantMaterial(p: SeedProduct, group: SeedVariantGroup): string | null {
+  if (!group.metal || !group.model) return null;
+  const karat = /\b\d{2}k\b/i.exec(p.material)?.[0];
+  return karat ? `${group.model} ${karat}` : group.model;
+}
+
 export function variantRows(p: SeedProduct): VariantRow[] {
   const rows: VariantRow[] = [];
   for (const group of p.variants ?? []) {
@@ -1217,6 +1229,7 @@ export function variantRows(p: SeedProduct): VariantRow[] {
         originalPrice: originalPrice === null ? null : originalPrice + surcharge,
         stock,
         image,
+        material: variantMaterial(p, group),
         sortOrder: n,
       });
     }

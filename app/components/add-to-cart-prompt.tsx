@@ -27,7 +27,7 @@ type Props = {
  * Place it above the card's full-card link (it is `relative z-10`).
  */
 export function AddToCartPrompt({ productId, variantId, disabled = false, productName }: Props) {
-  const { fetcher, here, added, busy, message } = useAddToCart();
+  const { fetcher, here, added, busy, error, notice } = useAddToCart();
   const hydrated = useHydrated();
   const panelId = useId();
   const [open, setOpen] = useState(false);
@@ -143,15 +143,15 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
           {form}
         </details>
       )}
-      {message ? (
+      {error ? (
         <p role="alert" className="mt-2 text-xs text-red-800">
-          {message}
+          {error}
         </p>
-      ) : (
-        <span className="sr-only" role="status">
-          {added ? ADDED_LABEL : ""}
-        </span>
-      )}
+      ) : null}
+      {/* One polite region for "✓ Añadido" (read aloud only) and a visible notice. */}
+      <p role="status" className={notice ? "mt-2 text-xs text-amber-800" : "sr-only"}>
+        {notice ?? (added ? ADDED_LABEL : "")}
+      </p>
     </div>
   );
 }

@@ -5,8 +5,6 @@ import { CartView } from "./cart-view";
 import { CloseIcon } from "./icons";
 
 const OPEN_EVENT = "cart-drawer:open";
-/** Spec §4: the cart reloads on a window "cart-updated" event. */
-const UPDATED_EVENT = "cart-updated";
 
 let drawerMounted = false;
 
@@ -49,13 +47,6 @@ export function CartDrawer() {
       window.removeEventListener(OPEN_EVENT, onOpen);
     };
   }, [load]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onUpdated = () => load("/cart");
-    window.addEventListener(UPDATED_EVENT, onUpdated);
-    return () => window.removeEventListener(UPDATED_EVENT, onUpdated);
-  }, [open, load]);
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -1,20 +1,11 @@
 import { Link, useFetcher, useFetchers, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { CART_MESSAGES, type CartErrorCode, onlyLeftMessage } from "~/lib/cart-messages";
+import { CART_MESSAGES, type CartActionData, onlyLeftMessage } from "~/lib/cart-messages";
 import { formatMoney } from "~/lib/money";
 import { CloseIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
-// Types only: erased from the browser bundle.
+// Types only: erased from the browser bundle. Prices and totals are centavos, computed on the server.
 import type { Cart, CartLine } from "~/models/cart.server";
-
-/** The cart as the /cart loader sends it (prices and totals in centavos, computed on the server). */
-export type CartData = Cart;
-type CartLineData = CartLine;
-
-/** What the /cart action answers to a fetcher (a form post without JavaScript is redirected). */
-export type CartActionData =
-  | { ok: true; intent: string; quantity: number | null; notice: string | null }
-  | { ok: false; code: CartErrorCode; message: string };
 
 /**
  * Tells the /cart action that JavaScript submitted the form through a fetcher, so it answers
@@ -70,7 +61,7 @@ export function useOptimisticCartCount(serverCount: number): number {
 }
 
 /** The server's cart with the pending quantity changes, removals and clearing applied. */
-function useOptimisticCart(cart: CartData): CartData {
+function useOptimisticCart(cart: Cart): Cart {
   const changes = usePendingCartChanges();
   if (changes.length === 0) return cart;
   let lines = cart.lines;
@@ -105,7 +96,7 @@ export function CartView({
   onContinue,
   loadError,
 }: {
-  cart: CartData;
+  cart: Cart;
   loggedIn: boolean;
   layout: "page" | "drawer";
   /** In the drawer, CONTINUAR COMPRANDO closes it; on the page it links to the home page. */
@@ -214,7 +205,7 @@ export function CartView({
   );
 }
 
-function CartLineItem({ line }: { line: CartLineData }) {
+function CartLineItem({ line }: { line: CartLine }) {
   const fetcher = useFetcher<CartActionData>();
   const revalidator = useRevalidator();
   const result = fetcher.data;
@@ -315,11 +306,15 @@ function CartLineItem({ line }: { line: CartLineData }) {
             {line.stock <= 0 ? CART_MESSAGES.out_of_stock : onlyLeftMessage(line.stock)}
           </p>
         ) : null}
-        {error || notice ? (
-          <p role="alert" className={`mt-2 text-xs ${error ? "text-red-800" : "text-amber-800"}`}>
-            {error ?? notice}
+        {error ? (
+          <p role="alert" className="mt-2 text-xs text-red-800">
+            {error}
           </p>
         ) : null}
+        {/* A change limited to the stock went through: a notice, not an error. */}
+        <p role="status" className={notice ? "mt-2 text-xs text-amber-800" : "sr-only"}>
+          {notice ?? ""}
+        </p>
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { cartLinkLabel } from "~/lib/cart-messages";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
 import { hasRole, type RoleName } from "~/lib/roles";
 import { openCartDrawer } from "./cart-drawer";
@@ -7,7 +8,7 @@ import { useOptimisticCartCount } from "./cart-view";
 import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { Logo } from "./logo";
 
-export type HeaderUser = { displayName: string; role: RoleName } | null;
+type HeaderUser = { displayName: string; role: RoleName } | null;
 
 /** Where each category lives: a shareable URL that works without JavaScript. */
 export function categoryHref(id: CategoryId): string {
@@ -101,7 +102,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
           <Link
             to="/cart"
             className="btn-ghost relative"
-            aria-label={`Carrito, ${cartCount} artículos`}
+            aria-label={cartLinkLabel(cartCount)}
             data-action="open-cart"
             onClick={openCartDrawer}
           >

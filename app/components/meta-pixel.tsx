@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useNonce } from "~/utils/nonce";
+import { useNonce } from "./nonce";
 
 type Fbq = (
   command: "init" | "track",

@@ -1,37 +1,11 @@
 import { Link } from "@remix-run/react";
 import { type ReactNode, useId, useState } from "react";
+import type { CardProduct, CardSelection } from "~/lib/catalog";
 import { discountPercent, hasDiscount } from "~/lib/money";
-import { chooseVariant, displayValues } from "~/lib/variants";
+import { chooseVariant, displayValues, materialOf } from "~/lib/variants";
 import { Price } from "./price";
 import { StockLine } from "./stock-line";
 import { useHydrated } from "./use-hydrated";
-
-export type CardVariant = {
-  id: number;
-  name: string;
-  model: string | null;
-  size: string | null;
-  price: number;
-  originalPrice: number | null;
-  stock: number;
-  image: string | null;
-};
-
-export type CardProduct = {
-  id: number;
-  name: string;
-  price: number;
-  originalPrice: number | null;
-  image: string;
-  material: string | null;
-  stock: number;
-  isNew: boolean;
-  isFeatured: boolean;
-  variants?: CardVariant[];
-};
-
-/** What the card's add-to-cart slot needs to add the piece currently shown. */
-export type CardSelection = { productId: number; variantId: number | null; stock: number; price: number };
 
 /**
  * A product in a grid: badges, image, name, material, price and stock; the whole card opens the
@@ -93,7 +67,7 @@ export function ProductCard({
           </Link>
         </Title>
         <p className="text-xs uppercase tracking-[0.15em] text-ink-700/70">
-          {product.material ?? "Material no especificado"}
+          {materialOf(product, choice.variant) ?? "Material no especificado"}
         </p>
         {choice.models.length > 0 ? (
           hydrated ? (
@@ -144,6 +118,6 @@ const TONES = {
   red: "bg-red-800 text-white",
 } as const;
 
-export function Badge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
+function Badge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
   return <li className={`px-2 py-1 text-[0.65rem] font-medium tracking-[0.2em] ${TONES[tone]}`}>{children}</li>;
 }

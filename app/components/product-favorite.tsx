@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { HeartIcon } from "./icons";
 
 /** Where favourites live: this browser only (spec §2 "favourite toggle (local only)"). */
-export const FAVORITES_KEY = "favorite-products";
+const FAVORITES_KEY = "favorite-products";
 
 function readFavorites(): number[] {
   try {

@@ -18,9 +18,12 @@ export function ProductGallery({
   hrefFor: (index: number) => string;
 }) {
   const hydrated = useHydrated();
-  const [state, setState] = useState({ images, index: selected });
-  // A new variant brings new images: start again from the URL's choice.
-  const index = state.images === images ? state.index : selected;
+  // The parent rebuilds `images` on every render (a revalidation after adding to the cart, too),
+  // so the choice is tied to the URLs shown, not to the array: only a new variant's images reset it
+  // to the URL's choice.
+  const imagesKey = images.map((image) => image.url).join("\n");
+  const [state, setState] = useState({ imagesKey, index: selected });
+  const index = state.imagesKey === imagesKey ? state.index : selected;
   const safeIndex = Math.min(Math.max(index, 0), images.length - 1);
   const current = images[safeIndex] ?? images[0]!;
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
@@ -37,7 +40,7 @@ export function ProductGallery({
                 aria-label={`Ver imagen ${i + 1} de ${images.length}`}
                 onClick={(event) => {
                   event.preventDefault();
-                  setState({ images, index: i });
+                  setState({ imagesKey, index: i });
                   setZoom(null);
                 }}
                 className="block h-20 w-20 overflow-hidden border border-transparent bg-ivory-100 aria-[current=true]:border-gold-500"

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AddToCartPrompt } from "./add-to-cart-prompt";
-import { ProductCard, type CardProduct, type CardSelection } from "./product-card";
+import type { CardProduct, CardSelection } from "~/lib/catalog";
+import { ProductCard } from "./product-card";
 
 /** The "Todo" section's own heading and subtitle (categories take theirs from the database). */
 export const ALL_SECTION = {

@@ -21,7 +21,7 @@ export function ProductPurchase({
 }) {
   const id = useId();
   const hydrated = useHydrated();
-  const { fetcher, here, added, busy, message } = useAddToCart();
+  const { fetcher, here, added, busy, error, notice } = useAddToCart();
   const soldOut = stock <= 0;
   const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
   const max = Math.max(stock, 1);
@@ -84,15 +84,15 @@ export function ProductPurchase({
       <button type="submit" className="btn-primary min-w-[14rem] flex-1 py-3.5" disabled={soldOut || busy}>
         {soldOut ? "AGOTADO" : added ? ADDED_LABEL : "AÑADIR AL CARRITO"}
       </button>
-      {message ? (
+      {error ? (
         <p role="alert" className="w-full text-sm text-red-800">
-          {message}
+          {error}
         </p>
-      ) : (
-        <span className="sr-only" role="status">
-          {added ? ADDED_LABEL : ""}
-        </span>
-      )}
+      ) : null}
+      {/* One polite region for "✓ Añadido" (read aloud only) and a visible notice. */}
+      <p role="status" className={notice ? "w-full text-sm text-amber-800" : "sr-only"}>
+        {notice ?? (added ? ADDED_LABEL : "")}
+      </p>
     </fetcher.Form>
   );
 }

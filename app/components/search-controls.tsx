@@ -4,7 +4,7 @@ import { formatMoney } from "~/lib/money";
 import { SEARCH_SORTS, type SearchParams } from "~/lib/search";
 import { SearchIcon } from "./icons";
 
-export const SEARCH_PLACEHOLDER = "Buscar por nombre, descripción o material";
+const SEARCH_PLACEHOLDER = "Buscar por nombre, descripción o material";
 
 /**
  * The search inputs shared by the /search page (a GET form) and the overlay (which submits the

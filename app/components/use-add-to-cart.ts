@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import type { CartActionData } from "~/lib/cart-messages";
 import { ADD_TO_CART_FEEDBACK_MS } from "~/lib/constants";
-import type { CartActionData } from "./cart-view";
 
 /**
  * The JavaScript side of every add-to-cart form (product card prompt, detail page): a fetcher
@@ -30,6 +30,9 @@ export function useAddToCart() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
 
-  const message = result ? (result.ok ? result.notice : result.message) : null;
-  return { fetcher, here, added, busy: fetcher.state !== "idle", message };
+  // A refusal is an error; an add limited to the stock ("Solo quedan 2 piezas disponibles") did
+  // add pieces, so it is a notice.
+  const error = result && !result.ok ? result.message : null;
+  const notice = result?.ok ? result.notice : null;
+  return { fetcher, here, added, busy: fetcher.state !== "idle", error, notice };
 }

@@ -16,6 +16,11 @@ export type CartErrorCode =
   | "update_failed"
   | "clear_failed";
 
+/** What the /cart action answers to a fetcher (a form post without JavaScript is redirected). */
+export type CartActionData =
+  | { ok: true; intent: string; quantity: number | null; notice: string | null }
+  | { ok: false; code: CartErrorCode; message: string };
+
 /** What the shopper reads. "Usuario no autenticado" carries the word the spec routes to /login. */
 export const CART_MESSAGES: Record<CartErrorCode, string> = {
   unauthenticated: "Usuario no autenticado",
@@ -33,9 +38,7 @@ export const CART_MESSAGES: Record<CartErrorCode, string> = {
 
 /** The spec's own texts of the cart logic, for the server log only. */
 export const CART_LOG_TEXTS = {
-  loginRequired: "You must be logged in to add items to cart",
   outOfStock: "This product is out of stock",
-  unauthenticated: "User not authenticated",
   load: "Failed to load cart",
   add: "Failed to add to cart",
   remove: "Failed to remove item",
@@ -51,6 +54,12 @@ export const ADDED_FLASH = "✓ Añadido al carrito";
 /** The message when a quantity was limited to the stock left. */
 export function onlyLeftMessage(available: number): string {
   return available === 1 ? "Solo queda 1 pieza disponible" : `Solo quedan ${available} piezas disponibles`;
+}
+
+/** The header's cart link, read aloud: the badge's count in words, singular for one piece. */
+export function cartLinkLabel(count: number): string {
+  if (count <= 0) return "Carrito vacío";
+  return count === 1 ? "Carrito, 1 artículo" : `Carrito, ${count} artículos`;
 }
 
 export function isCartErrorCode(value: unknown): value is CartErrorCode {

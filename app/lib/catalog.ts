@@ -1,9 +1,40 @@
-/** Pure catalogue rules shared by server and browser. */
+/** Pure catalogue rules and shapes shared by server and browser. */
+
+/** A variant as a product card shows it (money in centavos). */
+export type CardVariant = {
+  id: number;
+  name: string;
+  model: string | null;
+  size: string | null;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+  image: string | null;
+  /** Its own material when its model is another metal; null: the product's. */
+  material: string | null;
+};
+
+/** A product as a grid, search result or related-products card shows it (money in centavos). */
+export type CardProduct = {
+  id: number;
+  name: string;
+  price: number;
+  originalPrice: number | null;
+  image: string;
+  material: string | null;
+  stock: number;
+  isNew: boolean;
+  isFeatured: boolean;
+  variants?: CardVariant[];
+};
+
+/** What a card's add-to-cart control needs to add the piece currently shown. */
+export type CardSelection = { productId: number; variantId: number | null; stock: number; price: number };
 
 type Flags = { isNew: boolean; isFeatured: boolean };
 
 /** Spec §2: new and featured first, then new, then featured, then the rest. */
-export function gridRank(p: Flags): number {
+function gridRank(p: Flags): number {
   if (p.isNew && p.isFeatured) return 0;
   if (p.isNew) return 1;
   if (p.isFeatured) return 2;

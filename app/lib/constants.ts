@@ -26,7 +26,6 @@ export const SEARCH_PRICE_STEP = 100;
 export const LOW_STOCK_MAX = 20;
 export const DEFAULT_CARD_QUANTITY = 1;
 export const RELATED_PRODUCTS_LIMIT = 8;
-export const SEARCH_GRID_MAX_COLUMNS = 4;
 
 export const ADD_TO_CART_FEEDBACK_MS = 2000;
 export const RESET_REDIRECT_MS = 2000;

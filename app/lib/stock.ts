@@ -1,6 +1,6 @@
 import { LOW_STOCK_MAX } from "./constants";
 
-export type StockLevel = "out" | "low" | "available";
+type StockLevel = "out" | "low" | "available";
 
 /** Spec §2: Agotado at 0 or less, "Restantes N" for 1–20, otherwise Disponible. */
 export function stockLevel(stock: number): StockLevel {

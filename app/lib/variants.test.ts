@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseVariant, displayValues, galleryImages, modelsOf, sizesFor } from "./variants";
+import { chooseVariant, displayValues, galleryImages, materialOf, modelsOf, sizesFor } from "./variants";
 
 const v = (id: number, model: string | null, size: string | null, stock = 5, price = 1000_00) => ({
   id,
@@ -91,5 +91,24 @@ describe("displayValues and galleryImages", () => {
     expect(galleryImages(product, variant).map((i) => i.url)).toEqual(["/v1.jpg"]);
     expect(galleryImages(product, { image: "/v.jpg", images: [] }).map((i) => i.url)).toEqual(["/p1.jpg"]);
     expect(galleryImages({ ...product, images: [] }, null).map((i) => i.url)).toEqual(["/p.jpg"]);
+  });
+});
+
+describe("materialOf", () => {
+  const ring = { material: "Oro blanco 14k" };
+
+  it("follows the chosen variant when it has its own material", () => {
+    expect(materialOf(ring, { material: "Oro amarillo 14k" })).toBe("Oro amarillo 14k");
+  });
+
+  it("falls back to the product's material without a variant or without the variant's own", () => {
+    expect(materialOf(ring, null)).toBe("Oro blanco 14k");
+    expect(materialOf(ring, { material: null })).toBe("Oro blanco 14k");
+    expect(materialOf(ring, { material: "  " })).toBe("Oro blanco 14k");
+  });
+
+  it("is null when neither says anything", () => {
+    expect(materialOf({ material: " " }, { material: null })).toBeNull();
+    expect(materialOf({ material: null }, undefined)).toBeNull();
   });
 });

@@ -4,14 +4,14 @@
  * Pure, so the detail page (URL `?modelo=…&talla=…`) and the card's model select share it.
  */
 
-export type VariantLike = {
+type VariantLike = {
   id: number;
   model: string | null;
   size: string | null;
   stock: number;
 };
 
-export type Selection = { model?: string | null; size?: string | null };
+type Selection = { model?: string | null; size?: string | null };
 
 function distinct(values: (string | null)[]): string[] {
   const seen: string[] = [];
@@ -30,7 +30,7 @@ export function sizesFor(variants: readonly VariantLike[], model: string | null 
   return distinct(pool.map((v) => v.size));
 }
 
-export type VariantChoice<V extends VariantLike> = {
+type VariantChoice<V extends VariantLike> = {
   variant: V | null;
   model: string | null;
   size: string | null;
@@ -75,6 +75,22 @@ export function displayValues(
     stock: variant.stock,
     image: variant.image ?? product.image,
   };
+}
+
+/**
+ * The material shown for a piece (card, detail page, cart line, structured data): the chosen
+ * variant's own material when it has one — a yellow-gold model of a white-gold ring is yellow
+ * gold — else the product's. A blank material counts as none.
+ */
+export function materialOf(
+  product: { material: string | null },
+  variant: { material: string | null } | null | undefined,
+): string | null {
+  return nonBlank(variant?.material) ?? nonBlank(product.material);
+}
+
+function nonBlank(value: string | null | undefined): string | null {
+  return value?.trim() ? value : null;
 }
 
 /** Gallery images (spec §2): the variant's own images first when it has any, else the product's. */

@@ -1,5 +1,12 @@
 import crypto from "node:crypto";
-import { type CartErrorCode, LINE_KEY_PATTERN, lineKeyOf, MAX_LINE_QUANTITY } from "~/lib/cart-messages";
+import {
+  CART_LOG_TEXTS,
+  type CartErrorCode,
+  LINE_KEY_PATTERN,
+  lineKeyOf,
+  MAX_LINE_QUANTITY,
+} from "~/lib/cart-messages";
+import { materialOf } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
 
 /**
@@ -71,7 +78,7 @@ export async function getCart(userId: string): Promise<Cart> {
         },
       },
       variant: {
-        select: { name: true, image: true, price: true, stock: true },
+        select: { name: true, image: true, price: true, stock: true, material: true },
       },
     },
   });
@@ -83,7 +90,7 @@ export async function getCart(userId: string): Promise<Cart> {
       variantId: row.variantId,
       name: row.product.name,
       variantName: row.variant?.name ?? null,
-      material: row.product.material?.trim() ? row.product.material : null,
+      material: materialOf(row.product, row.variant),
       image: row.variant?.image ?? row.product.image,
       unitPrice,
       stock: row.variant ? row.variant.stock : row.product.stock,
@@ -147,11 +154,11 @@ export async function addToCart(
       if (!variant) throw new CartError("invalid_variant", 404);
     } else if (product.variants.length > 0) {
       variant = product.variants.find((v) => v.stock > 0) ?? null;
-      if (!variant) throw new CartError("out_of_stock", 409, "This product is out of stock");
+      if (!variant) throw new CartError("out_of_stock", 409, CART_LOG_TEXTS.outOfStock);
     }
 
     const stock = variant ? variant.stock : product.stock;
-    if (stock <= 0) throw new CartError("out_of_stock", 409, "This product is out of stock");
+    if (stock <= 0) throw new CartError("out_of_stock", 409, CART_LOG_TEXTS.outOfStock);
     const unitPrice = variant ? variant.price : product.price;
     const lineKey = lineKeyOf(product.id, variant?.id ?? null);
 
@@ -209,7 +216,7 @@ export async function setLineQuantity(userId: string, lineKey: string, quantity:
       return { lineKey, quantity: 0, limitedTo: null };
     }
     const { stock } = line;
-    if (wanted > stock && stock <= 0) throw new CartError("out_of_stock", 409, "This product is out of stock");
+    if (wanted > stock && stock <= 0) throw new CartError("out_of_stock", 409, CART_LOG_TEXTS.outOfStock);
     const kept = Math.min(wanted, stock);
     await tx.cartItem.update({
       where: { userId_lineKey: { userId, lineKey } },

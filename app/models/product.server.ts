@@ -1,9 +1,8 @@
-import { sortForGrid } from "~/lib/catalog";
+import { type CardProduct, type CardVariant, sortForGrid } from "~/lib/catalog";
 import { type CategoryId, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
 import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import type { CardProduct, CardVariant } from "~/components/product-card";
 
 // Every function here answers in ONE database round trip: the schema enables `relationJoins`, so
 // nested selects become LATERAL joins of the same statement (tests/integration/query-count.test.ts).
@@ -17,6 +16,7 @@ const variantCardSelect = {
   originalPrice: true,
   stock: true,
   image: true,
+  material: true,
 } as const;
 
 const cardSelect = {
@@ -121,7 +121,7 @@ export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDeta
 export type SearchResult = CardProduct & { variants: CardVariant[] };
 
 /** Most results a search returns (the overlay is a finding aid, not a second catalogue). */
-export const SEARCH_RESULT_LIMIT = 60;
+const SEARCH_RESULT_LIMIT = 60;
 
 // Whitelisted ORDER BY fragments: user input only ever picks one of these keys.
 const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
@@ -151,7 +151,8 @@ export async function searchProducts(params: SearchParams): Promise<SearchResult
            COALESCE((
              SELECT json_agg(json_build_object(
                       'id', v."id", 'name', v."name", 'model', v."model", 'size', v."size", 'price', v."price",
-                      'originalPrice', v."original_price", 'stock', v."stock", 'image', v."image")
+                      'originalPrice', v."original_price", 'stock', v."stock", 'image', v."image",
+                      'material', v."material")
                     ORDER BY v."sort_order", v."id")
              FROM "product_variants" v WHERE v."product_id" = p."id"
            ), '[]'::json) AS "variants"

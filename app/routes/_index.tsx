@@ -24,11 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** The loader's data on both paths (the 503 one is wrapped in `data()` for its status). */
-type HomeData = { section: GridSection; products: GridProduct[]; error: string | null; canonical: string };
-
 export default function Home() {
-  const { section, products, error } = useLoaderData<HomeData>();
+  const { section, products, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   useStoredCategory(section.category);
@@ -129,8 +126,7 @@ function Hero() {
   );
 }
 
-export const meta: MetaFunction = ({ data: loaded }) => {
-  const data = loaded as HomeData | undefined;
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const category = data?.section.category ?? "all";
   const label = CATEGORY_NAV.find((c) => c.id === category)?.label;
   const title = category === "all" || !label ? `${SHOP_NAME} — Joyería fina en México` : `${label} — ${SHOP_NAME}`;

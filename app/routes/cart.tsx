@@ -9,9 +9,10 @@ import {
 import { parseWithZod } from "@conform-to/zod";
 import { invariantResponse } from "@epic-web/invariant";
 import { useLoaderData } from "@remix-run/react";
-import { CartCloseLink, type CartActionData, CartView } from "~/components/cart-view";
+import { CartCloseLink, CartView } from "~/components/cart-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ADDED_FLASH, CART_LOG_TEXTS, CART_MESSAGES, type CartErrorCode, onlyLeftMessage } from "~/lib/cart-messages";
+import type { CartActionData } from "~/lib/cart-messages";
 import { CART_BAD_REQUEST, CartActionSchema, type CartCommand, type CartIntent } from "~/lib/validation/cart";
 import {
   addToCart,
@@ -121,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   const flash: Flash | null = notice
-    ? { kind: "error", message: notice }
+    ? { kind: "notice", message: notice }
     : intent === "add"
       ? { kind: "success", message: ADDED_FLASH }
       : null;

@@ -1,5 +1,5 @@
 import { invariantResponse } from "@epic-web/invariant";
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -15,9 +15,9 @@ import { StockLine } from "~/components/stock-line";
 import { SHOP_NAME } from "~/lib/constants";
 import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
-import { chooseVariant, displayValues, galleryImages } from "~/lib/variants";
-import { getProductDetail } from "~/models/product.server";
-import { useNonce } from "~/utils/nonce";
+import { chooseVariant, displayValues, galleryImages, materialOf } from "~/lib/variants";
+import { getProductDetail, type ProductDetail } from "~/models/product.server";
+import { useNonce } from "~/components/nonce";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
 
 const MAX_ID = 2_147_483_647;
@@ -43,6 +43,7 @@ export default function ProductPage() {
   const choice = chooseVariant(product.variants, selection);
   const shown = displayValues(product, choice.variant);
   const images = galleryImages(product, choice.variant);
+  const material = materialOf(product, choice.variant);
   const percent = discountPercent(shown.price, shown.originalPrice);
   const level = stockLevel(shown.stock);
 
@@ -61,7 +62,7 @@ export default function ProductPage() {
 
   return (
     <article className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:px-6 lg:px-8">
-      <ProductJsonLd product={product} origin={origin} />
+      <ProductJsonLd product={product} material={material} origin={origin} />
       <div className="flex items-center justify-between">
         <BackLink />
         <FavoriteToggle productId={product.id} name={product.name} />
@@ -94,8 +95,8 @@ export default function ProductPage() {
               </Link>
             </p>
             <h1 className="mt-3 font-serif text-4xl leading-tight text-ink-900 sm:text-5xl">{product.name}</h1>
-            <p className="mt-2 text-xs uppercase tracking-[0.2em] text-ink-700/80">
-              {product.material ?? "Material no especificado"}
+            <p className="mt-2 text-xs uppercase tracking-[0.2em] text-ink-700/80" data-testid="product-material">
+              {material ?? "Material no especificado"}
             </p>
             {product.isNew || product.isFeatured ? (
               <p className="mt-3 flex gap-2 text-[0.65rem] font-medium tracking-[0.2em]">
@@ -183,7 +184,16 @@ function BackLink() {
 }
 
 /** schema.org Product for search engines, with the CSP nonce (spec: prices in MXN). */
-function ProductJsonLd({ product, origin }: { product: SerializeFrom<typeof loader>["product"]; origin: string }) {
+function ProductJsonLd({
+  product,
+  material,
+  origin,
+}: {
+  product: ProductDetail;
+  /** The material of the piece shown (the chosen variant's when it has its own). */
+  material: string | null;
+  origin: string;
+}) {
   const nonce = useNonce();
   const abs = (path: string) => (path.startsWith("http") ? path : `${origin}${path}`);
   const url = `${origin}/producto/${product.id}`;
@@ -206,7 +216,7 @@ function ProductJsonLd({ product, origin }: { product: SerializeFrom<typeof load
     image: [product.image, ...product.images.map((i) => i.url)].map(abs),
     sku: String(product.id),
     category: product.category.name,
-    ...(product.material ? { material: product.material } : {}),
+    ...(material ? { material } : {}),
     brand: { "@type": "Brand", name: SHOP_NAME },
     offers:
       product.variants.length > 0
@@ -237,10 +247,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Producto no encontrado — ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
   const { product } = data;
   const title = `${product.name} — ${SHOP_NAME}`;
-  const description = (product.description || `${product.name} de ${product.material ?? "joyería fina"}.`).slice(
-    0,
-    160,
-  );
+  const material = materialOf(product, chooseVariant(product.variants, data.selection).variant);
+  const description = (product.description || `${product.name} de ${material ?? "joyería fina"}.`).slice(0, 160);
   const image = product.image.startsWith("http") ? product.image : `${data.origin}${product.image}`;
   return [
     { title },

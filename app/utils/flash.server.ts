@@ -5,7 +5,13 @@ import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.serv
  * session cookie next to the session id and shown once by the root.
  */
 
-export type Flash = { kind: "success" | "error"; message: string };
+/**
+ * `notice`: the action did something, but less than asked (e.g. "Solo quedan 2 piezas
+ * disponibles" after adding more than the stock) — information, not a failure.
+ */
+export type Flash = { kind: "success" | "notice" | "error"; message: string };
+
+const FLASH_KINDS: readonly Flash["kind"][] = ["success", "notice", "error"];
 
 const FLASH_KEY = "flash";
 
@@ -50,5 +56,5 @@ export async function readFlashes(
 function isFlash(value: unknown): value is Flash {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return (v.kind === "success" || v.kind === "error") && typeof v.message === "string";
+  return FLASH_KINDS.includes(v.kind as Flash["kind"]) && typeof v.message === "string";
 }

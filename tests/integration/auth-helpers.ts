@@ -1,6 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 
 type Handler<A> = (args: A) => Promise<unknown> | unknown;
+
+/** What `data()` returns: the value with its status and headers, not yet a Response. */
+type DataWithInit = ReturnType<typeof data<unknown>>;
+
+/** Its class is not exported: `data()`'s own result names it (public API, no internal tag). */
+function isDataWithInit(value: unknown): value is DataWithInit {
+  return value instanceof data(null).constructor;
+}
 
 /** The outcome of calling a loader or action directly: a Response, or data() with its status. */
 export type Outcome = { status: number; headers: Headers; body: unknown };
@@ -24,9 +32,8 @@ export async function settle(run: () => Promise<unknown> | unknown): Promise<Out
     }
     return { status: value.status, headers: value.headers, body };
   }
-  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = value as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), body: data };
+  if (isDataWithInit(value)) {
+    return { status: value.init?.status ?? 200, headers: new Headers(value.init?.headers), body: value.data };
   }
   return { status: 200, headers: new Headers(), body: value };
 }

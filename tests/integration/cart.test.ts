@@ -20,7 +20,7 @@ beforeEach(async () => {
 
 async function createVariant(
   productId: number,
-  input: { name?: string; price?: number; stock?: number; sortOrder?: number },
+  input: { name?: string; price?: number; stock?: number; sortOrder?: number; material?: string | null },
 ) {
   return prisma.variant.create({
     data: {
@@ -29,6 +29,7 @@ async function createVariant(
       price: input.price ?? 1_200_00,
       stock: input.stock ?? 5,
       sortOrder: input.sortOrder ?? 0,
+      material: input.material ?? null,
     },
   });
 }
@@ -62,6 +63,20 @@ describe("cart lines", () => {
     expect(cart.total).toBe(3 * 1_500_00 + 2_000_00);
     expect(cart.count).toBe(4);
     expect(await getCartCount(user.id)).toBe(4);
+  });
+
+  it("shows the variant's own material on its line, else the product's", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ material: "Oro blanco 14k", stock: 30 });
+    const yellow = await createVariant(ring.id, { name: "Oro amarillo · Talla 7", material: "Oro amarillo 14k" });
+    const white = await createVariant(ring.id, { name: "Oro blanco · Talla 7", sortOrder: 1 });
+    await addToCart(user.id, { productId: ring.id, variantId: white.id, quantity: 1 });
+    await addToCart(user.id, { productId: ring.id, variantId: yellow.id, quantity: 1 });
+    const cart = await getCart(user.id);
+    expect(cart.lines.map((l) => [l.variantName, l.material])).toEqual([
+      ["Oro amarillo · Talla 7", "Oro amarillo 14k"],
+      ["Oro blanco · Talla 7", "Oro blanco 14k"],
+    ]);
   });
 
   it("keeps variants apart, with the variant's price, name and stock", async () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "product_variants" ADD COLUMN     "material" TEXT;
