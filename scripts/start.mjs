@@ -22,7 +22,13 @@ try {
 }
 
 const port = process.env.PORT ?? "3000";
-const db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
+let db;
+try {
+  db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 let code = 1;
 try {
   await migrateDeploy(db.url, { quiet: true });
