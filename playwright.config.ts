@@ -1,7 +1,21 @@
 import { defineConfig, devices } from "@playwright/test";
+import { freePort } from "./scripts/lib/database.mjs";
+import { E2E_SESSION_SECRET } from "./tests/e2e/server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// This file is evaluated by the runner and again by every worker. The runner picks the free
+// ports once and leaves them in its environment, which the workers inherit: the server, the
+// browsers (baseURL) and the tests' database connection all agree on one pair of ports.
+process.env.E2E_PORT ||= String(await freePort());
+process.env.E2E_PGLITE_PORT ||= String(await distinctFreePort(Number(process.env.E2E_PORT)));
+
+const PORT = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${PORT}`;
+
+async function distinctFreePort(taken: number) {
+  let port = await freePort();
+  while (port === taken) port = await freePort();
+  return port;
+}
 
 /** Debian's Chromium: Playwright never downloads a browser here. */
 const chromium = {
@@ -49,10 +63,15 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(PORT),
-      PGLITE_DATA_DIR: "memory://",
-      SESSION_SECRET: "e2e-tests-secret-0123456789abcdef",
-      NODE_ENV: "production",
       APP_ORIGIN: baseURL,
+      // Always the embedded database, even when the shell has a DATABASE_URL: the tests connect to it.
+      DATABASE_URL: "",
+      PGLITE_DATA_DIR: "memory://",
+      PGLITE_PORT: process.env.E2E_PGLITE_PORT,
+      // The shop's connection plus one per Playwright worker (each holds at most one).
+      PGLITE_MAX_CONNECTIONS: "64",
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      NODE_ENV: "production",
       // Every test browser is 127.0.0.1: keep the abuse limits out of the way (an integration test proves them).
       RATE_LIMIT_MULTIPLIER: "1000",
     },

@@ -35,7 +35,13 @@ if (!appOrigin) {
   }
   appOrigin = `http://localhost:${port}`;
 }
-const db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
+let db;
+try {
+  db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 let code = 1;
 try {
   await migrateDeploy(db.url, { quiet: true });

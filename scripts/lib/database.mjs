@@ -58,12 +58,28 @@ function isAlive(pid) {
 }
 
 /**
+ * An integer setting of the scripts from `process.env[name]`, or undefined when unset.
+ * Throws with the variable's name when the value is not an integer in [min, max].
+ */
+function integerFromEnv(name, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, not "${raw}".`);
+  }
+  return value;
+}
+
+/**
  * Starts PGlite behind pglite-socket in its own process, owning `dataDir` (or in memory).
  * Only one process may ever open a PGlite directory, so a lock file guards it.
- * @param {{ dataDir?: string, port?: number }} options
+ * `port` defaults to a free one; `maxConnections` (default 4) bounds the clients it accepts
+ * at once, the app's single connection included.
+ * @param {{ dataDir?: string, port?: number, maxConnections?: number }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export async function startPglite({ dataDir, port } = {}) {
+export async function startPglite({ dataDir, port, maxConnections = 4 } = {}) {
   if (dataDir === "memory://") dataDir = undefined;
   let lockFile;
   if (dataDir) {
@@ -90,7 +106,7 @@ export async function startPglite({ dataDir, port } = {}) {
       `--db=${dataDir ? path.resolve(root, dataDir) : "memory://"}`,
       `--port=${listenPort}`,
       "--host=127.0.0.1",
-      "--max-connections=4",
+      `--max-connections=${maxConnections}`,
       `--extensions=${PGLITE_EXTENSIONS}`,
     ],
     { cwd: root, stdio: ["ignore", process.env.PGLITE_LOG ? "inherit" : "ignore", "inherit"] },
@@ -133,14 +149,20 @@ export async function startPglite({ dataDir, port } = {}) {
 
 /**
  * The database every command uses: `DATABASE_URL` when set, otherwise the embedded PGlite
- * in `data/pglite` (started here and stopped with `stop()`).
+ * in `data/pglite` (started here and stopped with `stop()`). The embedded database listens on
+ * `PGLITE_PORT` when set (so another process, such as the end-to-end tests, can reach it) and
+ * accepts `PGLITE_MAX_CONNECTIONS` clients.
  */
 export async function openDatabase({ dataDir = "data/pglite" } = {}) {
   if (process.env.DATABASE_URL) {
     const url = process.env.DATABASE_URL;
     return { url, embedded: false, stop: async () => {} };
   }
-  const pglite = await startPglite({ dataDir });
+  const pglite = await startPglite({
+    dataDir,
+    port: integerFromEnv("PGLITE_PORT", 1, 65_535),
+    maxConnections: integerFromEnv("PGLITE_MAX_CONNECTIONS", 2, 1000),
+  });
   return { url: pglite.url, embedded: true, stop: pglite.stop };
 }
 

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, login } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("guards", () => {
   test("logged-out visitors of /orders and /admin go to /", async ({ page }) => {
@@ -9,8 +8,8 @@ test.describe("guards", () => {
     }
   });
 
-  test("customers see Mis Pedidos but Acceso Denegado (403) on /admin", async ({ page }) => {
-    await login(page, ACCOUNTS.customer);
+  test("customers see Mis Pedidos but Acceso Denegado (403) on /admin", async ({ page, login }) => {
+    await login();
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Mis Pedidos" })).toBeVisible();
     const response = await page.goto("/admin");
@@ -21,8 +20,11 @@ test.describe("guards", () => {
   });
 
   for (const role of ["worker", "admin"] as const) {
-    test(`the ${role} opens the panel from the user menu`, async ({ page }) => {
-      await login(page, ACCOUNTS[role]);
+    test(`the ${role} opens the panel from the user menu`, async ({ page, login }) => {
+      await login({ role });
+      await page.goto("/");
+      // Hydration closes open menus (they close after every navigation): open it afterwards.
+      await waitForHydration(page);
       await page.getByRole("banner").locator("details[data-menu=user] summary").click();
       await page.getByRole("banner").getByRole("link", { name: "Panel Admin" }).click();
       await expect(page).toHaveURL(/\/admin$/);

@@ -1,10 +1,5 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
-import { waitForHydration } from "./fixtures";
-
-/** A fresh e-mail per test and project, so parallel tests never share an account. */
-export function uniqueEmail(testInfo: TestInfo, prefix = "cliente") {
-  return `${prefix}-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, waitForHydration } from "./fixtures";
 
 export const usesJs = (testInfo: TestInfo) => testInfo.project.name === "js";
 
@@ -23,6 +18,19 @@ export async function openAuth(page: Page, testInfo: TestInfo, mode: "login" | "
   }
   await page.goto(mode === "login" ? "/login" : "/register");
   return page.getByRole("main");
+}
+
+/**
+ * Logs in through the /login page (works with and without JavaScript). Only for tests of the
+ * login itself: every other test logs in with the `login` fixture.
+ */
+export async function logInWithForm(page: Page, account: { email: string; password: string }, redirectTo = "/") {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  const form = page.locator("main form").first();
+  await form.getByLabel("Email", { exact: true }).fill(account.email);
+  await form.getByLabel("Contraseña", { exact: true }).fill(account.password);
+  await form.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 export async function registerAccount(
@@ -45,6 +53,8 @@ export function userMenu(page: Page, name: string) {
 }
 
 export async function logOut(page: Page, name: string) {
+  // Hydration closes open menus (they close after every navigation): open it afterwards.
+  await waitForHydration(page);
   await userMenu(page, name).click();
   await page.getByRole("banner").getByRole("button", { name: "Cerrar Sesión" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();

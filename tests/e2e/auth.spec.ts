@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { logOut, openAuth, registerAccount, uniqueEmail, userMenu, usesJs } from "./auth-helpers";
+import { logOut, openAuth, registerAccount, userMenu, usesJs } from "./auth-helpers";
+import { expect, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 test.describe("accounts", () => {
   test("register, log out and log in again", async ({ page }, testInfo) => {
@@ -16,6 +16,7 @@ test.describe("accounts", () => {
     await scope.getByRole("button", { name: "Iniciar Sesión" }).click();
     await expect(userMenu(page, account.name)).toBeVisible();
 
+    await waitForHydration(page);
     await userMenu(page, account.name).click();
     const menu = page.getByRole("banner").locator("details[data-menu=user]");
     await expect(menu.getByRole("link", { name: "Mis Pedidos" })).toBeVisible();
@@ -23,22 +24,27 @@ test.describe("accounts", () => {
     await expect(menu.getByRole("button", { name: "Cerrar Sesión" })).toBeVisible();
   });
 
-  test("a wrong password is refused with a clear message, keeping the e-mail", async ({ page }, testInfo) => {
+  test("a wrong password is refused with a clear message, keeping the e-mail", async ({
+    page,
+    insertNewUser,
+  }, testInfo) => {
+    const user = await insertNewUser();
     await page.goto("/");
     const scope = await openAuth(page, testInfo, "login");
-    await scope.getByLabel("Email", { exact: true }).fill("cliente@joyeria.test");
+    await scope.getByLabel("Email", { exact: true }).fill(user.email);
     await scope.getByLabel("Contraseña", { exact: true }).fill("incorrecta");
     await scope.getByRole("button", { name: "Iniciar Sesión" }).click();
     await expect(scope.getByRole("alert")).toHaveText("Email o contraseña incorrectos");
-    await expect(scope.getByLabel("Email", { exact: true })).toHaveValue("cliente@joyeria.test");
+    await expect(scope.getByLabel("Email", { exact: true })).toHaveValue(user.email);
     await expect(scope.getByLabel("Contraseña", { exact: true })).toHaveValue("");
   });
 
-  test("login returns to the page the visitor came from", async ({ page }) => {
+  test("login returns to the page the visitor came from", async ({ page, insertNewUser }) => {
+    const user = await insertNewUser();
     await page.goto("/login?redirectTo=%2Forders");
     const form = page.locator("main form").first();
-    await form.getByLabel("Email", { exact: true }).fill("cliente@joyeria.test");
-    await form.getByLabel("Contraseña", { exact: true }).fill("Cliente123!");
+    await form.getByLabel("Email", { exact: true }).fill(user.email);
+    await form.getByLabel("Contraseña", { exact: true }).fill(user.password);
     await form.getByRole("button", { name: "Iniciar Sesión" }).click();
     await expect(page).toHaveURL(/\/orders$/);
     await expect(page.getByRole("heading", { name: "Mis Pedidos" })).toBeVisible();
@@ -64,7 +70,8 @@ test.describe("accounts", () => {
     await expect(email).toHaveValue("no-es-un-email");
   });
 
-  test("the register form shows every validation message", async ({ page }, testInfo) => {
+  test("the register form shows every validation message", async ({ page, insertNewUser }, testInfo) => {
+    const existing = await insertNewUser();
     await page.goto("/");
     const scope = await openAuth(page, testInfo, "register");
     await scope.getByRole("button", { name: "Crear Cuenta" }).click();
@@ -88,7 +95,7 @@ test.describe("accounts", () => {
     await expect(scope.getByLabel("Confirmar contraseña", { exact: true })).toBeFocused();
 
     // An e-mail with an account already.
-    await scope.getByLabel("Email", { exact: true }).fill("cliente@joyeria.test");
+    await scope.getByLabel("Email", { exact: true }).fill(existing.email);
     await scope.getByLabel("Contraseña", { exact: true }).fill("secreto1");
     await scope.getByLabel("Confirmar contraseña", { exact: true }).fill("secreto1");
     await scope.getByRole("button", { name: "Crear Cuenta" }).click();

@@ -1,14 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, login, waitForHydration } from "./fixtures";
-
-// One file, run serially: every test of a project uses the same seeded account and its cart.
-// The two projects run side by side, so each has its own account: the customer shops with
-// JavaScript, the worker (a shopper too) without.
-test.describe.configure({ mode: "serial" });
-
-function accountFor(projectName: string) {
-  return projectName === "js" ? ACCOUNTS.customer : ACCOUNTS.worker;
-}
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
 
 type SeedProduct = { id: number; name: string };
 
@@ -34,10 +25,10 @@ async function postCart(page: Page, baseURL: string | undefined, form: Record<st
 }
 
 test.describe("cart", () => {
-  test.beforeEach(async ({ page, baseURL }, testInfo) => {
+  // Every test shops with a customer of its own, so its cart starts empty and no other test touches it.
+  test.beforeEach(async ({ login }, testInfo) => {
     if (testInfo.title.startsWith("logged out")) return;
-    await login(page, accountFor(testInfo.project.name), "/cart");
-    await postCart(page, baseURL, { intent: "clear" });
+    await login();
   });
 
   test("logged out: the cart is empty and offers to log in; adding sends to /login with the origin", async ({
@@ -90,6 +81,7 @@ test.describe("cart", () => {
     });
 
     await page.goto("/cart");
+    await waitForHydration(page);
     await expect(page.getByTestId("flash-message")).toHaveText("✓ Añadido al carrito");
     const lines = page.getByTestId("cart-line");
     await expect(lines).toHaveCount(2);
@@ -128,6 +120,7 @@ test.describe("cart", () => {
       redirectTo: "/cart",
     });
     await page.goto("/cart");
+    await waitForHydration(page);
     await page.getByRole("button", { name: `Quitar ${product!.name}` }).click();
     await expect(page.getByText("Tu carrito está vacío")).toBeVisible();
   });
@@ -193,6 +186,7 @@ test.describe("cart", () => {
   test("adds from the product detail page with AÑADIR AL CARRITO", async ({ page }) => {
     const [product] = await productsFromHome(page, "available", 1);
     await page.goto(`/producto/${product!.id}`);
+    await waitForHydration(page);
     const form = page
       .locator('form[action="/cart"]')
       .filter({ has: page.getByRole("button", { name: "AÑADIR AL CARRITO" }) });

@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // Seed data (prisma/seed-data.ts): product 1 "Anillo Solitario Aurora" has models Oro blanco
 // (sizes 5–9), Oro amarillo (5–8) and Oro rosa (6–8, $14,900.00); product 2 "Anillo Corazón".
@@ -20,6 +19,8 @@ test.describe("catalogue", () => {
     await expect(page.getByText(/^(Restantes \d+|Disponible|Agotado)$/).first()).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
 
+    // With JavaScript the hero steps aside before the grid scrolls up.
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Explorar la colección" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Toda la colección" })).toBeInViewport();
   });
@@ -177,6 +178,7 @@ test.describe("search overlay (JavaScript)", () => {
 
   test("the card's model select switches the shown variant", async ({ page }) => {
     await page.goto("/?categoria=rings");
+    await waitForHydration(page);
     const card = page.getByTestId("product-card").filter({ hasText: "Anillo Solitario Aurora" });
     await expect(card).toContainText("$14,500.00");
     await card.getByLabel("Modelo de Anillo Solitario Aurora").selectOption("Oro rosa");

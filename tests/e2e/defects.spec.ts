@@ -1,22 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, login, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
 
-// Shopper-visible defects, each pinned by a test that failed before its fix. The cart tests use
-// the admin account (the cart specs use the customer and the worker); only the JavaScript project
-// clears it, and only before it adds, so a test of the other project running alongside cannot
-// take pieces out between two adds.
+// Shopper-visible defects, each pinned by a test that failed before its fix. Each cart test shops
+// with a customer of its own, so its cart starts empty.
 
 /** A seeded product without variants and with 4 pieces in stock (prisma/seed-data.ts). */
 const FOUR_LEFT = { id: 44, name: "Aretes Gota Esmeralda", notice: "Solo quedan 4 piezas disponibles" };
-
-async function clearCart(page: Page, baseURL: string | undefined) {
-  const response = await page.request.post("/cart", {
-    form: { intent: "clear" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
 
 function cardOf(page: Page, name: string) {
   return page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
@@ -34,10 +23,9 @@ test.describe("the material line follows the chosen model", () => {
   });
 });
 
-test.describe("with the admin's cart", () => {
-  test.beforeEach(async ({ page, baseURL }, testInfo) => {
-    await login(page, ACCOUNTS.admin, "/");
-    if (testInfo.project.name === "js") await clearCart(page, baseURL);
+test.describe("with a customer's cart", () => {
+  test.beforeEach(async ({ login }) => {
+    await login();
   });
 
   test("the gallery keeps the chosen image after adding to the cart", async ({ page }, testInfo) => {

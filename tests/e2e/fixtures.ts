@@ -1,24 +1,131 @@
-import { expect, type Page, test } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import type { RoleName } from "~/lib/roles";
+import { E2E_SESSION_SECRET, e2eBaseUrl, e2eDatabaseUrl } from "./server";
 
-/** The development accounts of the seed (prisma/seed-data.ts). */
-export const ACCOUNTS = {
-  admin: { email: "admin@joyeria.test", password: "Admin123!" },
-  worker: { email: "empleado@joyeria.test", password: "Empleado123!" },
-  customer: { email: "cliente@joyeria.test", password: "Cliente123!" },
-} as const;
+export { expect };
 
 /**
- * Logs in through the /login page (works with and without JavaScript) and waits until the
- * shop shows the user menu. `redirectTo` is where the login page sends the user afterwards.
+ * The app's own modules, loaded into the Playwright worker against the e2e server's database.
+ * `db.server` opens its client when first imported and `env.server` reads the environment once,
+ * so the environment is set to the server's before the first import: the same database, the same
+ * secret and the same cookie name and flags as the production server under test.
  */
-export async function login(page: Page, account: { email: string; password: string }, redirectTo = "/") {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  const form = page.locator("main form").first();
-  await form.getByLabel("Email", { exact: true }).fill(account.email);
-  await form.getByLabel("Contraseña", { exact: true }).fill(account.password);
-  await form.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+async function loadAppModules() {
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    DATABASE_URL: e2eDatabaseUrl(),
+    // One connection per worker, as the embedded database expects of each client.
+    DATABASE_EMBEDDED: "1",
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    APP_ORIGIN: e2eBaseUrl(),
+  });
+  const [{ prisma }, { createUserSession }, { createUser }] = await Promise.all([
+    import("~/utils/db.server"),
+    import("~/utils/session.server"),
+    import("../db-utils"),
+  ]);
+  return { prisma, createUserSession, createUser };
 }
+
+type AppModules = Awaited<ReturnType<typeof loadAppModules>>;
+
+/** A fresh e-mail per test, worker and project, so parallel tests never share an account. */
+export function uniqueEmail(testInfo: TestInfo, prefix = "cliente") {
+  const random = Math.random().toString(36).slice(2, 10);
+  return `${prefix}-${testInfo.project.name}-w${testInfo.workerIndex}-${Date.now()}-${random}@example.test`;
+}
+
+export type NewUserOptions = { role?: RoleName; name?: string; password?: string };
+export type NewUser = { id: string; email: string; name: string; password: string; role: RoleName };
+
+type CookieToAdd = Parameters<BrowserContext["addCookies"]>[0][number];
+
+/** Turns the app's Set-Cookie header into the cookie a browser would store for `baseURL`. */
+function cookieFromSetCookie(setCookie: string, baseURL: string): CookieToAdd {
+  const [pair = "", ...attributes] = setCookie.split(";").map((part) => part.trim());
+  const equals = pair.indexOf("=");
+  const cookie: CookieToAdd = {
+    name: pair.slice(0, equals),
+    value: pair.slice(equals + 1),
+    domain: new URL(baseURL).hostname,
+    path: "/",
+  };
+  for (const attribute of attributes) {
+    const [key = "", value = ""] = attribute.split("=");
+    switch (key.toLowerCase()) {
+      case "path":
+        cookie.path = value;
+        break;
+      case "expires":
+        cookie.expires = Math.floor(new Date(value).getTime() / 1000);
+        break;
+      case "httponly":
+        cookie.httpOnly = true;
+        break;
+      case "secure":
+        cookie.secure = true;
+        break;
+      case "samesite":
+        cookie.sameSite = (value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()) as CookieToAdd["sameSite"];
+        break;
+    }
+  }
+  return cookie;
+}
+
+type Fixtures = {
+  /** Inserts a user (a customer unless `role` says otherwise) straight into the database. */
+  insertNewUser(options?: NewUserOptions): Promise<NewUser>;
+  /**
+   * Logs the page's browser context in: a new user (or the given one) gets a session row and
+   * the signed session cookie, exactly as a login through the form would leave them.
+   */
+  login(options?: NewUserOptions | { user: NewUser }): Promise<NewUser>;
+  /** The newest e-mail the shop queued for `to` in its outbox, or null. */
+  latestEmailTo(to: string): Promise<{ subject: string; text: string; html: string } | null>;
+};
+
+export const test = base.extend<Fixtures, { app: AppModules }>({
+  app: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter.
+    async ({}, use) => {
+      const app = await loadAppModules();
+      await use(app);
+      await app.prisma.$disconnect();
+    },
+    { scope: "worker" },
+  ],
+
+  insertNewUser: async ({ app }, use, testInfo) => {
+    await use(async ({ role = "customer", name, password = "secreto123" } = {}) => {
+      const email = uniqueEmail(testInfo, role);
+      const userName = name ?? `Prueba ${role} ${testInfo.workerIndex}`;
+      const user = await app.createUser({ email, name: userName, password, role });
+      return { id: user.id, email, name: userName, password, role };
+    });
+  },
+
+  login: async ({ app, page, baseURL, insertNewUser }, use) => {
+    await use(async (options = {}) => {
+      const user = "user" in options ? options.user : await insertNewUser(options);
+      const origin = baseURL ?? e2eBaseUrl();
+      const request = new Request(origin, { headers: { "User-Agent": "Playwright end-to-end tests" } });
+      const setCookie = await app.createUserSession(request, user.id);
+      await page.context().addCookies([cookieFromSetCookie(setCookie, origin)]);
+      return user;
+    });
+  },
+
+  latestEmailTo: async ({ app }, use) => {
+    await use((to) =>
+      app.prisma.outboxEmail.findFirst({
+        where: { to },
+        orderBy: { createdAt: "desc" },
+        select: { subject: true, text: true, html: true },
+      }),
+    );
+  },
+});
 
 /**
  * Waits until React has hydrated the page (the root marks `<html data-hydrated>`), so a click on

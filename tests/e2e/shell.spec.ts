@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("shop shell", () => {
   test("home lists seeded products with es-MX prices inside the header and footer", async ({ page }) => {
