@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * The product card's add-to-cart control (spec §2): a quantity prompt (minus floors at 1,
+ * The product card's add-to-cart control: a quantity prompt (minus floors at 1,
  * default 1) with AGREGAR or Cancelar, then "✓ Añadido" on the button for two seconds.
  *
  * Without JavaScript it is a <details> holding a plain form that posts to /cart; the action

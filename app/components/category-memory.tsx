@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { isCategoryId, SELECTED_CATEGORY_KEY } from "~/lib/constants";
 
 /**
- * Spec §2: choosing a category (header, mobile menu, logo — every `[data-category]` link) off the
+ * Choosing a category (header, mobile menu, logo — every `[data-category]` link) off the
  * home page stores it under SELECTED_CATEGORY_KEY; the home page then applies it and scrolls to
  * the grid (see routes/_index.tsx). The links themselves are real URLs, so nothing breaks without
  * JavaScript or storage.

@@ -6,7 +6,7 @@ import { Logo } from "./logo";
 
 const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon } as const;
 
-/** Footer of spec §1: brand blurb, quick links, contact, opening hours and social links. */
+/** The footer: brand blurb, quick links, contact, opening hours and social links. */
 export function Footer() {
   return (
     <footer className="mt-24 bg-ink-900 text-ivory-100">

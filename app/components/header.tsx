@@ -16,7 +16,7 @@ export function categoryHref(id: CategoryId): string {
 }
 
 /**
- * The header of every screen (spec §2): logo, category navigation, search, cart with badge, and
+ * The header of every screen: logo, category navigation, search, cart with badge, and
  * the user menu or "Iniciar Sesión". Menus are <details> elements, so they open without JavaScript.
  */
 export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser; cartCount: number }) {

@@ -15,7 +15,7 @@ declare global {
 }
 
 /**
- * The advertising pixel (spec §1), only when META_PIXEL_ID is configured: nothing loads otherwise.
+ * The advertising pixel, only when META_PIXEL_ID is configured: nothing loads otherwise.
  * PageView on the first load and on every client-side navigation; a one-shot event (e.g.
  * "CompleteRegistration:<id>", flashed by the server after sign-up) once, with its id for de-duplication.
  */

@@ -1,6 +1,6 @@
 import { formatMoney, hasDiscount, savings } from "~/lib/money";
 
-/** Price, struck-through original price and the "Ahorras" amount (spec §2). */
+/** Price, struck-through original price and the "Ahorras" amount. */
 export function Price({
   price,
   originalPrice,

@@ -23,7 +23,7 @@ export function ProductCard({
 }: {
   product: CardProduct;
   eager?: boolean;
-  /** "grid": OFERTA badge; "search": the discount percent (-N%) instead (spec §2). */
+  /** "grid": OFERTA badge; "search": the discount percent (-N%) instead. */
   badgeStyle?: "grid" | "search";
   addToCartSlot?: (selection: CardSelection) => ReactNode;
   /** The name's heading level, one below the section's heading. */

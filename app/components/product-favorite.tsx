@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { HeartIcon } from "./icons";
 
-/** Where favourites live: this browser only (spec §2 "favourite toggle (local only)"). */
+/** Where favourites live: this browser only. */
 const FAVORITES_KEY = "favorite-products";
 
 function readFavorites(): number[] {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * Thumbnail gallery with zoom (spec §2). Without JavaScript the thumbnails are links that choose
+ * Thumbnail gallery with zoom. Without JavaScript the thumbnails are links that choose
  * the image through the URL (`?imagen=N`); with it they switch in place, and the main image zooms
  * in (following the pointer) when clicked.
  */

@@ -10,7 +10,7 @@ export const ALL_SECTION = {
 } as const;
 
 /**
- * The home grid (spec §2): heading and subtitle, then the cards; or the loading spinner, the
+ * The home grid: heading and subtitle, then the cards; or the loading spinner, the
  * "Error de Conexión" panel, or the empty state.
  */
 export function ProductGrid({

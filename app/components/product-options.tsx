@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
 /**
- * Model and size choices (spec §2): links that put the choice in the URL (`?modelo=…&talla=…`),
+ * Model and size choices: links that put the choice in the URL (`?modelo=…&talla=…`),
  * so they work without JavaScript and every variant has a shareable address.
  */
 export function ProductOptions({

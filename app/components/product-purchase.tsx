@@ -6,7 +6,7 @@ import { useAddToCart } from "./use-add-to-cart";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * Quantity control and AÑADIR AL CARRITO (spec §2): a real form posting to /cart with
+ * Quantity control and AÑADIR AL CARRITO: a real form posting to /cart with
  * `intent=add`; AGOTADO and disabled at zero stock. Without JavaScript the action redirects back
  * with a flash message; with it, a fetcher shows "✓ Añadido" on the button for two seconds.
  */

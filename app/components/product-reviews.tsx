@@ -3,7 +3,7 @@ import { StarIcon } from "./icons";
 
 type ReviewView = { id: number; userName: string; rating: number; comment: string; createdAt: string | Date };
 
-/** Reviews newest first (spec §2), or the empty message. The review form comes with the reviews issue. */
+/** Reviews newest first, or the empty message. The review form comes with the reviews issue. */
 export function ProductReviews({ reviews }: { reviews: readonly ReviewView[] }) {
   return (
     <section aria-labelledby="resenas-titulo" className="mx-auto max-w-3xl">

@@ -10,7 +10,7 @@ const DEFAULTS = SearchParamsSchema.parse({});
 const TYPING_DELAY_MS = 250;
 
 /**
- * The "Buscar Productos" overlay (spec §2): a JavaScript enhancement of /search. The header's
+ * The "Buscar Productos" overlay: a JavaScript enhancement of /search. The header's
  * search link (`data-action="open-search"`) opens it instead of navigating; it submits the same
  * form to the /search loader through a fetcher. A native modal <dialog> keeps focus inside and
  * closes on Escape; closing resets every input and returns focus to the button that opened it.

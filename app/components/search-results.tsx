@@ -2,7 +2,7 @@ import type { SearchResult } from "~/models/product.server";
 import { Spinner } from "./product-grid";
 import { ProductCard } from "./product-card";
 
-/** Search results (spec §2): nothing before a term, a loading line, the empty state, or cards. */
+/** Search results: nothing before a term, a loading line, the empty state, or cards. */
 export function SearchResults({
   term,
   results,

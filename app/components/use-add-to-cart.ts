@@ -5,7 +5,7 @@ import { ADD_TO_CART_FEEDBACK_MS } from "~/lib/constants";
 
 /**
  * The JavaScript side of every add-to-cart form (product card prompt, detail page): a fetcher
- * posting to /cart, "✓ Añadido" for two seconds after success, and — spec §2 — an error that
+ * posting to /cart, "✓ Añadido" for two seconds after success, and an error that
  * mentions "autenticado" sends the shopper to /login with the current page as origin.
  */
 export function useAddToCart() {

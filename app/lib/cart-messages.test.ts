@@ -9,7 +9,7 @@ import {
 } from "./cart-messages";
 
 describe("cart messages", () => {
-  it("builds the spec's item id, and accepts only such ids", () => {
+  it("builds the item id, and accepts only such ids", () => {
     expect(lineKeyOf(12, null)).toBe("12-base");
     expect(lineKeyOf(12, 7)).toBe("12-7");
     expect(LINE_KEY_PATTERN.test("12-base")).toBe(true);

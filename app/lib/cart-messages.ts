@@ -1,5 +1,5 @@
 /**
- * Cart error codes, their internal log texts (spec §5, §8, in English) and the Spanish messages
+ * Cart error codes, their internal log texts (in English) and the Spanish messages
  * shoppers see. Browser-safe: the cart route, the drawer and the add-to-cart prompt share it.
  */
 
@@ -21,7 +21,7 @@ export type CartActionData =
   | { ok: true; intent: string; quantity: number | null; notice: string | null }
   | { ok: false; code: CartErrorCode; message: string };
 
-/** What the shopper reads. "Usuario no autenticado" carries the word the spec routes to /login. */
+/** What the shopper reads. "Usuario no autenticado" carries the word that sends the shopper to /login. */
 export const CART_MESSAGES: Record<CartErrorCode, string> = {
   unauthenticated: "Usuario no autenticado",
   out_of_stock: "Este producto está agotado",
@@ -36,7 +36,7 @@ export const CART_MESSAGES: Record<CartErrorCode, string> = {
   clear_failed: "No pudimos vaciar tu carrito. Intenta de nuevo.",
 };
 
-/** The spec's own texts of the cart logic, for the server log only. */
+/** The cart logic's own texts, in English, for the server log only. */
 export const CART_LOG_TEXTS = {
   outOfStock: "This product is out of stock",
   load: "Failed to load cart",
@@ -46,7 +46,7 @@ export const CART_LOG_TEXTS = {
   clear: "Failed to clear cart",
 } as const;
 
-/** Shown on the add button for two seconds after a successful add (spec §2, §9). */
+/** Shown on the add button for two seconds after a successful add. */
 export const ADDED_LABEL = "✓ Añadido";
 /** The flash message after an add without JavaScript. */
 export const ADDED_FLASH = "✓ Añadido al carrito";
@@ -66,7 +66,7 @@ export function isCartErrorCode(value: unknown): value is CartErrorCode {
   return typeof value === "string" && Object.hasOwn(CART_MESSAGES, value);
 }
 
-/** The spec's item id: `{productId}-{variantId or base}`. */
+/** The item id of a cart line: `{productId}-{variantId or base}`. */
 export function lineKeyOf(productId: number, variantId: number | null): string {
   return `${productId}-${variantId ?? "base"}`;
 }

@@ -18,7 +18,7 @@ describe("sortForGrid", () => {
 });
 
 describe("stock line", () => {
-  it("follows the spec's thresholds", () => {
+  it("follows the stock thresholds", () => {
     expect(stockLabel(0)).toBe("Agotado");
     expect(stockLabel(-2)).toBe("Agotado");
     expect(stockLabel(1)).toBe("Restantes 1");

@@ -33,7 +33,7 @@ export type CardSelection = { productId: number; variantId: number | null; stock
 
 type Flags = { isNew: boolean; isFeatured: boolean };
 
-/** Spec §2: new and featured first, then new, then featured, then the rest. */
+/** Grid order: new and featured first, then new, then featured, then the rest. */
 function gridRank(p: Flags): number {
   if (p.isNew && p.isFeatured) return 0;
   if (p.isNew) return 1;

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, in one place. Money in centavos. */
+/** Business constants, in one place. Money in centavos. */
 
 export const SHOP_NAME = "Joyería Aurora";
 
@@ -40,10 +40,10 @@ export const NEWSLETTER_INTERESTS = [
   "Ofertas especiales",
 ] as const;
 
-/** Default category id of a new product (spec §9). */
+/** Default category id of a new product. */
 export const DEFAULT_CATEGORY_ID = 1;
 
-/** Navigation categories: the spec's ids and labels, in order. */
+/** Navigation categories: the ids and labels, in order. */
 export const CATEGORY_NAV = [
   { id: "all", label: "Todo" },
   { id: "rings", label: "Anillos" },
@@ -58,7 +58,7 @@ export function isCategoryId(value: unknown): value is CategoryId {
   return CATEGORY_NAV.some((c) => c.id === value);
 }
 
-/** Local-storage key for the category chosen off the home page (spec §2). */
+/** Local-storage key for the category chosen off the home page. */
 export const SELECTED_CATEGORY_KEY = "selected-category";
 
 export const CONTACT = {

@@ -20,12 +20,12 @@ export function pesosToCentavos(pesos: number): number {
   return Math.sign(pesos) * Math.round(Math.abs(pesos) * 100);
 }
 
-/** A discount exists when the original price is above the price (spec §4). */
+/** A discount exists when the original price is above the price. */
 export function hasDiscount(price: number, originalPrice: number | null | undefined): originalPrice is number {
   return typeof originalPrice === "number" && originalPrice > price;
 }
 
-/** Rounded (original − price) / original, in percent; 0 without a discount (spec §4). */
+/** Rounded (original − price) / original, in percent; 0 without a discount. */
 export function discountPercent(price: number, originalPrice: number | null | undefined): number {
   if (!hasDiscount(price, originalPrice)) return 0;
   return Math.round(((originalPrice - price) / originalPrice) * 100);

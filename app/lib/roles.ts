@@ -1,4 +1,4 @@
-/** Roles and their ranks (spec §4, §6): customer 0 < worker 1 < admin 2. */
+/** Roles and their ranks: customer 0 < worker 1 < admin 2. */
 export const ROLES = ["customer", "worker", "admin"] as const;
 export type RoleName = (typeof ROLES)[number];
 

@@ -4,7 +4,7 @@ import { escapeLike, parseSearchParams } from "./search";
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
 describe("parseSearchParams", () => {
-  it("has the spec's defaults: no text, all categories, Nombre A-Z, 0 to 10000 pesos", () => {
+  it("has the defaults: no text, all categories, Nombre A-Z, 0 to 10000 pesos", () => {
     expect(parse("")).toEqual({ q: "", categoria: null, orden: "nombre", ofertas: false, min: 0, max: 10_000 });
   });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_NAV, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "./constants";
 
-/** Sort options of the search overlay (spec §2), in the order they are offered. */
+/** Sort options of the search overlay, in the order they are offered. */
 export const SEARCH_SORTS = [
   { id: "nombre", label: "Nombre A-Z" },
   { id: "precio-asc", label: "Precio menor a mayor" },

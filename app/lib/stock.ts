@@ -2,7 +2,7 @@ import { LOW_STOCK_MAX } from "./constants";
 
 type StockLevel = "out" | "low" | "available";
 
-/** Spec §2: Agotado at 0 or less, "Restantes N" for 1–20, otherwise Disponible. */
+/** Agotado at 0 or less, "Restantes N" for 1–20, otherwise Disponible. */
 export function stockLevel(stock: number): StockLevel {
   if (stock <= 0) return "out";
   if (stock <= LOW_STOCK_MAX) return "low";

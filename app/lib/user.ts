@@ -1,4 +1,4 @@
-/** Display name (spec §3): the name, else the part of the e-mail before @, else "Usuario". */
+/** Display name: the name, else the part of the e-mail before @, else "Usuario". */
 export function displayName(user: { name?: string | null; email?: string | null }): string {
   const name = user.name?.trim();
   if (name) return name;

@@ -1,5 +1,5 @@
 /**
- * Variant choice (spec §4): a variant is chosen by model, then by size; the sizes offered depend
+ * Variant choice: a variant is chosen by model, then by size; the sizes offered depend
  * on the chosen model. Price, original price, image and stock come from the chosen variant.
  * Pure, so the detail page (URL `?modelo=…&talla=…`) and the card's model select share it.
  */
@@ -93,7 +93,7 @@ function nonBlank(value: string | null | undefined): string | null {
   return value?.trim() ? value : null;
 }
 
-/** Gallery images (spec §2): the variant's own images first when it has any, else the product's. */
+/** Gallery images: the variant's own images first when it has any, else the product's. */
 export function galleryImages(
   product: { image: string; images: readonly { url: string; alt: string }[] },
   variant: { image: string | null; images: readonly { url: string; alt: string }[] } | null,

@@ -10,8 +10,8 @@ import { materialOf } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
 
 /**
- * The server-side cart (spec §3, §4, §5): one `cart_items` row per user and line, the line key
- * being the spec's item id `{productId}-{variantId or base}`. Every query is scoped by `userId`;
+ * The server-side cart: one `cart_items` row per user and line, the line key
+ * being the item id `{productId}-{variantId or base}`. Every query is scoped by `userId`;
  * prices, totals and stock are always the current ones from the catalogue, in centavos.
  */
 
@@ -191,7 +191,7 @@ export async function addToCart(
 }
 
 /**
- * Sets a line's quantity. Zero or less removes the line (spec §4); more than the stock is
+ * Sets a line's quantity. Zero or less removes the line; more than the stock is
  * limited to it; asking for more pieces of a line whose stock is gone is `out_of_stock`.
  * Another user's line key simply is not found (`line_not_found`, 404).
  */
@@ -235,7 +235,7 @@ export async function removeLine(userId: string, lineKey: string): Promise<boole
   return count > 0;
 }
 
-/** Empties the user's cart (spec: "Clear cart empties both stores"; here there is one). */
+/** Empties the user's cart (there is one store: the database). */
 export async function clearCart(userId: string): Promise<void> {
   await prisma.cartItem.deleteMany({ where: { userId } });
 }

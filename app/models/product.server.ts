@@ -43,7 +43,7 @@ export type GridSection = {
 
 /**
  * The home grid: the category's heading data and its products, newest first from the database,
- * then in the spec's badge order. Unknown slugs are the caller's concern (the route validates).
+ * then in the badge order. Unknown slugs are the caller's concern (the route validates).
  */
 export async function getProductGrid(category: CategoryId = "all") {
   if (category === "all") {

@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { section, products } = await getProductGrid(category);
     return { section, products, error: null, canonical };
   } catch (error) {
-    // The database is down: the page still renders, with the spec's "Error de Conexión" panel.
+    // The database is down: the page still renders, with the "Error de Conexión" panel.
     console.error("[home] product grid failed", error);
     const section: GridSection = { category, name: null, description: null };
     return data(
@@ -43,14 +43,14 @@ export default function Home() {
         error={error}
         headingLevel={isAll ? 2 : 1}
       />
-      {/* ── Newsletter box (spec §2 Home) ── the subscription form arrives with the newsletter issue. */}
+      {/* ── Newsletter box ── the subscription form arrives with the newsletter issue. */}
       <div id="newsletter" data-slot="newsletter" />
     </>
   );
 }
 
 /**
- * Spec §2: a category chosen off the home page is stored under SELECTED_CATEGORY_KEY, then the
+ * A category chosen off the home page is stored under SELECTED_CATEGORY_KEY, then the
  * home page applies it and scrolls to the grid. The URL stays the source of truth (shareable,
  * works without JavaScript); the stored value is consumed once.
  */

@@ -5,7 +5,7 @@ import { ROLE_LABEL } from "~/lib/roles";
 import { requireUserWithRole } from "~/utils/session.server";
 
 /**
- * Layout of the administration panel (spec §2, §6): workers and admins only. Logged-out visitors
+ * Layout of the administration panel: workers and admins only. Logged-out visitors
  * are redirected to /, others get 403 "Acceso Denegado". Each child route guards itself again:
  * this layout's guard never replaces theirs.
  */

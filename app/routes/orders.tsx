@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BagIcon } from "~/components/icons";
 import { requireUserWithRole } from "~/utils/session.server";
 
-/** Mis Pedidos (spec §2): logged-in users only; others go to /. The order list lands in a later issue. */
+/** Mis Pedidos: logged-in users only; others go to /. The order list lands in a later issue. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "customer");
   return null;

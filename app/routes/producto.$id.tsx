@@ -183,7 +183,7 @@ function BackLink() {
   );
 }
 
-/** schema.org Product for search engines, with the CSP nonce (spec: prices in MXN). */
+/** schema.org Product for search engines, with the CSP nonce (prices in MXN). */
 function ProductJsonLd({
   product,
   material,

@@ -11,10 +11,10 @@ import { isResetTokenValid, resetPassword } from "~/models/user.server";
 import { getPublicOrigin } from "~/utils/origin.server";
 import { readForm } from "~/utils/request.server";
 
-/** Back to the shop this long after a successful reset (spec §9). */
+/** Back to the shop this long after a successful reset. */
 const REDIRECT_AFTER_MS = 2_000;
 
-/** An identity provider's way of saying the link expired (spec §2), in a query or a hash. */
+/** An identity provider's way of saying the link expired, in a query or a hash. */
 function isExpiredSignal(params: URLSearchParams): boolean {
   return params.get("error") === "access_denied" && params.get("error_code") === "otp_expired";
 }

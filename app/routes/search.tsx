@@ -8,7 +8,7 @@ import { searchProducts } from "~/models/product.server";
 import { absoluteUrl } from "~/utils/origin.server";
 
 /**
- * Search (spec §2, §5): the page without JavaScript, and the loader the overlay's fetcher calls.
+ * Search: the page without JavaScript, and the loader the overlay's fetcher calls.
  * One database round trip; an empty term lists nothing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

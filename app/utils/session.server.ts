@@ -107,7 +107,7 @@ export async function requireUser(request: Request, options: { redirectTo?: stri
 }
 
 /**
- * Requires a user whose role ranks at least `role`. Logged-out visitors go to `/` (spec §2);
+ * Requires a user whose role ranks at least `role`. Logged-out visitors go to `/`;
  * logged-in users without the role get a 403 that error boundaries render as "Acceso Denegado".
  */
 export async function requireUserWithRole(request: Request, role: RoleName): Promise<SessionUser> {

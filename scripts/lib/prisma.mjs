@@ -7,7 +7,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const require = createRequire(import.meta.url);
 
 /**
- * Runs the Prisma CLI with the environment STACK.md prescribes: no native engines,
+ * Runs the Prisma CLI with the environment that keeps it from looking for native engines:
  * a `postgresql://` URL even when generating, and long timers unref'd so it exits promptly.
  * @param {string[]} args
  * @param {{ env?: NodeJS.ProcessEnv, stdio?: import("node:child_process").StdioOptions }} [options]

@@ -125,7 +125,7 @@ test.describe("cart", () => {
     await expect(page.getByText("Tu carrito está vacío")).toBeVisible();
   });
 
-  test("refuses a sold-out product with the spec's message", async ({ page, baseURL }) => {
+  test("refuses a sold-out product with the shop's message", async ({ page, baseURL }) => {
     const [soldOut] = await productsFromHome(page, "out", 1);
     expect(
       await postCart(page, baseURL, {

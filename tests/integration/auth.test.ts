@@ -82,7 +82,7 @@ describe("login", () => {
     }
   });
 
-  it("returns the spec's validation messages", async () => {
+  it("returns the Spanish validation messages", async () => {
     const outcome = await callAction(loginAction, formRequest("/login", { email: "x", password: "123" }));
     expect(outcome.status).toBe(400);
     expect(errorsOf(outcome)).toEqual({

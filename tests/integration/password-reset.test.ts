@@ -44,7 +44,7 @@ describe("forgotten password", () => {
     expect(emails[0]!.subject).toContain("Joyería Aurora");
   });
 
-  it("validates the e-mail with the spec's messages", async () => {
+  it("validates the e-mail with their Spanish messages", async () => {
     for (const [email, message] of [
       ["", "El email es requerido"],
       ["nadie", "El email no es válido"],
@@ -160,7 +160,7 @@ describe("reset password", () => {
     }
   });
 
-  it("validates both fields with the spec's messages and does not consume the token", async () => {
+  it("validates both fields with their Spanish messages and does not consume the token", async () => {
     await createUser({ email: "ana@example.test" });
     await requestReset("ana@example.test");
     const token = await tokenFromOutbox("ana@example.test");

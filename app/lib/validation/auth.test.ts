@@ -3,7 +3,7 @@ import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema 
 import { parseForm } from "./test-utils";
 
 describe("LoginSchema", () => {
-  it("requires the e-mail and the password with the spec's messages", () => {
+  it("requires the e-mail and the password with their Spanish messages", () => {
     expect(parseForm(LoginSchema, { email: "", password: "" })).toEqual({
       errors: { email: "El email es requerido", password: "La contraseña es requerida" },
     });
