@@ -4,7 +4,7 @@ import { cartLinkLabel } from "~/lib/cart-messages";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
 import { hasRole, type RoleName } from "~/lib/roles";
 import { openCartDrawer } from "./cart-drawer";
-import { useOptimisticCartCount } from "./cart-view";
+import { useOptimisticCartCount } from "./use-optimistic-cart";
 import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { Logo } from "./logo";
 

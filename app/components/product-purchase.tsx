@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { ADDED_LABEL } from "~/lib/cart-messages";
 import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
-import { FetcherFlag } from "./cart-view";
+import { FetcherFlag } from "./fetcher-flag";
 import { useAddToCart } from "./use-add-to-cart";
 import { useHydrated } from "./use-hydrated";
 
