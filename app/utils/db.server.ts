@@ -1,3 +1,4 @@
+import { remember } from "@epic-web/remember";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "./env.server";
@@ -23,11 +24,7 @@ function createClient() {
   });
 }
 
-declare global {
-  // Survives dev rebuilds so each reload does not open a new pool.
-  var __prisma: PrismaClient | undefined;
-}
-
-export const prisma: PrismaClient = globalThis.__prisma ?? (globalThis.__prisma = createClient());
+/** One client per process; `remember` keeps it across dev rebuilds so each reload does not open a new pool. */
+export const prisma: PrismaClient = remember("prisma", createClient);
 
 export type { PrismaClient };

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { invariantResponse } from "@epic-web/invariant";
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { DEFAULT_ROLE, hasRole, type RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
@@ -112,9 +113,7 @@ export async function requireUser(request: Request, options: { redirectTo?: stri
  */
 export async function requireUserWithRole(request: Request, role: RoleName): Promise<SessionUser> {
   const user = await requireUser(request, { redirectTo: "/" });
-  if (!hasRole(user.role, role)) {
-    throw new Response("Acceso Denegado", { status: 403, statusText: "Forbidden" });
-  }
+  invariantResponse(hasRole(user.role, role), "Acceso Denegado", { status: 403, statusText: "Forbidden" });
   return user;
 }
 
