@@ -83,14 +83,21 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
     }
   });
 
+  // One Remix handler per build (Remix derives its routes once per handler; development swaps builds).
+  let handler;
+  let handlerBuild;
   app.all("*", async (req, res, next) => {
     try {
       const build = await getBuild();
-      return createRequestHandler({
-        build,
-        mode,
-        getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? null }),
-      })(req, res, next);
+      if (build !== handlerBuild) {
+        handlerBuild = build;
+        handler = createRequestHandler({
+          build,
+          mode,
+          getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? null }),
+        });
+      }
+      return handler(req, res, next);
     } catch (error) {
       next(error);
     }

@@ -12,7 +12,7 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * the account of whoever clicks it. APP_ORIGIN wins (and is required in production); without it the
  * request's origin is used only for localhost, 127.0.0.1 and ALLOWED_HOSTS, else http://localhost:PORT.
  */
-export function getPublicOrigin(request: Request): string {
+export function getPublicOrigin(request: { url: string }): string {
   const env = getEnv();
   if (env.APP_ORIGIN) return env.APP_ORIGIN;
   const url = new URL(request.url);
@@ -24,6 +24,6 @@ export function getPublicOrigin(request: Request): string {
 }
 
 /** Absolute URL of `path` (a path, optionally with a query string) on the shop's public origin. */
-export function absoluteUrl(request: Request, path: string): string {
+export function absoluteUrl(request: { url: string }, path: string): string {
   return `${getPublicOrigin(request)}${path.startsWith("/") ? path : `/${path}`}`;
 }

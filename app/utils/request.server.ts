@@ -33,7 +33,7 @@ export function checkOrigin(request: RequestLike): Rejection | null {
   const referer = request.headers.get("Referer");
   if (origin === null && referer === null) return null;
   const source = origin ?? originOf(referer);
-  const allowed = new Set([new URL(request.url).origin, getPublicOrigin(request as Request)]);
+  const allowed = new Set([new URL(request.url).origin, getPublicOrigin(request)]);
   if (source === null || !allowed.has(source)) return { status: 403, message: REJECTION_MESSAGES.foreignOrigin };
   const host = hostHeader(request.headers) ?? new URL(request.url).host;
   if (origin !== null && new URL(origin).host !== host) {
