@@ -1,5 +1,7 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState, type HTMLInputAutoCompleteAttribute } from "react";
+import type { z } from "zod";
 
 /**
  * The shared pieces of every form (conform + zod): a labelled field with its errors, the
@@ -88,7 +90,7 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
  * The name of the first field with an error (form-level messages excluded), from conform's
  * `form.allErrors`: it gets `autoFocus`, which works without JavaScript too.
  */
-export function firstInvalidField(allErrors: Record<string, string[]>): string | undefined {
+function firstInvalidField(allErrors: Record<string, string[]>): string | undefined {
   return Object.entries(allErrors).find(([name, errors]) => name !== "" && errors.length > 0)?.[0];
 }
 
@@ -97,8 +99,67 @@ export function firstInvalidField(allErrors: Record<string, string[]>): string |
  * (passwords, `hideFields`) use it as their `key`, so each answer leaves them empty, as a page
  * load without JavaScript does.
  */
-export function useAnswerKey(lastResult: unknown): number {
+function useAnswerKey(lastResult: unknown): number {
   const [seen, setSeen] = useState({ result: lastResult, key: 0 });
   if (seen.result !== lastResult) setSeen({ result: lastResult, key: seen.key + 1 });
   return seen.result === lastResult ? seen.key : seen.key + 1;
+}
+
+/**
+ * conform's `useForm` with the shop's settings, for every form: the same zod schema as the action
+ * validates in the browser (on blur, then on every keystroke once a field has an error), and the
+ * action's `submission.reply()` (`lastResult`) brings the server's errors and kept values. Also gives
+ * the first invalid field (for `autoFocus`) and the answer key (for inputs the server never sends back).
+ */
+export function useSchemaForm<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  { id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | null | undefined },
+) {
+  const [form, fields] = useForm<z.input<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const answerKey = useAnswerKey(lastResult);
+  return { form, fields, focus: firstInvalidField(form.allErrors), answerKey };
+}
+
+/** A new password and its confirmation (registration, reset): emptied after every server answer. */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  labels,
+  focus,
+  answerKey,
+}: {
+  password: FieldMetadata<string>;
+  confirmPassword: FieldMetadata<string>;
+  labels: { password: string; confirmPassword: string };
+  focus: string | undefined;
+  answerKey: number;
+}) {
+  return (
+    <>
+      <Field
+        key={`password-${answerKey}`}
+        meta={password}
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        autoFocus={focus === password.name}
+        hint="Al menos 6 caracteres."
+      />
+      <Field
+        key={`confirm-${answerKey}`}
+        meta={confirmPassword}
+        label={labels.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        autoFocus={focus === confirmPassword.name}
+      />
+    </>
+  );
 }

@@ -1,6 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Field, FormError, SubmitButton } from "~/components/forms";
+import { getFormProps } from "@conform-to/react";
+import { Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { ForgotPasswordSchema } from "~/lib/validation/auth";
 import { type AuthFormProps, ModeLink, type ModeSwitch } from "./shared";
@@ -14,13 +13,9 @@ export function ForgotPasswordForm({
   sentMessage,
   toLogin,
 }: AuthFormProps & { sentMessage: string | null; toLogin: ModeSwitch }) {
-  const [form, fields] = useForm({
+  const { form, fields } = useSchemaForm(ForgotPasswordSchema, {
     id: `${idPrefix}forgot`,
     lastResult,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const backToLogin = (
     <p className="text-center text-sm text-ink-700">

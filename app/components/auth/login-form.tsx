@@ -1,6 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Field, firstInvalidField, FormError, SubmitButton, useAnswerKey } from "~/components/forms";
+import { getFormProps } from "@conform-to/react";
+import { Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
 import { LoginSchema } from "~/lib/validation/auth";
 import { type AuthFormProps, ModeLink, type ModeSwitch } from "./shared";
 
@@ -13,16 +12,7 @@ export function LoginForm({
   toRegister,
   toForgot,
 }: AuthFormProps & { redirectTo: string; toRegister: ModeSwitch; toForgot: ModeSwitch }) {
-  const [form, fields] = useForm({
-    id: `${idPrefix}login`,
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const answerKey = useAnswerKey(lastResult);
-  const focus = firstInvalidField(form.allErrors);
+  const { form, fields, focus, answerKey } = useSchemaForm(LoginSchema, { id: `${idPrefix}login`, lastResult });
   return (
     <FormTag
       method="post"

@@ -1,7 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Field, firstInvalidField, SubmitButton, useAnswerKey } from "~/components/forms";
+import { NewPasswordFields, SubmitButton, useSchemaForm } from "~/components/forms";
 import { ResetPasswordSchema } from "~/lib/validation/auth";
 import type { AuthResult } from "./shared";
 
@@ -15,16 +14,7 @@ export function ResetPasswordForm({
   busy: boolean;
   token: string;
 }) {
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const answerKey = useAnswerKey(lastResult);
-  const focus = firstInvalidField(form.allErrors);
+  const { form, fields, focus, answerKey } = useSchemaForm(ResetPasswordSchema, { id: "reset", lastResult });
   return (
     <Form
       method="post"
@@ -34,22 +24,12 @@ export function ResetPasswordForm({
       data-testid="reset-form"
     >
       <input type="hidden" name="token" value={token} />
-      <Field
-        key={`password-${answerKey}`}
-        meta={fields.password}
-        label="Nueva contraseña"
-        type="password"
-        autoComplete="new-password"
-        autoFocus={focus === "password"}
-        hint="Al menos 6 caracteres."
-      />
-      <Field
-        key={`confirm-${answerKey}`}
-        meta={fields.confirmPassword}
-        label="Confirmar nueva contraseña"
-        type="password"
-        autoComplete="new-password"
-        autoFocus={focus === "confirmPassword"}
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        labels={{ password: "Nueva contraseña", confirmPassword: "Confirmar nueva contraseña" }}
+        focus={focus}
+        answerKey={answerKey}
       />
       <SubmitButton busy={busy} label="Guardar contraseña" busyLabel="Guardando…" />
     </Form>
