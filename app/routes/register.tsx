@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, PASSWORD_FIELDS, RegisterSchema } from "~/lib/validation/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { registerUser } from "~/models/user.server";
+import { isCommonPassword } from "~/utils/password.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
@@ -30,6 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fail = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
     data(submission.reply({ hideFields: PASSWORD_FIELDS, ...errors }), { status });
   if (submission.status !== "success") return fail(400);
+  if (await isCommonPassword(submission.value.password)) {
+    return fail(400, { fieldErrors: { password: [AUTH_MESSAGES.commonPassword] } });
+  }
 
   // Per address only when the address is known: one shared bucket would let one client stop everybody.
   const address = getClientAddress(context);

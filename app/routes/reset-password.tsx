@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, PASSWORD_FIELDS, ResetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenValid, resetPassword } from "~/models/user.server";
 import { getPublicOrigin } from "~/utils/origin.server";
+import { isCommonPassword } from "~/utils/password.server";
 import { readForm } from "~/utils/request.server";
 
 /** Back to the shop this long after a successful reset. */
@@ -34,6 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = String(form.get("token") ?? "");
   const submission = parseWithZod(form, { schema: ResetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  if (await isCommonPassword(submission.value.password)) {
+    const fieldErrors = { password: [AUTH_MESSAGES.commonPassword] };
+    return data(submission.reply({ hideFields: PASSWORD_FIELDS, fieldErrors }), { status: 400 });
+  }
   const ok = await resetPassword(token, submission.value.password, getPublicOrigin(request));
   if (!ok) return data({ status: "expired" as const }, { status: 410 });
   return { status: "done" as const };

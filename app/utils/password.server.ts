@@ -26,3 +26,18 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+let common: Set<string> | undefined;
+
+/**
+ * Whether `password` is one of the ~28,000 most common passwords (compared case-insensitively):
+ * those fall to the first guesses of any attacker, so registration and password reset refuse them.
+ * The list (app/data/common-passwords.server.ts) is loaded on first use.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  if (!common) {
+    const { COMMON_PASSWORDS } = await import("~/data/common-passwords.server");
+    common = new Set(COMMON_PASSWORDS.split("\n"));
+  }
+  return common.has(password.toLowerCase());
+}

@@ -167,6 +167,19 @@ describe("registration", () => {
     expect(JSON.stringify(outcome.body)).not.toContain("secreto1");
   });
 
+  it("refuses one of the most common passwords, whatever its case, keeping the other values", async () => {
+    const outcome = await callAction(
+      registerAction,
+      formRequest("/register", { ...fields, password: "IloveYou", confirmPassword: "IloveYou" }),
+    );
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome)).toEqual({
+      password: ["Esta contraseña es de las más usadas y fácil de adivinar. Elige otra."],
+    });
+    expect(keptValuesOf(outcome)).toMatchObject({ name: "Lucía Pérez" });
+    expect(await prisma.user.count()).toBe(0);
+  });
+
   it("returns every register validation message", async () => {
     const outcome = await callAction(
       registerAction,

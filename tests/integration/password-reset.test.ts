@@ -168,12 +168,16 @@ describe("reset password", () => {
       [{ password: "", confirmPassword: "" }, { password: ["Por favor ingresa y confirma tu nueva contraseña."] }],
       [{ password: "nueva123", confirmPassword: "otra1234" }, { confirmPassword: ["Las contraseñas no coinciden"] }],
       [{ password: "123", confirmPassword: "123" }, { password: ["La contraseña debe tener al menos 6 caracteres"] }],
+      [
+        { password: "Qwerty123", confirmPassword: "Qwerty123" },
+        { password: ["Esta contraseña es de las más usadas y fácil de adivinar. Elige otra."] },
+      ],
     ];
     for (const [fields, errors] of cases) {
       const outcome = await callAction(resetAction, formRequest("/reset-password", { token, ...fields }));
       expect(outcome.status).toBe(400);
       expect(errorsOf(outcome)).toEqual(errors);
-      expect(JSON.stringify(outcome.body)).not.toMatch(/nueva123|otra1234/);
+      expect(JSON.stringify(outcome.body)).not.toMatch(/nueva123|otra1234|Qwerty123/);
     }
     expect(await prisma.passwordResetToken.count({ where: { usedAt: null } })).toBe(1);
   });

@@ -18,6 +18,7 @@ export const AUTH_MESSAGES = {
   resetBothRequired: "Por favor ingresa y confirma tu nueva contraseña.",
   invalidCredentials: "Email o contraseña incorrectos",
   emailTaken: "Ya existe una cuenta con este email",
+  commonPassword: "Esta contraseña es de las más usadas y fácil de adivinar. Elige otra.",
   forgotSent: "Se ha enviado un enlace de recuperación a tu correo electrónico.",
   linkExpired: "Enlace expirado o no válido",
 } as const;
