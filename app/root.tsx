@@ -93,7 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="contenido" className="flex-1">
           {children}
         </main>
-        <Footer />
+        <Footer shop={data?.ENV.SHOP} />
         <CartDrawer />
         <AuthModal loggedIn={Boolean(data?.user)} />
         <MetaPixel pixelId={data?.ENV.META_PIXEL_ID ?? null} event={data?.pixelEvent ?? null} />

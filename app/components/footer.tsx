@@ -1,13 +1,14 @@
 import { Link } from "@remix-run/react";
 import { CATEGORY_NAV, CONTACT, SHOP_NAME } from "~/lib/constants";
+import { DEFAULT_SHOP_INFO, LEGAL_PAGES, phoneHref, type ShopInfo } from "~/lib/shop-info";
 import { categoryHref } from "./header";
 import { FacebookIcon, InstagramIcon, TikTokIcon } from "./icons";
 import { Logo } from "./logo";
 
 const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon } as const;
 
-/** The footer: brand blurb, quick links, contact, opening hours and social links. */
-export function Footer() {
+/** The footer: brand blurb, quick links, legal pages, contact, opening hours and social links. */
+export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
   return (
     <footer className="mt-24 bg-ink-900 text-ivory-100">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -36,19 +37,29 @@ export function Footer() {
               </Link>
             </li>
           </ul>
+          <h2 className="mt-8 font-serif text-lg text-gold-300">Legal</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.href}>
+                <Link to={page.href} className="text-ivory-200/80 hover:text-gold-300">
+                  {page.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </nav>
         <div>
           <h2 className="font-serif text-lg text-gold-300">Contacto</h2>
           <address className="mt-4 space-y-2 text-sm not-italic text-ivory-200/80">
-            <p>{CONTACT.address}</p>
+            <p>{shop.address}</p>
             <p>
-              <a href={CONTACT.phoneHref} className="hover:text-gold-300">
-                {CONTACT.phone}
+              <a href={phoneHref(shop.phone)} className="hover:text-gold-300">
+                {shop.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${CONTACT.email}`} className="hover:text-gold-300">
-                {CONTACT.email}
+              <a href={`mailto:${shop.email}`} className="hover:text-gold-300">
+                {shop.email}
               </a>
             </p>
           </address>
@@ -89,7 +100,7 @@ export function Footer() {
       </div>
       <div className="border-t border-ivory-200/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-ivory-200/70 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {SHOP_NAME}. Precios en pesos mexicanos (MXN), IVA incluido en el total del
+          © {new Date().getFullYear()} {shop.legalName} · Precios en pesos mexicanos (MXN), IVA incluido en el total del
           pedido.
         </p>
       </div>

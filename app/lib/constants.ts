@@ -64,7 +64,6 @@ export const SELECTED_CATEGORY_KEY = "selected-category";
 export const CONTACT = {
   address: "Av. Presidente Masaryk 123, Polanco, Miguel Hidalgo, 11560 Ciudad de México",
   phone: "+52 55 1234 5678",
-  phoneHref: "tel:+525512345678",
   email: "hola@joyeriaaurora.mx",
   hours: [
     { days: "Lunes a viernes", time: "09:00 – 19:00" },

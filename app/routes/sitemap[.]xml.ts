@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CATEGORY_NAV } from "~/lib/constants";
+import { LEGAL_PAGES } from "~/lib/shop-info";
 import { getSitemapProducts } from "~/models/product.server";
 import { getPublicOrigin } from "~/utils/origin.server";
 
@@ -15,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       (c) =>
         `<url><loc>${escapeXml(`${origin}/?categoria=${c.id}`)}</loc><changefreq>daily</changefreq><priority>0.8</priority></url>`,
     ),
+    ...LEGAL_PAGES.map((page) => `<url><loc>${escapeXml(`${origin}${page.href}`)}</loc><priority>0.2</priority></url>`),
     ...products.map(
       (p) =>
         `<url><loc>${escapeXml(`${origin}/producto/${p.id}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod><priority>0.6</priority></url>`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SHOP_INFO, type ShopInfo } from "~/lib/shop-info";
 
 /**
  * Configuration comes from environment variables only (the README lists them all), read here and
@@ -44,6 +45,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Number of reverse proxies we control in front of the shop; 0 uses the TCP peer's address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** The business behind the shop, as the legal pages, the footer and e-mails publish it. */
+  SHOP_LEGAL_NAME: z.string().trim().min(1).optional(),
+  SHOP_RFC: z.string().trim().min(1).optional(),
+  SHOP_ADDRESS: z.string().trim().min(1).optional(),
+  SHOP_PHONE: z.string().trim().min(1).optional(),
+  SHOP_EMAIL: z.string().trim().email("SHOP_EMAIL must be an e-mail address").optional(),
+  SHOP_PRIVACY_EMAIL: z.string().trim().email("SHOP_PRIVACY_EMAIL must be an e-mail address").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -79,10 +87,25 @@ export function resetEnvCache(): void {
   cached = undefined;
 }
 
+/** The business behind the shop: the SHOP_* variables over the development defaults. */
+export function getShopInfo(): ShopInfo {
+  const env = getEnv();
+  const email = env.SHOP_EMAIL ?? DEFAULT_SHOP_INFO.email;
+  return {
+    name: DEFAULT_SHOP_INFO.name,
+    legalName: env.SHOP_LEGAL_NAME ?? DEFAULT_SHOP_INFO.legalName,
+    rfc: env.SHOP_RFC ?? DEFAULT_SHOP_INFO.rfc,
+    address: env.SHOP_ADDRESS ?? DEFAULT_SHOP_INFO.address,
+    phone: env.SHOP_PHONE ?? DEFAULT_SHOP_INFO.phone,
+    email,
+    privacyEmail: env.SHOP_PRIVACY_EMAIL ?? (env.SHOP_EMAIL ? email : DEFAULT_SHOP_INFO.privacyEmail),
+  };
+}
+
 /** Values that may reach the browser (window.ENV). Nothing secret belongs here. */
 export function getPublicEnv() {
   const env = getEnv();
-  return { META_PIXEL_ID: env.META_PIXEL_ID ?? null };
+  return { META_PIXEL_ID: env.META_PIXEL_ID ?? null, SHOP: getShopInfo() };
 }
 
 export type PublicEnv = ReturnType<typeof getPublicEnv>;

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { Link } from "@remix-run/react";
 import { Field, FormError, NewPasswordFields, SubmitButton, useSchemaForm } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { RegisterSchema } from "~/lib/validation/auth";
@@ -33,6 +34,17 @@ export function RegisterForm({
         focus={focus}
         answerKey={answerKey}
       />
+      <p className="text-xs leading-relaxed text-ink-700">
+        Al crear tu cuenta aceptas los{" "}
+        <Link to="/terminos-y-condiciones" className="text-gold-700 underline underline-offset-2">
+          Términos y Condiciones
+        </Link>{" "}
+        y el tratamiento de tus datos descrito en el{" "}
+        <Link to="/aviso-de-privacidad" className="text-gold-700 underline underline-offset-2">
+          Aviso de Privacidad
+        </Link>
+        .
+      </p>
       <SubmitButton busy={busy} label="Crear Cuenta" busyLabel="Creando cuenta…" />
       <p className="text-center text-sm text-ink-700">
         ¿Ya tienes cuenta? <ModeLink to={toLogin}>Inicia sesión</ModeLink>

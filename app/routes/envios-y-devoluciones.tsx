@@ -1,0 +1,117 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LegalPage, ShopIdentity } from "~/components/legal-page";
+import { SHIPPING_FEE } from "~/lib/constants";
+import { formatMoney } from "~/lib/money";
+import { getShopInfo } from "~/utils/env.server";
+
+export function loader() {
+  return { shop: getShopInfo() };
+}
+
+/** Política de Envíos y Devoluciones: costs, times, tracking, cancellation, returns and refunds. */
+export default function ShippingAndReturns() {
+  const { shop } = useLoaderData<typeof loader>();
+  const email = <a href={`mailto:${shop.email}`}>{shop.email}</a>;
+  return (
+    <LegalPage
+      title="Envíos y Devoluciones"
+      current="/envios-y-devoluciones"
+      intro={
+        <>
+          <p>Cómo te enviamos tus piezas y qué hacer si quieres devolver una.</p>
+          <p>
+            Esta política forma parte de los <Link to="/terminos-y-condiciones">Términos y Condiciones</Link> de{" "}
+            <ShopIdentity shop={shop} />
+          </p>
+        </>
+      }
+      sections={[
+        {
+          id: "envios",
+          title: "Envíos",
+          body: (
+            <ul>
+              <li>Enviamos a todo México. El costo de envío es de {formatMoney(SHIPPING_FEE)} por pedido.</li>
+              <li>
+                Preparamos tu pedido en un máximo de 2 días hábiles después de confirmado el pago. La paquetería lo
+                entrega normalmente en 3 a 7 días hábiles; a zonas extendidas puede tardar un poco más.
+              </li>
+              <li>
+                Cuando tu pedido sale, su estado cambia a «enviado» y en <Link to="/orders">Mis Pedidos</Link> verás el
+                número de guía para seguirlo.
+              </li>
+              <li>
+                Cada pieza viaja asegurada y en su estuche. Si el paquete llega abierto o dañado, no lo recibas o
+                anótalo en la guía, y escríbenos a {email} en las 48 horas siguientes.
+              </li>
+            </ul>
+          ),
+        },
+        {
+          id: "cancelar",
+          title: "Cancelar un pedido",
+          body: (
+            <p>
+              Mientras tu pedido no haya salido puedes cancelarlo escribiendo a {email} con su número (LJ y seis
+              dígitos); te reembolsamos el total pagado, incluido el envío.
+            </p>
+          ),
+        },
+        {
+          id: "devoluciones",
+          title: "Devoluciones",
+          body: (
+            <>
+              <p>
+                Tienes cinco días hábiles desde la entrega para devolver una pieza sin dar explicaciones. Debe estar sin
+                uso, con sus etiquetas y en su estuche original. Por higiene, los aretes solo pueden devolverse con su
+                empaque de seguridad intacto, salvo defecto de fabricación.
+              </p>
+              <ol>
+                <li>Escríbenos a {email} con tu número de pedido y las piezas que devuelves.</li>
+                <li>Te enviamos la dirección y las indicaciones para el envío de regreso, que corre por tu cuenta.</li>
+                <li>
+                  Al recibir la pieza la revisamos y registramos la devolución: tu pedido aparece como «devuelto» en Mis
+                  Pedidos.
+                </li>
+              </ol>
+            </>
+          ),
+        },
+        {
+          id: "reembolsos",
+          title: "Reembolsos",
+          body: (
+            <p>
+              Reembolsamos el importe de las piezas devueltas a la misma tarjeta con la que pagaste, en un máximo de 10
+              días hábiles desde que recibimos la devolución. Según tu banco, el abono puede tardar unos días más en
+              verse en tu estado de cuenta.
+            </p>
+          ),
+        },
+        {
+          id: "garantia",
+          title: "Piezas con defecto",
+          body: (
+            <p>
+              Si tu pieza tiene un defecto de fabricación, la garantía de 90 días cubre la reparación, el reemplazo o el
+              reembolso, y los envíos corren por nuestra cuenta. Consulta los{" "}
+              <Link to="/terminos-y-condiciones">Términos y Condiciones</Link>.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Envíos y Devoluciones — Joyería Aurora" },
+  { name: "description", content: "Costo y tiempos de envío, seguimiento, cancelaciones, devoluciones y reembolsos." },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
