@@ -14,6 +14,7 @@ import { SearchOverlay } from "./components/search-overlay";
 import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
+import { readOrUnavailable } from "./utils/db.server";
 import { getPublicEnv } from "./utils/env.server";
 import { readFlashes } from "./utils/flash.server";
 import { getOptionalUser } from "./utils/session.server";
@@ -50,8 +51,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  const cartCount = user ? await getCartCount(user.id) : 0;
+  const { user, cartCount } = await readOrUnavailable(async () => {
+    const user = await getOptionalUser(request);
+    return { user, cartCount: user ? await getCartCount(user.id) : 0 };
+  });
   const ENV = getPublicEnv();
   // One-shot values of the cookie (a message after a redirect, the pixel's registration event),
   // consumed by one Set-Cookie even when no pixel is configured.

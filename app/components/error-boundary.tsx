@@ -26,6 +26,12 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Reco
 const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
   403: () => <ErrorPanel title="Acceso Denegado" message="No tienes permiso para ver esta página." />,
   404: () => <ErrorPanel title="Página no encontrada" message="La página que buscas no existe o fue movida." />,
+  503: () => (
+    <ErrorPanel
+      title="Error de Conexión"
+      message="No pudimos conectar con la tienda en este momento. Revisa tu conexión a internet e intenta de nuevo en unos segundos."
+    />
+  ),
 };
 
 export function ErrorPanel({ title, message, children }: { title: string; message: string; children?: ReactNode }) {

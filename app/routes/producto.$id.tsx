@@ -18,13 +18,14 @@ import { stockLevel } from "~/lib/stock";
 import { chooseVariant, displayValues, galleryImages, materialOf } from "~/lib/variants";
 import { getProductDetail, type ProductDetail } from "~/models/product.server";
 import { useNonce } from "~/components/nonce";
+import { readOrUnavailable } from "~/utils/db.server";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
 
 const MAX_ID = 2_147_483_647;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : NaN;
-  const product = id > 0 && id <= MAX_ID ? await getProductDetail(id) : null;
+  const product = id > 0 && id <= MAX_ID ? await readOrUnavailable(() => getProductDetail(id)) : null;
   invariantResponse(product, "Producto no encontrado", { status: 404 });
   const url = new URL(request.url);
   const selection = { model: url.searchParams.get("modelo"), size: url.searchParams.get("talla") };

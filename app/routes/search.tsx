@@ -5,6 +5,7 @@ import { SearchResults } from "~/components/search-results";
 import { SHOP_NAME } from "~/lib/constants";
 import { parseSearchParams } from "~/lib/search";
 import { searchProducts } from "~/models/product.server";
+import { readOrUnavailable } from "~/utils/db.server";
 import { absoluteUrl } from "~/utils/origin.server";
 
 /**
@@ -13,7 +14,7 @@ import { absoluteUrl } from "~/utils/origin.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url).searchParams);
-  const results = await searchProducts(params);
+  const results = await readOrUnavailable(() => searchProducts(params));
   return { params, results, canonical: absoluteUrl(request, "/search") };
 }
 
