@@ -31,7 +31,8 @@ type BoxProps = {
 export function NewsletterBox({ as: FormTag, answer, busy, source, close }: BoxProps) {
   const lastResult = isSubscribed(answer) ? undefined : answer;
   const [form, fields] = useForm({
-    id: "newsletter",
+    // Not "newsletter": the home page's slot around the box already has that id.
+    id: "newsletter-subscribe",
     lastResult,
     constraint: getZodConstraint(NewsletterSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
