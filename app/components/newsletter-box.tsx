@@ -21,6 +21,8 @@ type BoxProps = {
   source: (typeof NEWSLETTER_SOURCES)[number];
   /** Cerrar: a button (with JavaScript, back to the form) or a link (the result page without it). */
   close: { onClick: () => void } | { href: string };
+  /** h1 on its own page, h2 in the home page's slot. */
+  headingAs?: "h1" | "h2";
 };
 
 /**
@@ -28,7 +30,7 @@ type BoxProps = {
  * /newsletter in both cases; the home page sends it through a fetcher, and without JavaScript the
  * browser lands on /newsletter, which renders this same box with the answer.
  */
-export function NewsletterBox({ as: FormTag, answer, busy, source, close }: BoxProps) {
+export function NewsletterBox({ as: FormTag, answer, busy, source, close, headingAs: Heading = "h2" }: BoxProps) {
   const lastResult = isSubscribed(answer) ? undefined : answer;
   const [form, fields] = useForm({
     // Not "newsletter": the home page's slot around the box already has that id.
@@ -44,9 +46,9 @@ export function NewsletterBox({ as: FormTag, answer, busy, source, close }: BoxP
     <section aria-labelledby="newsletter-titulo" className="bg-ink-900 px-4 py-16 text-ivory-50 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-2xl text-center">
         <p className="eyebrow text-gold-400">Boletín</p>
-        <h2 id="newsletter-titulo" className="mt-3 font-serif text-3xl sm:text-4xl">
+        <Heading id="newsletter-titulo" className="mt-3 font-serif text-3xl sm:text-4xl">
           Suscríbete a nuestro boletín
-        </h2>
+        </Heading>
         {isSubscribed(answer) ? (
           <div role="status" className="mt-8 space-y-6" data-testid="newsletter-thanks">
             <p className="font-serif text-2xl">¡Gracias por suscribirte!</p>

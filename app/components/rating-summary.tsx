@@ -9,9 +9,9 @@ export function RatingSummary({ rating, size = "sm" }: { rating: Summary; size?:
   return (
     <p
       className={`flex items-center gap-1.5 text-ink-700 ${size === "md" ? "text-sm" : "text-xs"}`}
-      aria-label={label}
       data-testid="rating-summary"
     >
+      <span className="sr-only">{label}</span>
       <Stars rating={Math.round(rating.average)} size={size === "md" ? 18 : 14} decorative />
       <span aria-hidden="true">
         {average.format(rating.average)} ({rating.count})

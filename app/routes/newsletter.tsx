@@ -60,6 +60,7 @@ export default function NewsletterPage() {
         answer={answer}
         busy={navigation.state === "submitting" && navigation.formAction === "/newsletter"}
         source="newsletter-page"
+        headingAs="h1"
         close={{ href: "/" }}
       />
     </div>

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { usesJs } from "./auth-helpers";
 import { expect, test, uniqueEmail, waitForHydration } from "./fixtures";
 
@@ -171,5 +172,40 @@ test.describe("unsubscribe", () => {
 
     await ask(email);
     await expect(page.getByTestId("unsubscribe-result")).toHaveText("Este email ya estaba dado de baja.");
+  });
+});
+
+test.describe("accessibility (axe)", () => {
+  test("the review form, the newsletter page and the unsubscribe steps have no violations", async ({
+    page,
+    login,
+    paidOrder,
+    request,
+    baseURL,
+    latestEmailTo,
+  }, testInfo) => {
+    test.skip(!usesJs(testInfo), "axe runs as a script in the page");
+    const axe = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
+    const user = await login();
+    const product = await productForProject(page, testInfo);
+    await paidOrder(user.id, [product.id]);
+    await page.goto(`/producto/${product.id}`);
+    await expect(page.getByTestId("review-form")).toBeVisible();
+    expect(await axe()).toEqual([]);
+
+    await page.goto("/newsletter");
+    expect(await axe()).toEqual([]);
+
+    const email = uniqueEmail(testInfo, "axe");
+    await subscribeByPost(request, baseURL, email, latestEmailTo);
+    await page.goto("/unsubscribe");
+    await waitForHydration(page);
+    await page.getByTestId("unsubscribe-email-form").getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByRole("button", { name: "Sí, darme de baja" })).toBeVisible();
+    expect(await axe()).toEqual([]);
   });
 });
