@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { parsePixelEvent } from "~/lib/pixel";
 import { useNonce } from "./nonce";
 
 type Fbq = (
@@ -17,7 +18,8 @@ declare global {
 /**
  * The advertising pixel, only when META_PIXEL_ID is configured: nothing loads otherwise.
  * PageView on the first load and on every client-side navigation; a one-shot event (e.g.
- * "CompleteRegistration:<id>", flashed by the server after sign-up) once, with its id for de-duplication.
+ * "CompleteRegistration:<id>" after sign-up, "Purchase:<order id>:<value>:MXN" on the success page,
+ * flashed by the server) once, with its id for de-duplication and a purchase's value and currency.
  */
 export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: string | null }) {
   const nonce = useNonce();
@@ -35,11 +37,10 @@ export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: s
   }, [pixelId, location.pathname, location.search]);
 
   useEffect(() => {
-    if (!pixelId || !event) return;
-    const [name, id] = event.split(":");
-    if (!name || sentEvents.current.has(event)) return;
+    const parsed = parsePixelEvent(event);
+    if (!pixelId || !event || !parsed || sentEvents.current.has(event)) return;
     sentEvents.current.add(event);
-    window.fbq?.("track", name, {}, id ? { eventID: id } : undefined);
+    window.fbq?.("track", parsed.name, parsed.params ?? {}, { eventID: parsed.id });
   }, [pixelId, event]);
 
   if (!pixelId) return null;
@@ -47,7 +48,19 @@ export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: s
   // The queueing stub of Meta's snippet, without its DOM insertion: the library itself is a
   // rendered <script> below, so the document React hydrates is exactly the one the server sent.
   const snippet = `!function(f){if(f.fbq)return;var n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[]}(window);fbq('init',${id});fbq('track','PageView');`;
-  const eventName = event?.split(":")[0];
+  const oneShot = parsePixelEvent(event);
+  // Without JavaScript the event goes as an image request, with its id and a purchase's value.
+  const oneShotQuery = oneShot
+    ? new URLSearchParams({
+        id: pixelId,
+        ev: oneShot.name,
+        eid: oneShot.id,
+        ...(oneShot.params
+          ? { "cd[value]": oneShot.params.value.toFixed(2), "cd[currency]": oneShot.params.currency }
+          : {}),
+        noscript: "1",
+      }).toString()
+    : null;
   return (
     <>
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: snippet }} />
@@ -60,13 +73,13 @@ export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: s
           style={{ display: "none" }}
           src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`}
         />
-        {eventName ? (
+        {oneShotQuery ? (
           <img
             height="1"
             width="1"
             alt=""
             style={{ display: "none" }}
-            src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=${encodeURIComponent(eventName)}&noscript=1`}
+            src={`https://www.facebook.com/tr?${oneShotQuery}`}
           />
         ) : null}
       </noscript>

@@ -4,6 +4,7 @@ import type { CardProduct, CardSelection } from "~/lib/catalog";
 import { discountPercent, hasDiscount } from "~/lib/money";
 import { chooseVariant, displayValues, materialOf } from "~/lib/variants";
 import { Price } from "./price";
+import { RatingSummary } from "./rating-summary";
 import { StockLine } from "./stock-line";
 import { useHydrated } from "./use-hydrated";
 
@@ -95,6 +96,7 @@ export function ProductCard({
             </p>
           )
         ) : null}
+        {product.rating ? <RatingSummary rating={product.rating} /> : null}
         <Price price={shown.price} originalPrice={shown.originalPrice} />
         <StockLine stock={shown.stock} />
         {addToCartSlot ? (

@@ -1,21 +1,56 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { Fragment } from "react";
+import { RATING_DEFAULT, RATING_MAX, REVIEW_MIN_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
+import type { RatingSummary as Summary, ReviewEligibility } from "~/lib/reviews";
+import { REVIEW_MESSAGES, ReviewSchema } from "~/lib/validation/review";
+import { ErrorList, FormError, SubmitButton } from "./forms";
 import { StarIcon } from "./icons";
+import { RatingSummary, Stars } from "./rating-summary";
+
+export { Stars };
 
 type ReviewView = { id: number; userName: string; rating: number; comment: string; createdAt: string | Date };
 
-/** Reviews newest first, or the empty message. The review form comes with the reviews issue. */
-export function ProductReviews({ reviews }: { reviews: readonly ReviewView[] }) {
+export type ReviewFormState = {
+  /** Null for a logged-out visitor, who is invited to log in. */
+  eligibility: ReviewEligibility | null;
+  loginHref: string;
+  /** Where the form posts (the product page's own action). */
+  action: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  busy: boolean;
+};
+
+/** Reviews newest first with their average, and the review form (or why there is none). */
+export function ProductReviews({
+  reviews,
+  rating,
+  form,
+}: {
+  reviews: readonly ReviewView[];
+  rating: Summary | null;
+  form: ReviewFormState;
+}) {
   return (
-    <section aria-labelledby="resenas-titulo" className="mx-auto max-w-3xl">
-      <h2 id="resenas-titulo" className="font-serif text-3xl text-ink-900">
-        Reseñas
-      </h2>
+    <section id="resenas" aria-labelledby="resenas-titulo" className="mx-auto max-w-3xl scroll-mt-24">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="resenas-titulo" className="font-serif text-3xl text-ink-900">
+          Reseñas
+        </h2>
+        {rating ? <RatingSummary rating={rating} size="md" /> : null}
+      </div>
+      <div className="mt-6">
+        <ReviewFormSlot state={form} />
+      </div>
       {reviews.length === 0 ? (
         <p className="mt-6 text-ink-700">Aún no hay reseñas para este producto</p>
       ) : (
-        <ul className="mt-6 divide-y divide-ink-900/10">
+        <ul className="mt-6 divide-y divide-ink-900/10" data-testid="review-list">
           {reviews.map((r) => (
-            <li key={r.id} className="py-6">
+            <li key={r.id} className="py-6" data-testid="review">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-medium text-ink-900">{r.userName}</p>
                 <time dateTime={new Date(r.createdAt).toISOString()} className="text-sm text-ink-700">
@@ -23,22 +58,121 @@ export function ProductReviews({ reviews }: { reviews: readonly ReviewView[] }) 
                 </time>
               </div>
               <Stars rating={r.rating} />
-              <p className="mt-3 leading-relaxed text-ink-800">{r.comment}</p>
+              <p className="mt-3 whitespace-pre-line leading-relaxed text-ink-800">{r.comment}</p>
             </li>
           ))}
         </ul>
       )}
-      {/* ── Review form slot ── the reviews issue adds the form here when the shopper may review. */}
     </section>
   );
 }
 
-export function Stars({ rating }: { rating: number }) {
+function Notice({ children }: { children: React.ReactNode }) {
   return (
-    <p className="mt-1 flex text-gold-600" role="img" aria-label={`${rating} de 5 estrellas`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} filled={n <= rating} width={16} height={16} />
-      ))}
+    <p
+      className="rounded-sm border border-ink-900/10 bg-ivory-100 px-4 py-3 text-sm text-ink-800"
+      data-testid="review-notice"
+    >
+      {children}
     </p>
+  );
+}
+
+function ReviewFormSlot({ state }: { state: ReviewFormState }) {
+  switch (state.eligibility) {
+    case null:
+      return (
+        <Notice>
+          <Link to={state.loginHref} className="font-medium text-gold-700 underline underline-offset-4">
+            Inicia sesión
+          </Link>{" "}
+          para escribir una reseña de un producto que hayas comprado.
+        </Notice>
+      );
+    case "not-purchased":
+      return <Notice>{REVIEW_MESSAGES.notEligible}</Notice>;
+    case "already-reviewed":
+      return <Notice>Ya escribiste una reseña de este producto. ¡Gracias por compartir tu opinión!</Notice>;
+    case "can-review":
+      return <ReviewForm action={state.action} lastResult={state.lastResult} busy={state.busy} />;
+  }
+}
+
+/**
+ * Rating as five radio buttons drawn as stars (they work without JavaScript: the stars up to the
+ * chosen one light up through CSS alone) and the comment.
+ */
+function ReviewForm({ action, lastResult, busy }: Pick<ReviewFormState, "action" | "lastResult" | "busy">) {
+  const [form, fields] = useForm({
+    id: "review",
+    lastResult,
+    defaultValue: { rating: String(RATING_DEFAULT) },
+    constraint: getZodConstraint(ReviewSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const commentInvalid = Boolean(fields.comment.errors);
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      {...getFormProps(form)}
+      className="space-y-5 rounded-sm border border-ink-900/10 bg-white p-5"
+      data-testid="review-form"
+    >
+      <h3 className="font-serif text-2xl text-ink-900">Escribe tu reseña</h3>
+      <FormError id={form.errorId} errors={form.errors} />
+      <fieldset>
+        <legend className="field-label">Calificación</legend>
+        <div className="flex gap-1">
+          {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => {
+            const id = `${fields.rating.id}-${n}`;
+            return (
+              <Fragment key={n}>
+                <input
+                  {...getInputProps(fields.rating, { type: "radio", value: String(n) })}
+                  id={id}
+                  className="sr-only"
+                />
+                <label
+                  htmlFor={id}
+                  className="cursor-pointer rounded-sm p-0.5 text-ink-900/20 hover:text-gold-500 [&:has(~input:checked)]:text-gold-600 [input:checked+&]:text-gold-600 [input:focus-visible+&]:outline [input:focus-visible+&]:outline-2 [input:focus-visible+&]:outline-gold-600"
+                >
+                  <StarIcon filled width={30} height={30} />
+                  <span className="sr-only">
+                    {n} {n === 1 ? "estrella" : "estrellas"}
+                  </span>
+                </label>
+              </Fragment>
+            );
+          })}
+        </div>
+        <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
+      </fieldset>
+      <div>
+        <label htmlFor={fields.comment.id} className="field-label">
+          Tu comentario
+        </label>
+        <textarea
+          {...getTextareaProps(fields.comment, {
+            ariaDescribedBy: commentInvalid ? undefined : `${fields.comment.id}-hint`,
+          })}
+          rows={4}
+          autoFocus={commentInvalid}
+          className="field-input"
+        />
+        {commentInvalid ? null : (
+          <p id={`${fields.comment.id}-hint`} className="mt-1 text-xs text-ink-700/70">
+            Al menos {REVIEW_MIN_LENGTH} caracteres.
+          </p>
+        )}
+        <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+      </div>
+      <div className="sm:w-60">
+        <SubmitButton busy={busy} label="Publicar reseña" busyLabel="Publicando…" />
+      </div>
+    </Form>
   );
 }

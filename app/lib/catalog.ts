@@ -1,5 +1,7 @@
 /** Pure catalogue rules and shapes shared by server and browser. */
 
+import type { RatingSummary } from "./reviews";
+
 /** A variant as a product card shows it (money in centavos). */
 export type CardVariant = {
   id: number;
@@ -26,6 +28,8 @@ export type CardProduct = {
   isNew: boolean;
   isFeatured: boolean;
   variants?: CardVariant[];
+  /** Average rating and review count, where the list loads them (none: no stars shown). */
+  rating?: RatingSummary | null;
 };
 
 /** What a card's add-to-cart control needs to add the piece currently shown. */

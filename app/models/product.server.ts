@@ -1,8 +1,10 @@
 import { type CardProduct, type CardVariant, sortForGrid } from "~/lib/catalog";
+import { summarizeRatings } from "~/lib/reviews";
 import { type CategoryId, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
 import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
+import { eligibilityFromCounts, viewerReviewCounts } from "./review.server";
 
 // Every function here answers in ONE database round trip: the schema enables `relationJoins`, so
 // nested selects become LATERAL joins of the same statement (tests/integration/query-count.test.ts).
@@ -67,9 +69,10 @@ export type GridProduct = Awaited<ReturnType<typeof getProductGrid>>["products"]
 
 /**
  * One product with everything its page shows: variants (with their images), images, category,
- * reviews newest first and up to 8 related products of the same category, in one statement.
+ * reviews newest first with their average, up to 8 related products of the same category (with
+ * their ratings) and, given a `viewer` filter, whether the viewer may review it — in one statement.
  */
-export async function getProductDetail(id: number) {
+export async function getProductDetail(id: number, { viewer }: { viewer?: Prisma.UserWhereInput | null } = {}) {
   const product = await prisma.product.findUnique({
     where: { id },
     select: {
@@ -102,17 +105,30 @@ export async function getProductDetail(id: number) {
           name: true,
           products: {
             where: { id: { not: id } },
-            select: cardSelect,
+            select: { ...cardSelect, reviews: { select: { rating: true } } },
             orderBy: newestFirst,
             take: RELATED_PRODUCTS_LIMIT,
           },
         },
       },
+      ...(viewer ? { _count: { select: viewerReviewCounts(viewer) } } : {}),
     },
   });
   if (!product) return null;
-  const { category, ...rest } = product;
-  return { ...rest, category: { slug: category.slug, name: category.name }, related: category.products };
+  const { category, _count, ...rest } = product as typeof product & {
+    _count?: { reviews: number; orderItems: number };
+  };
+  return {
+    ...rest,
+    category: { slug: category.slug, name: category.name },
+    rating: summarizeRatings(product.reviews.map((r) => r.rating)),
+    related: category.products.map(({ reviews, ...card }) => ({
+      ...card,
+      rating: summarizeRatings(reviews.map((r) => r.rating)),
+    })),
+    /** Null without a viewer (logged out); the page then invites to log in. */
+    reviewEligibility: _count ? eligibilityFromCounts(_count) : null,
+  };
 }
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;

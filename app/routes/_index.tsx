@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { HomeNewsletter } from "~/components/newsletter-box";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
 import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
@@ -43,8 +44,9 @@ export default function Home() {
         error={error}
         headingLevel={isAll ? 2 : 1}
       />
-      {/* ── Newsletter box ── the subscription form arrives with the newsletter issue. */}
-      <div id="newsletter" data-slot="newsletter" />
+      <div id="newsletter" data-slot="newsletter">
+        <HomeNewsletter />
+      </div>
     </>
   );
 }

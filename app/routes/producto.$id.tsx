@@ -1,6 +1,16 @@
 import { invariantResponse } from "@epic-web/invariant";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArrowLeftIcon } from "~/components/icons";
 import { Price } from "~/components/price";
@@ -16,16 +26,30 @@ import { SHOP_NAME } from "~/lib/constants";
 import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
 import { chooseVariant, displayValues, galleryImages, materialOf } from "~/lib/variants";
+import { REVIEW_MESSAGES, ReviewSchema } from "~/lib/validation/review";
 import { getProductDetail, type ProductDetail } from "~/models/product.server";
+import { createReview } from "~/models/review.server";
 import { useNonce } from "~/components/nonce";
+import type { loader as rootLoader } from "~/root";
 import { readOrUnavailable } from "~/utils/db.server";
+import { setFlash } from "~/utils/flash.server";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
+import { readForm } from "~/utils/request.server";
+import { requireUser, sessionUserFilter } from "~/utils/session.server";
 
 const MAX_ID = 2_147_483_647;
 
+function productId(param: string | undefined): number | null {
+  const id = /^\d{1,10}$/.test(param ?? "") ? Number(param) : NaN;
+  return id > 0 && id <= MAX_ID ? id : null;
+}
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : NaN;
-  const product = id > 0 && id <= MAX_ID ? await readOrUnavailable(() => getProductDetail(id)) : null;
+  const id = productId(params.id);
+  // The viewer's review eligibility comes in the product's own statement (no separate user lookup).
+  const product = id
+    ? await readOrUnavailable(async () => getProductDetail(id, { viewer: await sessionUserFilter(request) }))
+    : null;
   invariantResponse(product, "Producto no encontrado", { status: 404 });
   const url = new URL(request.url);
   const selection = { model: url.searchParams.get("modelo"), size: url.searchParams.get("talla") };
@@ -39,8 +63,35 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The review form posts here (one form, one page: errors re-render next to the fields without
+ * JavaScript). Only a buyer without a review of the product may post; success redirects back to
+ * the page, which then shows the review first and the already-reviewed state.
+ */
+export async function action({ params, request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const id = productId(params.id);
+  invariantResponse(id, "Producto no encontrado", { status: 404 });
+  const user = await requireUser(request);
+  const submission = parseWithZod(form, { schema: ReviewSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const outcome = await createReview(user, id, submission.value);
+  if (outcome === "not-eligible") {
+    return data(submission.reply({ formErrors: [REVIEW_MESSAGES.notEligible] }), { status: 403 });
+  }
+  if (outcome === "duplicate") {
+    return data(submission.reply({ formErrors: [REVIEW_MESSAGES.duplicate] }), { status: 409 });
+  }
+  const setCookie = await setFlash(request, { kind: "success", message: REVIEW_MESSAGES.thanks });
+  return redirect(`/producto/${id}#resenas`, { headers: { "Set-Cookie": setCookie } });
+}
+
 export default function ProductPage() {
   const { product, selection, image, origin } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const navigation = useNavigation();
+  const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const pagePath = `/producto/${product.id}`;
   const choice = chooseVariant(product.variants, selection);
   const shown = displayValues(product, choice.variant);
   const images = galleryImages(product, choice.variant);
@@ -156,7 +207,18 @@ export default function ProductPage() {
       ) : null}
 
       <div className="mt-24 border-t border-ink-900/10 pt-16">
-        <ProductReviews reviews={product.reviews} />
+        <ProductReviews
+          reviews={product.reviews}
+          rating={product.rating}
+          form={{
+            // The root knows whether the session is still valid; the product query only whether it bought.
+            eligibility: loggedIn ? (product.reviewEligibility ?? "not-purchased") : null,
+            loginHref: `/login?redirectTo=${encodeURIComponent(`${pagePath}#resenas`)}`,
+            action: pagePath,
+            lastResult,
+            busy: navigation.state === "submitting" && navigation.formAction === pagePath,
+          }}
+        />
       </div>
     </article>
   );
@@ -208,7 +270,6 @@ function ProductJsonLd({
     availability: stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     itemCondition: "https://schema.org/NewCondition",
   });
-  const ratings = product.reviews.map((r) => r.rating);
   const json = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -223,12 +284,14 @@ function ProductJsonLd({
       product.variants.length > 0
         ? product.variants.map((v) => offer(v.price, v.stock, v.name, `${product.id}-${v.id}`))
         : offer(product.price, product.stock),
-    ...(ratings.length > 0
+    ...(product.rating
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
-            ratingValue: (ratings.reduce((a, b) => a + b, 0) / ratings.length).toFixed(1),
-            reviewCount: ratings.length,
+            ratingValue: product.rating.average.toFixed(1),
+            reviewCount: product.rating.count,
+            bestRating: 5,
+            worstRating: 1,
           },
         }
       : {}),

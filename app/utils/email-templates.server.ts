@@ -111,3 +111,38 @@ Si no fuiste tú, solicita un nuevo enlace de recuperación de inmediato: ${orig
 ${SHOP_NAME}`;
   return { subject, html, text };
 }
+
+/**
+ * Welcome to the newsletter, with the interests chosen and the unsubscribe link (which the
+ * List-Unsubscribe header repeats for the mail client's own button).
+ */
+export function newsletterWelcomeEmail({
+  interests,
+  unsubscribeUrl,
+  shopUrl,
+}: {
+  interests: readonly string[];
+  unsubscribeUrl: string;
+  shopUrl: string;
+}): EmailContent {
+  const subject = `Te damos la bienvenida a nuestro boletín — ${SHOP_NAME}`;
+  const chosen = interests.length > 0 ? interests.join(", ") : null;
+  const html = layout({
+    preheader: "Gracias por suscribirte: novedades, colecciones y ofertas en tu correo.",
+    body: `${heading("¡Gracias por suscribirte!")}
+<p style="margin:0 0 12px;">Desde hoy recibirás nuestras novedades, colecciones nuevas y ofertas especiales antes que nadie.</p>
+${chosen ? `<p style="margin:0 0 12px;">Tus intereses: <strong>${escapeHtml(chosen)}</strong>.</p>` : ""}
+${button(shopUrl, "Visitar la tienda")}
+<p style="margin:0;font-size:12px;color:#8a7f73;">¿No quieres recibir más correos? <a href="${escapeHtml(unsubscribeUrl)}" style="color:${PALETTE.goldDeep};">Darme de baja</a>.</p>`,
+  });
+  const text = `¡Gracias por suscribirte! — ${SHOP_NAME}
+
+Desde hoy recibirás nuestras novedades, colecciones nuevas y ofertas especiales antes que nadie.
+${chosen ? `Tus intereses: ${chosen}.\n` : ""}
+Visita la tienda: ${shopUrl}
+
+¿No quieres recibir más correos? Date de baja aquí: ${unsubscribeUrl}
+
+${SHOP_NAME}`;
+  return { subject, html, text };
+}

@@ -16,10 +16,25 @@ const MAX_BACKOFF_MS = 6 * 60 * 60_000;
 
 export type EmailKind = "password-reset" | "password-changed" | (string & {});
 
-export type SendEmailInput = { to: string; subject: string; html: string; text: string; kind: EmailKind };
+export type SendEmailInput = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: EmailKind;
+  /** Extra message headers (e.g. List-Unsubscribe), kept with the row until it is sent. */
+  headers?: Record<string, string>;
+};
 
 type Transport = {
-  sendMail(message: { from: string; to: string; subject: string; html: string; text: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 };
 
 let cachedTransport: { url: string; transport: Transport } | undefined;
@@ -69,6 +84,7 @@ export async function deliverEmail(id: string, smtpUrl: string): Promise<"sent" 
       subject: email.subject,
       html: email.html,
       text: email.text,
+      ...(isHeaderRecord(email.headers) ? { headers: email.headers } : {}),
     });
     await prisma.outboxEmail.update({
       where: { id },
@@ -108,6 +124,16 @@ function redactSecrets(email: { kind: string; html: string; text: string }) {
     html: redactResetLinks(email.html, "token=[eliminado]"),
     text: redactResetLinks(email.text, "token=[eliminado]"),
   };
+}
+
+/** The stored headers column as nodemailer takes it (string values only; anything else is ignored). */
+function isHeaderRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string")
+  );
 }
 
 /** Sends every queued e-mail that is due. Call it periodically and at start. Returns how many were sent. */

@@ -29,6 +29,12 @@ export const LIMITS = {
   resetAddress: { max: 5, windowMs: 60 * MINUTE },
   /** Reset e-mails to one address (silently not sent past it: no enumeration, no mail bombing). */
   resetEmail: { max: 3, windowMs: 60 * MINUTE },
+  /** Newsletter subscriptions from one address (answered with an error). */
+  newsletterAddress: { max: 10, windowMs: 60 * MINUTE },
+  /** Newsletter welcome e-mails to one address (silently not sent past it: no mail bombing). */
+  newsletterEmail: { max: 2, windowMs: 60 * MINUTE },
+  /** Unsubscribe look-ups by e-mail from one address (each one says whether an e-mail is subscribed). */
+  unsubscribeAddress: { max: 20, windowMs: 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -142,6 +148,9 @@ export const rateLimitKey = {
   registerAddress: (address: string) => `register:ip:${address}`,
   resetAddress: (address: string) => `reset:ip:${address}`,
   resetEmail: (email: string) => `reset:email:${email}`,
+  newsletterAddress: (address: string) => `newsletter:ip:${address}`,
+  newsletterEmail: (email: string) => `newsletter:email:${email}`,
+  unsubscribeAddress: (address: string) => `unsubscribe:ip:${address}`,
 };
 
 /**

@@ -90,6 +90,20 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   };
 }
 
+/**
+ * "The user of this request's session" as a query filter, or null without a session cookie. A
+ * page can then fold what it needs about the viewer (e.g. whether they bought a product) into its
+ * own statement instead of loading the user first; an expired or revoked session matches nobody.
+ */
+export async function sessionUserFilter(
+  request: Request,
+): Promise<{ sessions: { some: { id: string; expiresAt: { gt: Date } } } } | null> {
+  const session = await getCookieSession(request);
+  const sessionId = session.get(SESSION_ID_KEY);
+  if (typeof sessionId !== "string") return null;
+  return { sessions: { some: { id: sessionId, expiresAt: { gt: new Date() } } } };
+}
+
 /** The current path with its query, as an origin to come back to after logging in. */
 export function currentPath(request: Request): string {
   const url = new URL(request.url);

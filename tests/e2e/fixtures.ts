@@ -19,12 +19,13 @@ async function loadAppModules() {
     SESSION_SECRET: E2E_SESSION_SECRET,
     APP_ORIGIN: e2eBaseUrl(),
   });
-  const [{ prisma }, { createUserSession }, { createUser }] = await Promise.all([
+  const [{ prisma }, { createUserSession }, { createUser }, { createOrder }] = await Promise.all([
     import("~/utils/db.server"),
     import("~/utils/session.server"),
     import("../db-utils"),
+    import("../order-utils"),
   ]);
-  return { prisma, createUserSession, createUser };
+  return { prisma, createUserSession, createUser, createOrder };
 }
 
 type AppModules = Awaited<ReturnType<typeof loadAppModules>>;
@@ -83,6 +84,8 @@ type Fixtures = {
   login(options?: NewUserOptions | { user: NewUser }): Promise<NewUser>;
   /** The newest e-mail the shop queued for `to` in its outbox, or null. */
   latestEmailTo(to: string): Promise<{ subject: string; text: string; html: string } | null>;
+  /** A paid, delivered order of `userId` holding one piece of each product (the user becomes a buyer). */
+  paidOrder(userId: string, productIds: number[]): Promise<{ id: number; total: number }>;
 };
 
 export const test = base.extend<Fixtures, { app: AppModules }>({
@@ -114,6 +117,10 @@ export const test = base.extend<Fixtures, { app: AppModules }>({
       await page.context().addCookies([cookieFromSetCookie(setCookie, origin)]);
       return user;
     });
+  },
+
+  paidOrder: async ({ app }, use) => {
+    await use((userId, productIds) => app.createOrder({ userId, productIds }));
   },
 
   latestEmailTo: async ({ app }, use) => {

@@ -6,6 +6,9 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; b
  * One HTTP request with full control of the headers (fetch refuses to set Host and some others):
  * what an attacker, a proxy or an old client can send.
  */
+/** Bodies above this are sent only after giving the server a chance to refuse them unread. */
+const LARGE_BODY_BYTES = 512 * 1024;
+
 export function send(
   baseUrl: string,
   options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
@@ -48,8 +51,17 @@ export function send(
       if (!answered) reject(new Error(`${options.method ?? "GET"} ${url.pathname}: closed without an answer`));
     });
     request.setTimeout(60_000, () => request.destroy(new Error("no answer within 60 s")));
-    if (options.body !== undefined) request.end(options.body);
-    else request.end();
+    const body = options.body;
+    if (body === undefined) request.end();
+    else if (Buffer.byteLength(body) <= LARGE_BODY_BYTES) request.end(body);
+    else {
+      // The server refuses an oversized body from its headers alone (413) and closes without
+      // reading it. Writing megabytes first races that answer: the connection resets and the
+      // answer is lost. So the headers go first, and the body only if no answer came meanwhile.
+      request.flushHeaders();
+      const timer = setTimeout(() => request.end(body), 200);
+      request.on("response", () => clearTimeout(timer));
+    }
   });
 }
 

@@ -1,0 +1,131 @@
+import { getCollectionProps, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type Form, type FetcherWithComponents, Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { NEWSLETTER_INTERESTS } from "~/lib/constants";
+import { type NEWSLETTER_SOURCES, NewsletterSchema } from "~/lib/validation/newsletter";
+import { ErrorList, Field, FormError, SubmitButton } from "./forms";
+import { Honeypot } from "./honeypot";
+
+/** The /newsletter action's answer: conform's reply to a refused form, or the subscription done. */
+export type NewsletterAnswer = SubmissionResult<string[]> | { status: "subscribed" };
+
+export function isSubscribed(answer: NewsletterAnswer | undefined | null): answer is { status: "subscribed" } {
+  return answer?.status === "subscribed";
+}
+
+type BoxProps = {
+  as: typeof Form | FetcherWithComponents<unknown>["Form"];
+  answer: NewsletterAnswer | undefined | null;
+  busy: boolean;
+  source: (typeof NEWSLETTER_SOURCES)[number];
+  /** Cerrar: a button (with JavaScript, back to the form) or a link (the result page without it). */
+  close: { onClick: () => void } | { href: string };
+  /** h1 on its own page, h2 in the home page's slot. */
+  headingAs?: "h1" | "h2";
+};
+
+/**
+ * The newsletter box: e-mail and interests, then the thank-you panel with Cerrar. Posts to
+ * /newsletter in both cases; the home page sends it through a fetcher, and without JavaScript the
+ * browser lands on /newsletter, which renders this same box with the answer.
+ */
+export function NewsletterBox({ as: FormTag, answer, busy, source, close, headingAs: Heading = "h2" }: BoxProps) {
+  const lastResult = isSubscribed(answer) ? undefined : answer;
+  const [form, fields] = useForm({
+    // Not "newsletter": the home page's slot around the box already has that id.
+    id: "newsletter-subscribe",
+    lastResult,
+    constraint: getZodConstraint(NewsletterSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <section aria-labelledby="newsletter-titulo" className="bg-ink-900 px-4 py-16 text-ivory-50 sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-2xl text-center">
+        <p className="eyebrow text-gold-400">Boletín</p>
+        <Heading id="newsletter-titulo" className="mt-3 font-serif text-3xl sm:text-4xl">
+          Suscríbete a nuestro boletín
+        </Heading>
+        {isSubscribed(answer) ? (
+          <div role="status" className="mt-8 space-y-6" data-testid="newsletter-thanks">
+            <p className="font-serif text-2xl">¡Gracias por suscribirte!</p>
+            <p className="text-ivory-100/80">
+              Pronto recibirás nuestras novedades, colecciones y ofertas especiales en tu correo.
+            </p>
+            {"href" in close ? (
+              <Link to={close.href} className="btn-ghost text-ivory-50">
+                Cerrar
+              </Link>
+            ) : (
+              <button type="button" onClick={close.onClick} className="btn-ghost text-ivory-50">
+                Cerrar
+              </button>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="mt-3 text-ivory-100/80">
+              Novedades, colecciones nuevas y ofertas especiales antes que nadie.
+            </p>
+            <FormTag
+              method="post"
+              action="/newsletter"
+              {...getFormProps(form)}
+              className="mx-auto mt-8 max-w-xl space-y-5 rounded-sm bg-ivory-50 p-6 text-left text-ink-900"
+              data-testid="newsletter-form"
+            >
+              <Honeypot />
+              <input type="hidden" name="source" value={source} />
+              <FormError id={form.errorId} errors={form.errors} />
+              <Field
+                meta={fields.email}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                autoFocus={Boolean(fields.email.errors)}
+              />
+              <fieldset>
+                <legend className="field-label">Me interesa</legend>
+                <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3">
+                  {getCollectionProps(fields.interests, {
+                    type: "checkbox",
+                    options: [...NEWSLETTER_INTERESTS],
+                  }).map((props) => (
+                    <label key={props.key} className="flex items-center gap-2 text-sm text-ink-800">
+                      <input {...props} key={props.key} className="h-4 w-4 accent-gold-700" />
+                      {props.value}
+                    </label>
+                  ))}
+                </div>
+                <ErrorList id={fields.interests.errorId} errors={fields.interests.errors} />
+              </fieldset>
+              <SubmitButton busy={busy} label="Suscribirme" busyLabel="Enviando…" />
+            </FormTag>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The home page's box: a fetcher, so subscribing keeps the shopper where they are. */
+export function HomeNewsletter() {
+  const fetcher = useFetcher<NewsletterAnswer>({ key: "newsletter" });
+  // Cerrar hides this answer's thank-you panel and brings back an empty form (a new key); the next
+  // subscription shows its own panel.
+  const [closed, setClosed] = useState<{ answer: unknown; times: number }>({ answer: null, times: 0 });
+  const answer = fetcher.data && fetcher.data !== closed.answer ? fetcher.data : null;
+  return (
+    <NewsletterBox
+      key={closed.times}
+      as={fetcher.Form}
+      answer={answer}
+      busy={fetcher.state !== "idle"}
+      source="home"
+      close={{ onClick: () => setClosed({ answer: fetcher.data, times: closed.times + 1 }) }}
+    />
+  );
+}

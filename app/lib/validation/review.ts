@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { RATING_DEFAULT, RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from "~/lib/constants";
+import { text } from "./text";
+
+/** Longest accepted comment: a review is a paragraph or two, and it bounds what a page renders. */
+export const REVIEW_MAX_LENGTH = 2000;
+
+export const REVIEW_MESSAGES = {
+  commentRequired: "Escribe un comentario sobre el producto",
+  commentTooShort: `El comentario debe tener al menos ${REVIEW_MIN_LENGTH} caracteres`,
+  commentTooLong: `El comentario no puede tener más de ${REVIEW_MAX_LENGTH} caracteres`,
+  ratingInvalid: `Elige una calificación de ${RATING_MIN} a ${RATING_MAX} estrellas`,
+  notEligible: "Solo quienes compraron este producto pueden escribir una reseña.",
+  duplicate: "Ya escribiste una reseña de este producto.",
+  thanks: "¡Gracias por tu reseña!",
+} as const;
+
+/**
+ * A review: a rating of 1 to 5 stars (5 when none is chosen) and a comment of at least 10
+ * characters, counted after trimming so that spaces alone never pass.
+ */
+export const ReviewSchema = z.object({
+  rating: z
+    .string({ invalid_type_error: REVIEW_MESSAGES.ratingInvalid })
+    .regex(new RegExp(`^[${RATING_MIN}-${RATING_MAX}]$`), REVIEW_MESSAGES.ratingInvalid)
+    .optional()
+    .transform((value) => (value === undefined ? RATING_DEFAULT : Number(value))),
+  comment: text({ required: REVIEW_MESSAGES.commentRequired, multiline: true }).pipe(
+    z
+      .string()
+      .min(REVIEW_MIN_LENGTH, REVIEW_MESSAGES.commentTooShort)
+      .max(REVIEW_MAX_LENGTH, REVIEW_MESSAGES.commentTooLong),
+  ),
+});
+
+export type ReviewInput = z.output<typeof ReviewSchema>;

@@ -1,0 +1,74 @@
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { type NewsletterAnswer, NewsletterBox } from "~/components/newsletter-box";
+import { SHOP_NAME } from "~/lib/constants";
+import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/lib/validation/newsletter";
+import { sendWelcomeEmail, subscribe } from "~/models/newsletter.server";
+import { checkHoneypot } from "~/utils/honeypot.server";
+import { absoluteUrl } from "~/utils/origin.server";
+import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
+import { readForm } from "~/utils/request.server";
+
+/**
+ * Newsletter subscription: upserts the subscriber by e-mail and queues the welcome e-mail. The
+ * home page's box posts here through a fetcher; without JavaScript the browser lands on this page,
+ * which shows the same box with the answer (errors next to the fields, or the thank-you panel).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  checkHoneypot(form);
+  const submission = parseWithZod(form, { schema: NewsletterSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  // Per address only when the address is known: one shared bucket would let one client stop everybody.
+  const address = getClientAddress(context);
+  if (address) {
+    const limit = await hitRateLimit("newsletterAddress", rateLimitKey.newsletterAddress(address));
+    if (!limit.allowed) {
+      return data(submission.reply({ formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] }), { status: 429 });
+    }
+  }
+
+  const { email, interests, source = "home" } = submission.value;
+  try {
+    const subscription = await subscribe({ email, interests, source, userAgent: request.headers.get("User-Agent") });
+    // Past the per-e-mail limit the welcome e-mail is silently skipped: nobody can mail-bomb an inbox.
+    if (subscription.welcome && (await hitRateLimit("newsletterEmail", rateLimitKey.newsletterEmail(email))).allowed) {
+      await sendWelcomeEmail({
+        email,
+        interests,
+        unsubscribeUrl: absoluteUrl(request, `/unsubscribe?token=${subscription.unsubscribeToken}`),
+        shopUrl: absoluteUrl(request, "/"),
+      });
+    }
+  } catch (error) {
+    console.error("[newsletter] subscription failed", error);
+    return data(submission.reply({ formErrors: [NEWSLETTER_MESSAGES.failed] }), { status: 503 });
+  }
+  return { status: "subscribed" as const };
+}
+
+export default function NewsletterPage() {
+  const answer = useActionData<NewsletterAnswer>();
+  const navigation = useNavigation();
+  return (
+    <div className="py-12">
+      <NewsletterBox
+        as={Form}
+        answer={answer}
+        busy={navigation.state === "submitting" && navigation.formAction === "/newsletter"}
+        source="newsletter-page"
+        headingAs="h1"
+        close={{ href: "/" }}
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `Boletín — ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
