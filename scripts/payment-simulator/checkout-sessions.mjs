@@ -1,0 +1,444 @@
+// @ts-check
+import crypto from "node:crypto";
+
+/** @typedef {import("./params.mjs").Param} Param */
+/** @typedef {import("./params.mjs").ParamObject} ParamObject */
+
+/**
+ * @typedef {object} LineItem
+ * @property {string} id
+ * @property {string} name
+ * @property {string | null} description
+ * @property {string[]} images
+ * @property {number} unitAmount centavos
+ * @property {number} quantity
+ */
+
+/**
+ * The simulator's record of a Checkout Session: Stripe's public fields plus the line items,
+ * which Stripe only returns when expanded.
+ * @typedef {object} SessionRecord
+ * @property {string} id
+ * @property {number} created unix seconds
+ * @property {number} expiresAt unix seconds
+ * @property {"open" | "complete" | "expired"} status
+ * @property {"unpaid" | "paid"} paymentStatus
+ * @property {string | null} paymentIntent
+ * @property {string} currency
+ * @property {string} successUrl
+ * @property {string | null} cancelUrl
+ * @property {string | null} customerEmail
+ * @property {string | null} clientReferenceId
+ * @property {Record<string, string>} metadata
+ * @property {LineItem[]} lineItems
+ * @property {string} url the hosted payment page
+ */
+
+/** An error in Stripe's shape; the SDK turns the status code into its typed error. */
+export class StripeApiError extends Error {
+  /**
+   * @param {number} statusCode
+   * @param {string} type `invalid_request_error`, `authentication_error`, `idempotency_error`, `api_error`
+   * @param {string} message
+   * @param {{ code?: string, param?: string }} [details]
+   */
+  constructor(statusCode, type, message, details = {}) {
+    super(message);
+    this.statusCode = statusCode;
+    this.type = type;
+    this.code = details.code;
+    this.param = details.param;
+  }
+
+  toJSON() {
+    return { error: { type: this.type, message: this.message, code: this.code, param: this.param } };
+  }
+}
+
+/**
+ * @param {string} message
+ * @param {string} param
+ * @param {string} [code]
+ */
+export function invalidParam(message, param, code = "parameter_invalid") {
+  return new StripeApiError(400, "invalid_request_error", message, { code, param });
+}
+
+/** @param {string} prefix */
+export function newId(prefix) {
+  return `${prefix}${crypto.randomBytes(18).toString("base64url").replace(/[-_]/g, "0")}`;
+}
+
+// The shop's market: one currency, with Stripe's minimum charge for it (10 MXN) and a
+// per-amount maximum of eight digits of centavos.
+const CURRENCY = "mxn";
+const MINIMUM_TOTAL = 1000;
+const MAXIMUM_AMOUNT = 99_999_999;
+const MIN_LIFETIME_SECONDS = 30 * 60;
+const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
+
+// Real Stripe parameters the simulator accepts without acting on them, so that the shop can
+// send them; any other unknown name is rejected as Stripe does, which catches typos.
+const TOP_LEVEL = new Set([
+  "mode",
+  "currency",
+  "line_items",
+  "customer_email",
+  "client_reference_id",
+  "metadata",
+  "success_url",
+  "cancel_url",
+  "expires_at",
+  "expand",
+  "ui_mode",
+  "allow_promotion_codes",
+  "billing_address_collection",
+  "customer_creation",
+  "locale",
+  "payment_intent_data",
+  "payment_method_types",
+  "phone_number_collection",
+  "shipping_address_collection",
+  "submit_type",
+]);
+const LINE_ITEM = new Set(["price_data", "quantity", "price", "adjustable_quantity", "tax_rates"]);
+const PRICE_DATA = new Set(["currency", "unit_amount", "product_data", "product", "tax_behavior", "recurring"]);
+const PRODUCT_DATA = new Set(["name", "description", "images", "metadata", "tax_code", "unit_label"]);
+
+/**
+ * @param {ParamObject} object
+ * @param {Set<string>} allowed
+ * @param {string} prefix how the object's keys are spelled in an error (`line_items[0][`)
+ * @param {string} [suffix]
+ */
+function rejectUnknown(object, allowed, prefix = "", suffix = "") {
+  for (const key of Object.keys(object)) {
+    if (!allowed.has(key)) {
+      throw invalidParam(
+        `Received unknown parameter: ${prefix}${key}${suffix}`,
+        `${prefix}${key}${suffix}`,
+        "parameter_unknown",
+      );
+    }
+  }
+}
+
+/**
+ * @param {Param | undefined} value
+ * @param {string} param
+ * @returns {ParamObject | undefined}
+ */
+function optionalObject(value, param) {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) throw invalidParam(`Invalid object: ${param}`, param);
+  return value;
+}
+
+/**
+ * @param {Param | undefined} value
+ * @param {string} param
+ * @param {number} maxLength
+ * @returns {string | undefined}
+ */
+function optionalString(value, param, maxLength) {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw invalidParam(`Invalid string: ${param}`, param);
+  if (value.length > maxLength) {
+    throw invalidParam(`Invalid string: ${param} must be at most ${maxLength} characters`, param);
+  }
+  return value;
+}
+
+/**
+ * @param {Param | undefined} value
+ * @param {string} param
+ */
+function requiredString(value, param) {
+  const text = optionalString(value, param, 5000);
+  if (text === undefined || text === "")
+    throw invalidParam(`Missing required param: ${param}.`, param, "parameter_missing");
+  return text;
+}
+
+/**
+ * @param {Param | undefined} value
+ * @param {string} param
+ * @param {{ min: number, max: number }} range
+ */
+function requiredInteger(value, param, { min, max }) {
+  if (value === undefined || value === "")
+    throw invalidParam(`Missing required param: ${param}.`, param, "parameter_missing");
+  if (typeof value !== "string" || !/^-?\d+$/.test(value))
+    throw invalidParam(`Invalid integer: ${String(value)}`, param);
+  const number = Number(value);
+  if (number < min || number > max) {
+    throw invalidParam(`Invalid integer: ${param} must be between ${min} and ${max}`, param);
+  }
+  return number;
+}
+
+/**
+ * @param {Param | undefined} value
+ * @param {string} param
+ * @returns {string | null}
+ */
+function optionalUrl(value, param) {
+  const text = optionalString(value, param, 5000);
+  if (text === undefined || text === "") return null;
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalidParam("Not a valid URL", param, "url_invalid");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw invalidParam("Not a valid URL", param, "url_invalid");
+  return text;
+}
+
+/** @param {Param | undefined} value */
+function parseMetadata(value) {
+  if (value === undefined || value === "") return {};
+  const object = optionalObject(value, "metadata") ?? {};
+  const entries = Object.entries(object);
+  if (entries.length > 50) throw invalidParam("Metadata can have at most 50 keys.", "metadata");
+  /** @type {Record<string, string>} */
+  const metadata = {};
+  for (const [key, entry] of entries) {
+    if (key.length > 40) throw invalidParam(`Metadata keys can be at most 40 characters: ${key}`, `metadata[${key}]`);
+    if (typeof entry !== "string") throw invalidParam(`Invalid string: metadata[${key}]`, `metadata[${key}]`);
+    if (entry.length > 500) {
+      throw invalidParam(`Metadata values can be at most 500 characters: ${key}`, `metadata[${key}]`);
+    }
+    metadata[key] = entry;
+  }
+  return metadata;
+}
+
+/**
+ * @param {Param} value
+ * @param {number} index
+ * @returns {LineItem}
+ */
+function parseLineItem(value, index) {
+  const at = `line_items[${index}]`;
+  const item = optionalObject(value, at);
+  if (!item) throw invalidParam(`Missing required param: ${at}.`, at, "parameter_missing");
+  rejectUnknown(item, LINE_ITEM, `${at}[`, "]");
+  if (item.price !== undefined) {
+    throw invalidParam(`This simulator accepts only ${at}[price_data], not stored prices.`, `${at}[price]`);
+  }
+  const priceData = optionalObject(item.price_data, `${at}[price_data]`);
+  if (!priceData)
+    throw invalidParam(`Missing required param: ${at}[price_data].`, `${at}[price_data]`, "parameter_missing");
+  rejectUnknown(priceData, PRICE_DATA, `${at}[price_data][`, "]");
+  if (priceData.recurring !== undefined) {
+    throw invalidParam(
+      "You must be in subscription mode to specify a recurring price.",
+      `${at}[price_data][recurring]`,
+    );
+  }
+  if (priceData.product !== undefined) {
+    throw invalidParam(
+      `This simulator accepts only ${at}[price_data][product_data], not stored products.`,
+      `${at}[price_data][product]`,
+    );
+  }
+  const currency = requiredString(priceData.currency, `${at}[price_data][currency]`);
+  if (currency !== CURRENCY) {
+    throw invalidParam(`This simulator accepts only currency=${CURRENCY}.`, `${at}[price_data][currency]`);
+  }
+  const unitAmount = requiredInteger(priceData.unit_amount, `${at}[price_data][unit_amount]`, {
+    min: 0,
+    max: MAXIMUM_AMOUNT,
+  });
+  const productData = optionalObject(priceData.product_data, `${at}[price_data][product_data]`);
+  if (!productData) {
+    throw invalidParam(
+      `Missing required param: ${at}[price_data][product_data].`,
+      `${at}[price_data][product_data]`,
+      "parameter_missing",
+    );
+  }
+  rejectUnknown(productData, PRODUCT_DATA, `${at}[price_data][product_data][`, "]");
+  const name = requiredString(productData.name, `${at}[price_data][product_data][name]`);
+  const description = optionalString(productData.description, `${at}[price_data][product_data][description]`, 40_000);
+  const imagesParam = `${at}[price_data][product_data][images]`;
+  const images = productData.images ?? [];
+  if (!Array.isArray(images)) throw invalidParam(`Invalid array: ${imagesParam}`, imagesParam);
+  if (images.length > 8) throw invalidParam(`${imagesParam} can have at most 8 URLs.`, imagesParam);
+  const quantity = requiredInteger(item.quantity, `${at}[quantity]`, { min: 1, max: 999_999 });
+  return {
+    id: newId("li_"),
+    name,
+    description: description ?? null,
+    images: images.map((image, i) => /** @type {string} */ (optionalUrl(image, `${imagesParam}[${i}]`))),
+    unitAmount,
+    quantity,
+  };
+}
+
+/** @param {string} email */
+function isEmail(email) {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}
+
+/** @param {LineItem[]} lineItems */
+export function totalOf(lineItems) {
+  return lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+}
+
+/**
+ * Validates `POST /v1/checkout/sessions` parameters as Stripe does and builds the session.
+ * @param {ParamObject} params
+ * @param {{ nowSeconds: number, publicUrl: string }} context
+ * @returns {SessionRecord}
+ */
+export function createSession(params, { nowSeconds, publicUrl }) {
+  rejectUnknown(params, TOP_LEVEL);
+  const mode = requiredString(params.mode, "mode");
+  if (mode !== "payment") throw invalidParam("This simulator supports only mode=payment.", "mode");
+  if (params.ui_mode !== undefined && params.ui_mode !== "hosted") {
+    throw invalidParam("This simulator supports only ui_mode=hosted.", "ui_mode");
+  }
+  const currency = optionalString(params.currency, "currency", 3);
+  if (currency !== undefined && currency !== CURRENCY) {
+    throw invalidParam(`This simulator accepts only currency=${CURRENCY}.`, "currency");
+  }
+  const successUrl = optionalUrl(params.success_url, "success_url");
+  // Stripe can show its own confirmation page instead; the simulator always returns to the shop.
+  if (!successUrl) throw invalidParam("Missing required param: success_url.", "success_url", "parameter_missing");
+  const cancelUrl = optionalUrl(params.cancel_url, "cancel_url");
+  const customerEmail = optionalString(params.customer_email, "customer_email", 800) || null;
+  if (customerEmail !== null && !isEmail(customerEmail)) {
+    throw invalidParam(`Invalid email address: ${customerEmail}`, "customer_email", "email_invalid");
+  }
+  const clientReferenceId = optionalString(params.client_reference_id, "client_reference_id", 200) || null;
+  const metadata = parseMetadata(params.metadata);
+
+  const lineItemsParam = params.line_items;
+  if (lineItemsParam === undefined || lineItemsParam === "") {
+    throw invalidParam("Missing required param: line_items.", "line_items", "parameter_missing");
+  }
+  if (!Array.isArray(lineItemsParam)) throw invalidParam("Invalid array: line_items", "line_items");
+  if (lineItemsParam.length > 100) throw invalidParam("line_items can have at most 100 items.", "line_items");
+  const lineItems = lineItemsParam.map(parseLineItem);
+  const total = totalOf(lineItems);
+  if (total < MINIMUM_TOTAL) {
+    throw invalidParam(
+      "The Checkout Session's total amount due must add up to at least $10.00 mxn",
+      "line_items",
+      "amount_too_small",
+    );
+  }
+  if (total > MAXIMUM_AMOUNT) {
+    throw invalidParam(
+      "The Checkout Session's total amount due must be no more than $999,999.99 mxn",
+      "line_items",
+      "amount_too_large",
+    );
+  }
+
+  let expiresAt = nowSeconds + MAX_LIFETIME_SECONDS;
+  if (params.expires_at !== undefined) {
+    expiresAt = requiredInteger(params.expires_at, "expires_at", { min: 0, max: Number.MAX_SAFE_INTEGER });
+    if (expiresAt < nowSeconds + MIN_LIFETIME_SECONDS) {
+      throw invalidParam(
+        "The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.",
+        "expires_at",
+      );
+    }
+    if (expiresAt > nowSeconds + MAX_LIFETIME_SECONDS) {
+      throw invalidParam(
+        "The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.",
+        "expires_at",
+      );
+    }
+  }
+
+  const id = newId("cs_test_");
+  return {
+    id,
+    created: nowSeconds,
+    expiresAt,
+    status: "open",
+    paymentStatus: "unpaid",
+    paymentIntent: null,
+    currency: CURRENCY,
+    successUrl,
+    cancelUrl,
+    customerEmail,
+    clientReferenceId,
+    metadata,
+    lineItems,
+    url: `${publicUrl}/pay/${id}`,
+  };
+}
+
+/**
+ * The session's line items as Stripe lists them (`expand[]=line_items`, `listLineItems`).
+ * @param {SessionRecord} session
+ */
+export function lineItemsList(session) {
+  return {
+    object: "list",
+    data: session.lineItems.map((item) => ({
+      id: item.id,
+      object: "item",
+      amount_discount: 0,
+      amount_subtotal: item.unitAmount * item.quantity,
+      amount_tax: 0,
+      amount_total: item.unitAmount * item.quantity,
+      currency: session.currency,
+      description: item.name,
+      price: {
+        id: `price_${item.id.slice(3)}`,
+        object: "price",
+        active: false,
+        currency: session.currency,
+        livemode: false,
+        product: `prod_${item.id.slice(3)}`,
+        type: "one_time",
+        unit_amount: item.unitAmount,
+      },
+      quantity: item.quantity,
+    })),
+    has_more: false,
+    url: `/v1/checkout/sessions/${session.id}/line_items`,
+  };
+}
+
+/**
+ * The `checkout.session` object as Stripe's API returns it.
+ * @param {SessionRecord} session
+ * @param {{ expandLineItems?: boolean }} [options]
+ */
+export function sessionObject(session, { expandLineItems = false } = {}) {
+  const total = totalOf(session.lineItems);
+  return {
+    id: session.id,
+    object: "checkout.session",
+    amount_subtotal: total,
+    amount_total: total,
+    cancel_url: session.cancelUrl,
+    client_reference_id: session.clientReferenceId,
+    created: session.created,
+    currency: session.currency,
+    customer: null,
+    customer_details: session.status === "complete" ? { email: session.customerEmail, name: null, phone: null } : null,
+    customer_email: session.customerEmail,
+    expires_at: session.expiresAt,
+    livemode: false,
+    metadata: { ...session.metadata },
+    mode: "payment",
+    payment_intent: session.paymentIntent,
+    payment_method_types: ["card"],
+    payment_status: session.paymentStatus,
+    status: session.status,
+    success_url: session.successUrl,
+    ui_mode: "hosted",
+    // Stripe only gives the page's address while the session can still be paid.
+    url: session.status === "open" ? session.url : null,
+    ...(expandLineItems ? { line_items: lineItemsList(session) } : {}),
+  };
+}

@@ -1,0 +1,193 @@
+// @ts-check
+import { totalOf } from "./checkout-sessions.mjs";
+
+/** @typedef {import("./checkout-sessions.mjs").SessionRecord} SessionRecord */
+/** @typedef {{ card_number: string, expiry: string, cvc: string }} CardForm */
+/** @typedef {Partial<Record<keyof CardForm, string>>} CardErrors */
+
+// Stripe's test cards that the shop's tests and people trying the shop use.
+const APPROVED = new Set(["4242424242424242", "5555555555554444"]);
+const DECLINED = new Map([
+  ["4000000000000002", "Tu tarjeta fue rechazada."],
+  ["4000000000009995", "Tu tarjeta no tiene fondos suficientes."],
+]);
+
+const money = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
+
+/** @param {number} centavos */
+export function formatMxn(centavos) {
+  return money.format(centavos / 100);
+}
+
+/** @param {string} text */
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** @param {string} digits */
+function passesLuhn(digits) {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * What the card form's values lead to. Numbers that are neither an approved nor a declining test
+ * card are declined, as Stripe's test mode declines real cards.
+ * @param {CardForm} form
+ * @param {Date} now
+ * @returns {{ outcome: "invalid", errors: CardErrors } | { outcome: "declined", message: string } | { outcome: "approved" }}
+ */
+export function judgeCard(form, now) {
+  /** @type {CardErrors} */
+  const errors = {};
+  const number = form.card_number.replace(/\s+/g, "");
+  if (number === "") errors.card_number = "Ingresa el número de tarjeta.";
+  else if (!/^\d{16}$/.test(number)) errors.card_number = "El número de tarjeta debe tener 16 dígitos.";
+  else if (!passesLuhn(number)) errors.card_number = "El número de tarjeta no es válido.";
+
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(form.expiry.trim());
+  if (form.expiry.trim() === "") errors.expiry = "Ingresa la fecha de vencimiento.";
+  else if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12) errors.expiry = "Usa el formato MM/AA.";
+  else {
+    // A card is valid through the last day of its expiry month.
+    const firstDayAfter = new Date(Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1));
+    if (firstDayAfter <= now) errors.expiry = "La tarjeta está vencida.";
+  }
+
+  if (form.cvc.trim() === "") errors.cvc = "Ingresa el CVC.";
+  else if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = "El CVC debe tener 3 o 4 dígitos.";
+
+  if (Object.keys(errors).length > 0) return { outcome: "invalid", errors };
+  if (APPROVED.has(number)) return { outcome: "approved" };
+  return { outcome: "declined", message: DECLINED.get(number) ?? "Tu tarjeta fue rechazada." };
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f4f5;color:#18181b;line-height:1.5}
+.banner{background:#27272a;color:#fafafa;text-align:center;font-size:.875rem;padding:.5rem 1rem}
+main{max-width:30rem;margin:2rem auto;padding:0 1rem}
+.card{background:#fff;border:1px solid #e4e4e7;border-radius:.75rem;padding:1.5rem;margin-bottom:1rem}
+h1,h2{font-size:1.125rem;margin:0 0 1rem}
+ul{list-style:none;margin:0;padding:0}
+li{display:flex;gap:.75rem;align-items:center;padding:.5rem 0;border-bottom:1px solid #f4f4f5}
+li img{width:3rem;height:3rem;object-fit:cover;border-radius:.375rem;background:#f4f4f5}
+.item{flex:1}.qty{display:block;color:#52525b;font-size:.875rem}
+.total{display:flex;justify-content:space-between;font-size:1.125rem;margin:1rem 0 0}
+label{display:block;font-weight:600;font-size:.875rem;margin:1rem 0 .25rem}
+input{width:100%;font:inherit;padding:.625rem .75rem;border:1px solid #a1a1aa;border-radius:.5rem}
+input:focus{outline:2px solid #2563eb;outline-offset:1px}
+input[aria-invalid=true]{border-color:#b91c1c}
+.row{display:flex;gap:1rem}.row>div{flex:1}
+.field-error{color:#b91c1c;font-size:.875rem;margin:.25rem 0 0}
+.alert{background:#fef2f2;border:1px solid #fecaca;color:#991b1b;border-radius:.5rem;padding:.75rem;margin:0 0 1rem}
+button{width:100%;margin-top:1.5rem;font:inherit;font-weight:600;padding:.75rem;border:0;border-radius:.5rem;background:#18181b;color:#fff;cursor:pointer}
+button:hover{background:#3f3f46}
+.cancel{display:block;text-align:center;margin-top:1rem;color:#3f3f46}
+.hint{color:#52525b;font-size:.8125rem;margin-top:1.25rem}
+`;
+
+/**
+ * @param {string} title
+ * @param {string} body
+ */
+function layout(title, body) {
+  return `<!doctype html>
+<html lang="es-MX">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Simulador de pagos</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<div class="banner" role="note">Simulador de pagos · modo de prueba: no se hace ningún cargo real.</div>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** @param {SessionRecord} session */
+function summary(session) {
+  const items = session.lineItems
+    .map((item) => {
+      const image = item.images[0] ? `<img src="${escapeHtml(item.images[0])}" alt="">` : "";
+      return `<li>${image}<span class="item">${escapeHtml(item.name)}<span class="qty">Cantidad: ${item.quantity} × ${formatMxn(item.unitAmount)}</span></span><span>${formatMxn(item.unitAmount * item.quantity)}</span></li>`;
+    })
+    .join("\n");
+  const email = session.customerEmail ? `<p class="qty">Correo: ${escapeHtml(session.customerEmail)}</p>` : "";
+  return `<section class="card" aria-labelledby="resumen">
+<h1 id="resumen">Resumen del pedido</h1>
+${email}
+<ul>
+${items}
+</ul>
+<p class="total"><span>Total</span><strong>${formatMxn(totalOf(session.lineItems))} MXN</strong></p>
+</section>`;
+}
+
+/**
+ * @param {keyof CardForm} name
+ * @param {{ label: string, autocomplete: string, placeholder: string, maxlength: number }} field
+ * @param {CardForm} values
+ * @param {CardErrors} errors
+ * @param {boolean} focus
+ */
+function input(name, field, values, errors, focus) {
+  const error = errors[name];
+  const describedBy = error ? ` aria-invalid="true" aria-describedby="${name}-error"` : "";
+  return `<label for="${name}">${field.label}</label>
+<input id="${name}" name="${name}" inputmode="numeric" autocomplete="${field.autocomplete}" placeholder="${field.placeholder}" maxlength="${field.maxlength}" value="${escapeHtml(values[name])}"${describedBy}${focus ? " autofocus" : ""}>
+${error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` : ""}`;
+}
+
+/**
+ * The hosted payment page: order summary and a card form that posts back to itself.
+ * @param {SessionRecord} session
+ * @param {{ values?: CardForm, errors?: CardErrors, alert?: string }} [state]
+ */
+export function paymentPage(session, state = {}) {
+  const values = state.values ?? { card_number: "", expiry: "", cvc: "" };
+  const errors = state.errors ?? {};
+  const firstInvalid = /** @type {(keyof CardForm)[]} */ (["card_number", "expiry", "cvc"]).find(
+    (name) => errors[name],
+  );
+  const alert = state.alert ? `<p class="alert" role="alert">${escapeHtml(state.alert)}</p>` : "";
+  const cancel = session.cancelUrl ? `<a class="cancel" href="${escapeHtml(session.cancelUrl)}">Cancelar</a>` : "";
+  const form = `<section class="card" aria-labelledby="pago">
+<h2 id="pago">Pago con tarjeta</h2>
+${alert}
+<form method="post" action="/pay/${escapeHtml(session.id)}" novalidate>
+${input("card_number", { label: "Número de tarjeta", autocomplete: "cc-number", placeholder: "1234 1234 1234 1234", maxlength: 23 }, values, errors, firstInvalid === "card_number")}
+<div class="row">
+<div>${input("expiry", { label: "Vencimiento (MM/AA)", autocomplete: "cc-exp", placeholder: "MM/AA", maxlength: 7 }, values, errors, firstInvalid === "expiry")}</div>
+<div>${input("cvc", { label: "CVC", autocomplete: "cc-csc", placeholder: "123", maxlength: 4 }, values, errors, firstInvalid === "cvc")}</div>
+</div>
+<button type="submit">Pagar</button>
+</form>
+${cancel}
+<p class="hint">Tarjetas de prueba: 4242 4242 4242 4242 se aprueba y 4000 0000 0000 0002 se rechaza; cualquier fecha futura y cualquier CVC de 3 dígitos.</p>
+</section>`;
+  return layout(`Pagar ${formatMxn(totalOf(session.lineItems))}`, `${summary(session)}\n${form}`);
+}
+
+/**
+ * A page for a session that can no longer be paid (or does not exist).
+ * @param {{ title: string, message: string, link?: { href: string, text: string } | null }} content
+ */
+export function messagePage({ title, message, link }) {
+  const action = link ? `<a class="cancel" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a>` : "";
+  return layout(
+    title,
+    `<section class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${action}</section>`,
+  );
+}
