@@ -63,25 +63,21 @@ export async function startCheckout(
       },
       quantity,
     });
-    session = await stripe.checkout.sessions.create(
-      {
-        mode: "payment",
-        currency: "mxn",
-        line_items: [
-          ...order.items.map((item) => line(item.name, item.unitPrice, item.quantity, item.variantName ?? undefined)),
-          line("Envío", order.totals.shipping, 1),
-          line(VAT_LABEL, order.totals.tax, 1),
-        ],
-        customer_email: order.email,
-        client_reference_id: String(order.id),
-        metadata: { orderId: String(order.id), orderNumber: order.number },
-        expires_at: Math.ceil((order.reservedUntil.getTime() + SESSION_EXPIRY_MARGIN_MS) / 1000),
-        success_url: absoluteUrl(request, "/success?session_id={CHECKOUT_SESSION_ID}"),
-        cancel_url: absoluteUrl(request, `/cancel?pedido=${order.id}`),
-      },
-      // A retried PAGAR for the same order never opens a second session.
-      { idempotencyKey: `checkout-order-${order.id}` },
-    );
+    session = await stripe.checkout.sessions.create({
+      mode: "payment",
+      currency: "mxn",
+      line_items: [
+        ...order.items.map((item) => line(item.name, item.unitPrice, item.quantity, item.variantName ?? undefined)),
+        line("Envío", order.totals.shipping, 1),
+        line(VAT_LABEL, order.totals.tax, 1),
+      ],
+      customer_email: order.email,
+      client_reference_id: String(order.id),
+      metadata: { orderId: String(order.id), orderNumber: order.number },
+      expires_at: Math.ceil((order.reservedUntil.getTime() + SESSION_EXPIRY_MARGIN_MS) / 1000),
+      success_url: absoluteUrl(request, "/success?session_id={CHECKOUT_SESSION_ID}"),
+      cancel_url: absoluteUrl(request, `/cancel?pedido=${order.id}`),
+    });
   } catch (error) {
     await releaseReservation(order.id, "checkout_failed");
     return { ok: false, message: providerMessage(error) };
