@@ -3,9 +3,10 @@
 # non-root user, migrations applied on start, health check on /healthz.
 #
 #   docker build -t joyeria .
-#   docker run -p 3000:3000 -e SESSION_SECRET=… -e DATABASE_URL=postgresql://… joyeria
+#   docker run -p 3000:3000 -e SESSION_SECRET=… -e APP_ORIGIN=https://… -e DATABASE_URL=postgresql://… joyeria
 #
-# Required: SESSION_SECRET (the server refuses to start without it).
+# Required: SESSION_SECRET and APP_ORIGIN (the server refuses to start without them).
+# Behind a reverse proxy or load balancer also set TRUST_PROXY (the number of proxies in front).
 # DATABASE_URL: a PostgreSQL server; without it the embedded PGlite stores data in /app/data
 # (mount a volume there to keep it).
 
@@ -40,6 +41,7 @@ COPY --from=build --chown=node:node /app/public public
 COPY --chown=node:node package.json prisma.config.ts ./
 COPY --chown=node:node prisma prisma
 COPY --chown=node:node scripts scripts
+COPY --chown=node:node server server
 COPY --chown=node:node app/utils/password.server.ts app/utils/password.server.ts
 COPY --from=build --chown=node:node /app/app/generated app/generated
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -1,6 +1,9 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ForgotPasswordForm, LoginForm, RegisterForm, type AuthActionData, type AuthMode } from "./auth-forms";
+import { ForgotPasswordForm } from "./auth/forgot-password-form";
+import { LoginForm } from "./auth/login-form";
+import { RegisterForm } from "./auth/register-form";
+import type { AuthMode, ForgotPasswordAnswer } from "./auth/shared";
 import { CloseIcon } from "./icons";
 
 const TITLES: Record<AuthMode, { eyebrow: string; title: string }> = {
@@ -12,11 +15,8 @@ const TITLES: Record<AuthMode, { eyebrow: string; title: string }> = {
 /** Pages whose own forms are the login: after logging in from there, go to the shop instead. */
 const AUTH_PAGES = ["/login", "/register", "/forgot-password", "/reset-password"];
 
-/** Other components can open the modal with `window.dispatchEvent(new CustomEvent("auth:open", { detail: "login" }))`. */
-export const OPEN_AUTH_EVENT = "auth:open";
-
 /**
- * The auth modal (spec §2, §4): the JavaScript enhancement of /login, /register and
+ * The auth modal: the JavaScript enhancement of /login, /register and
  * /forgot-password. Links marked `data-action="open-login"` open it instead of navigating; its
  * forms are fetchers posting to the same route actions. It closes itself once the user is logged in.
  */
@@ -41,16 +41,8 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
       target.closest("details")?.removeAttribute("open");
       open("login");
     }
-    function onOpen(event: Event) {
-      const detail = (event as CustomEvent<AuthMode | undefined>).detail;
-      open(detail ?? "login");
-    }
     document.addEventListener("click", onClick, true);
-    window.addEventListener(OPEN_AUTH_EVENT, onOpen);
-    return () => {
-      document.removeEventListener("click", onClick, true);
-      window.removeEventListener(OPEN_AUTH_EVENT, onOpen);
-    };
+    return () => document.removeEventListener("click", onClick, true);
   }, [open]);
 
   useEffect(() => {
@@ -116,39 +108,30 @@ function ModalForm({
   redirectTo: string;
   onMode: (mode: AuthMode) => void;
 }) {
-  const fetcher = useFetcher<AuthActionData>();
+  // Login and registration answer with conform's result or redirect; forgot-password may confirm.
+  const fetcher = useFetcher<ForgotPasswordAnswer>();
   const busy = fetcher.state !== "idle";
-  const data = fetcher.data;
+  const answer = fetcher.data;
+  const lastResult = answer?.status === "sent" ? undefined : answer;
+  const common = { as: fetcher.Form, lastResult, busy, idPrefix: "modal-" } as const;
   if (mode === "register") {
     return (
-      <RegisterForm
-        as={fetcher.Form}
-        data={data}
-        busy={busy}
-        redirectTo={redirectTo}
-        idPrefix="modal-"
-        toLogin={{ href: "/login", onClick: () => onMode("login") }}
-      />
+      <RegisterForm {...common} redirectTo={redirectTo} toLogin={{ href: "/login", onClick: () => onMode("login") }} />
     );
   }
   if (mode === "forgot") {
     return (
       <ForgotPasswordForm
-        as={fetcher.Form}
-        data={data}
-        busy={busy}
-        idPrefix="modal-"
+        {...common}
+        sentMessage={answer?.status === "sent" ? answer.message : null}
         toLogin={{ href: "/login", onClick: () => onMode("login") }}
       />
     );
   }
   return (
     <LoginForm
-      as={fetcher.Form}
-      data={data}
-      busy={busy}
+      {...common}
       redirectTo={redirectTo}
-      idPrefix="modal-"
       toRegister={{ href: "/register", onClick: () => onMode("register") }}
       toForgot={{ href: "/forgot-password", onClick: () => onMode("forgot") }}
     />

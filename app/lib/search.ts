@@ -55,10 +55,13 @@ export const SearchParamsSchema = z
 
 export type SearchParams = z.output<typeof SearchParamsSchema>;
 
+/** The query parameters of the search page and overlay. */
+export const SEARCH_PARAM_KEYS = ["q", "categoria", "orden", "ofertas", "min", "max"] as const;
+
 /** Parses URLSearchParams (first value of each key) with the schema above. */
 export function parseSearchParams(params: URLSearchParams): SearchParams {
   const raw: Record<string, string> = {};
-  for (const key of ["q", "categoria", "orden", "ofertas", "min", "max"]) {
+  for (const key of SEARCH_PARAM_KEYS) {
     const value = params.get(key);
     if (value !== null) raw[key] = value;
   }

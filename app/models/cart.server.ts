@@ -190,16 +190,6 @@ export async function addToCart(
  */
 export async function setLineQuantity(userId: string, lineKey: string, quantity: number): Promise<QuantityResult> {
   if (!Number.isInteger(quantity)) throw new CartError("invalid_quantity", 400);
-  return changeLine(userId, lineKey, () => quantity);
-}
-
-/** Adds `delta` (positive or negative) to a line's quantity, with the rules of `setLineQuantity`. */
-export async function changeLineQuantity(userId: string, lineKey: string, delta: number): Promise<QuantityResult> {
-  if (!Number.isInteger(delta)) throw new CartError("invalid_quantity", 400);
-  return changeLine(userId, lineKey, (current) => current + delta);
-}
-
-async function changeLine(userId: string, lineKey: string, next: (current: number) => number): Promise<QuantityResult> {
   assertLineKey(lineKey);
   return prisma.$transaction(async (tx) => {
     // The line is locked until commit, so concurrent changes of it apply one after another.
@@ -211,7 +201,7 @@ async function changeLine(userId: string, lineKey: string, next: (current: numbe
       WHERE c."cart_user_id" = ${userId}::uuid AND c."line_key" = ${lineKey}
       FOR UPDATE OF c`;
     if (!line) throw new CartError("line_not_found", 404);
-    const wanted = Math.min(next(line.quantity), MAX_LINE_QUANTITY);
+    const wanted = Math.min(quantity, MAX_LINE_QUANTITY);
     if (wanted <= 0) {
       await tx.cartItem.delete({
         where: { userId_lineKey: { userId, lineKey } },
@@ -220,12 +210,12 @@ async function changeLine(userId: string, lineKey: string, next: (current: numbe
     }
     const { stock } = line;
     if (wanted > stock && stock <= 0) throw new CartError("out_of_stock", 409, "This product is out of stock");
-    const quantity = Math.min(wanted, stock);
+    const kept = Math.min(wanted, stock);
     await tx.cartItem.update({
       where: { userId_lineKey: { userId, lineKey } },
-      data: { quantity },
+      data: { quantity: kept },
     });
-    return { lineKey, quantity, limitedTo: wanted > stock ? stock : null };
+    return { lineKey, quantity: kept, limitedTo: wanted > stock ? stock : null };
   });
 }
 

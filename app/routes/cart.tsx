@@ -6,14 +6,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { invariantResponse } from "@epic-web/invariant";
 import { useLoaderData } from "@remix-run/react";
 import { CartCloseLink, type CartActionData, CartView } from "~/components/cart-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ADDED_FLASH, CART_LOG_TEXTS, CART_MESSAGES, type CartErrorCode, onlyLeftMessage } from "~/lib/cart-messages";
+import { CART_BAD_REQUEST, CartActionSchema, type CartCommand, type CartIntent } from "~/lib/validation/cart";
 import {
   addToCart,
   CartError,
-  changeLineQuantity,
   clearCart,
   EMPTY_CART,
   getCart,
@@ -26,15 +28,10 @@ import { type Flash, setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 
-const INTENTS = ["add", "set-quantity", "increment", "decrement", "remove", "clear"] as const;
-type Intent = (typeof INTENTS)[number];
-
-/** What each intent logs and shows when it fails unexpectedly (spec §8). */
-const FAILURE: Record<Intent, { log: string; code: CartErrorCode }> = {
+/** What each intent logs and shows when it fails unexpectedly. */
+const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
   add: { log: CART_LOG_TEXTS.add, code: "add_failed" },
   "set-quantity": { log: CART_LOG_TEXTS.update, code: "update_failed" },
-  increment: { log: CART_LOG_TEXTS.update, code: "update_failed" },
-  decrement: { log: CART_LOG_TEXTS.update, code: "update_failed" },
   remove: { log: CART_LOG_TEXTS.remove, code: "remove_failed" },
   clear: { log: CART_LOG_TEXTS.clear, code: "clear_failed" },
 };
@@ -61,15 +58,18 @@ export const headers: HeadersFunction = () => ({
 });
 
 /**
- * Every cart change, as a form post: `intent` = add | set-quantity | increment | decrement |
- * remove | clear. A fetcher (JavaScript) sends `_fetcher=1` and gets data back; a plain form
- * post is redirected back — to `redirectTo` (or the Referer) for adds, to /cart otherwise —
- * with a flash message for the outcome.
+ * Every cart change, as a form post: `intent` = add | set-quantity | remove | clear, parsed with
+ * one schema per intent. A request no page of the shop sends (unknown intent, malformed ids or
+ * quantity) is a 400 with a Spanish message. A fetcher (JavaScript) sends `_fetcher=1` and gets
+ * data back; a plain form post is redirected back — to `redirectTo` (or the Referer) for adds,
+ * to /cart otherwise — with a flash message for the outcome.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isIntent(intent)) throw new Response("Solicitud no válida", { status: 400 });
+  const submission = parseWithZod(form, { schema: CartActionSchema });
+  invariantResponse(submission.status === "success", () => firstMessage(submission.reply().error), { status: 400 });
+  const command = submission.value;
+  const { intent } = command;
   const viaFetcher = form.get("_fetcher") === "1";
   const back = intent === "add" ? addOrigin(request, form) : "/cart";
 
@@ -91,9 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let result: QuantityResult | null = null;
   try {
-    result = await runIntent(intent, user.id, form);
+    result = await runCommand(command, user.id);
   } catch (error) {
-    if (error instanceof Response) throw error;
     let code: CartErrorCode;
     let status: number;
     if (error instanceof CartError) {
@@ -129,23 +128,14 @@ export async function action({ request }: ActionFunctionArgs) {
   throw redirect(back, flash ? { headers: { "Set-Cookie": await setFlash(request, flash) } } : undefined);
 }
 
-async function runIntent(intent: Intent, userId: string, form: FormData): Promise<QuantityResult | null> {
-  const lineKey = String(form.get("lineKey") ?? "");
-  switch (intent) {
+async function runCommand(command: CartCommand, userId: string): Promise<QuantityResult | null> {
+  switch (command.intent) {
     case "add":
-      return addToCart(userId, {
-        productId: requireId(form.get("productId")),
-        variantId: optionalId(form.get("variantId")),
-        quantity: parseQuantity(form.get("quantity"), 1),
-      });
+      return addToCart(userId, command);
     case "set-quantity":
-      return setLineQuantity(userId, lineKey, parseQuantity(form.get("quantity"), null));
-    case "increment":
-      return changeLineQuantity(userId, lineKey, 1);
-    case "decrement":
-      return changeLineQuantity(userId, lineKey, -1);
+      return setLineQuantity(userId, command.lineKey, command.quantity);
     case "remove":
-      await removeLine(userId, lineKey);
+      await removeLine(userId, command.lineKey);
       return null;
     case "clear":
       await clearCart(userId);
@@ -153,8 +143,9 @@ async function runIntent(intent: Intent, userId: string, form: FormData): Promis
   }
 }
 
-function isIntent(value: FormDataEntryValue | null): value is Intent {
-  return typeof value === "string" && (INTENTS as readonly string[]).includes(value);
+/** The first message of a failed parse: the schema's own Spanish messages. */
+function firstMessage(error: Record<string, string[] | null> | undefined): string {
+  return Object.values(error ?? {}).find((messages) => messages?.length)?.[0] ?? CART_BAD_REQUEST;
 }
 
 /** Where an add came from: the form's `redirectTo`, else the Referer's path, else the home page. */
@@ -173,29 +164,6 @@ function refererPath(request: Request): string | null {
   } catch {
     return null;
   }
-}
-
-/** Ids are positive integers; anything else is a malformed request, not a shopper's mistake. */
-function requireId(value: FormDataEntryValue | null): number {
-  const id = optionalId(value);
-  if (id === null) throw new Response("Solicitud no válida", { status: 400 });
-  return id;
-}
-
-function optionalId(value: FormDataEntryValue | null): number | null {
-  if (value === null || value === "" || value === "base") return null;
-  const id = Number(value);
-  if (typeof value !== "string" || !/^\d{1,9}$/.test(value) || id <= 0) {
-    throw new Response("Solicitud no válida", { status: 400 });
-  }
-  return id;
-}
-
-function parseQuantity(value: FormDataEntryValue | null, fallback: number | null): number {
-  if ((value === null || value === "") && fallback !== null) return fallback;
-  const n = typeof value === "string" && /^-?\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!Number.isInteger(n)) throw new CartError("invalid_quantity", 400);
-  return n;
 }
 
 export default function CartPage() {

@@ -1,9 +1,14 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { AuthPage, ForgotPasswordForm, type AuthActionData } from "~/components/auth-forms";
+import { AuthPage } from "~/components/auth/auth-page";
+import { ForgotPasswordForm } from "~/components/auth/forgot-password-form";
+import type { ForgotPasswordAnswer } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AUTH_MESSAGES, ForgotPasswordSchema, validateForm } from "~/lib/validation/auth";
-import { padResponseTime, requestPasswordReset } from "~/utils/auth.server";
+import { AUTH_MESSAGES, ForgotPasswordSchema } from "~/lib/validation/auth";
+import { requestPasswordReset } from "~/models/user.server";
+import { padResponseTime } from "~/utils/auth.server";
+import { checkHoneypot } from "~/utils/honeypot.server";
 import { getPublicOrigin } from "~/utils/origin.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
@@ -17,31 +22,25 @@ const MIN_RESPONSE_MS = 350;
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .toLowerCase();
-  const parsed = validateForm(ForgotPasswordSchema, form);
-  if (!parsed.success)
-    return data<AuthActionData>({ status: "error", errors: parsed.errors, values: { email } }, { status: 400 });
+  checkHoneypot(form);
+  const submission = parseWithZod(form, { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const start = Date.now();
   const address = getClientAddress(context);
   const byAddress = address ? await hitRateLimit("resetAddress", rateLimitKey.resetAddress(address)) : null;
   if (byAddress && !byAddress.allowed) {
-    return data<AuthActionData>(
-      { status: "error", errors: {}, formError: tooManyAttemptsMessage(byAddress.retryAfterMs), values: { email } },
-      { status: 429 },
-    );
+    return data(submission.reply({ formErrors: [tooManyAttemptsMessage(byAddress.retryAfterMs)] }), { status: 429 });
   }
   // Past the per-address limit an e-mail is silently not sent: the answer stays the same.
-  const byEmail = await hitRateLimit("resetEmail", rateLimitKey.resetEmail(parsed.data.email));
-  if (byEmail.allowed) await requestPasswordReset(parsed.data.email, getPublicOrigin(request));
+  const byEmail = await hitRateLimit("resetEmail", rateLimitKey.resetEmail(submission.value.email));
+  if (byEmail.allowed) await requestPasswordReset(submission.value.email, getPublicOrigin(request));
   await padResponseTime(start, MIN_RESPONSE_MS);
-  return data<AuthActionData>({ status: "sent", message: AUTH_MESSAGES.forgotSent });
+  return { status: "sent" as const, message: AUTH_MESSAGES.forgotSent };
 }
 
 export default function ForgotPassword() {
-  const actionData = useActionData<AuthActionData>();
+  const answer = useActionData<ForgotPasswordAnswer>();
   const navigation = useNavigation();
   return (
     <AuthPage
@@ -51,7 +50,8 @@ export default function ForgotPassword() {
     >
       <ForgotPasswordForm
         as={Form}
-        data={actionData}
+        lastResult={answer?.status === "sent" ? undefined : answer}
+        sentMessage={answer?.status === "sent" ? answer.message : null}
         busy={navigation.state !== "idle" && navigation.formAction === "/forgot-password"}
         idPrefix=""
         toLogin={{ href: "/login" }}

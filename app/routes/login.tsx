@@ -1,8 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthPage, LoginForm, type AuthActionData } from "~/components/auth-forms";
+import { AuthPage } from "~/components/auth/auth-page";
+import { LoginForm } from "~/components/auth/login-form";
+import type { AuthResult } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AUTH_MESSAGES, LoginSchema, validateForm } from "~/lib/validation/auth";
+import { AUTH_MESSAGES, LoginSchema, PASSWORD_FIELDS } from "~/lib/validation/auth";
 import { authenticator, InvalidCredentialsError } from "~/utils/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getKnownDevice, rememberDevice } from "~/utils/device.server";
@@ -31,26 +34,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The strategy reads the body itself, so the action reads a clone.
   const form = await readForm(request.clone());
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .toLowerCase();
-  const fail = (status: number, body: Omit<Extract<AuthActionData, { status: "error" }>, "status" | "values">) =>
-    data<AuthActionData>({ status: "error", ...body, values: { email } }, { status });
+  const submission = parseWithZod(form, { schema: LoginSchema });
+  // The typed e-mail comes back to the form; the password never does.
+  const fail = (status: number, formErrors?: string[]) =>
+    data(submission.reply({ hideFields: PASSWORD_FIELDS, formErrors }), { status });
+  if (submission.status !== "success") return fail(400);
 
-  const parsed = validateForm(LoginSchema, form);
-  if (!parsed.success) return fail(400, { errors: parsed.errors });
-
-  const device = await getKnownDevice(request, parsed.data.email);
-  const limits = loginLimits(parsed.data.email, getClientAddress(context), device);
+  const device = await getKnownDevice(request, submission.value.email);
+  const limits = loginLimits(submission.value.email, getClientAddress(context), device);
   const blocked = await hitRateLimits(limits);
-  if (blocked) return fail(429, { errors: {}, formError: tooManyAttemptsMessage(blocked.retryAfterMs) });
+  if (blocked) return fail(429, [tooManyAttemptsMessage(blocked.retryAfterMs)]);
 
   let user;
   try {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
-    if (error instanceof InvalidCredentialsError)
-      return fail(401, { errors: {}, formError: AUTH_MESSAGES.invalidCredentials });
+    if (error instanceof InvalidCredentialsError) return fail(401, [AUTH_MESSAGES.invalidCredentials]);
     throw error;
   }
   for (const [, key] of limits) await undoRateLimit(key);
@@ -62,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<AuthActionData>();
+  const lastResult = useActionData<AuthResult>();
   const navigation = useNavigation();
   const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
@@ -73,10 +72,10 @@ export default function Login() {
     >
       <LoginForm
         as={Form}
-        data={actionData}
+        lastResult={lastResult}
         busy={navigation.state !== "idle" && navigation.formAction === "/login"}
-        redirectTo={redirectTo}
         idPrefix=""
+        redirectTo={redirectTo}
         toRegister={{ href: `/register${query}` }}
         toForgot={{ href: "/forgot-password" }}
       />

@@ -1,3 +1,4 @@
+import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -24,7 +25,7 @@ const MAX_ID = 2_147_483_647;
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   const product = id > 0 && id <= MAX_ID ? await getProductDetail(id) : null;
-  if (!product) throw new Response("Producto no encontrado", { status: 404 });
+  invariantResponse(product, "Producto no encontrado", { status: 404 });
   const url = new URL(request.url);
   const selection = { model: url.searchParams.get("modelo"), size: url.searchParams.get("talla") };
   const image = Number(url.searchParams.get("imagen") ?? 0);

@@ -1,11 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import crypto from "node:crypto";
-import { AuthPage, RegisterForm, type AuthActionData } from "~/components/auth-forms";
+import { AuthPage } from "~/components/auth/auth-page";
+import { RegisterForm } from "~/components/auth/register-form";
+import type { AuthResult } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AUTH_MESSAGES, RegisterSchema, validateForm, type FieldErrors } from "~/lib/validation/auth";
-import { registerUser } from "~/utils/auth.server";
+import { AUTH_MESSAGES, PASSWORD_FIELDS, RegisterSchema } from "~/lib/validation/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { registerUser } from "~/models/user.server";
+import { checkHoneypot } from "~/utils/honeypot.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
 import { createUserSession, getOptionalUser } from "~/utils/session.server";
@@ -19,31 +23,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Registration: creates the account and its customer role, then logs the new customer in. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
+  checkHoneypot(form);
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  const values = {
-    name: String(form.get("name") ?? "").trim(),
-    email: String(form.get("email") ?? "")
-      .trim()
-      .toLowerCase(),
-  };
-  const fail = (status: number, errors: FieldErrors, formError?: string) =>
-    data<AuthActionData>({ status: "error", errors, values, ...(formError ? { formError } : {}) }, { status });
-
-  // Honeypot filled in: a bot. Answer like a generic failure, create nothing.
-  if (String(form.get("website") ?? "") !== "") return fail(400, {}, "No pudimos crear tu cuenta. Intenta de nuevo.");
-
-  const parsed = validateForm(RegisterSchema, form);
-  if (!parsed.success) return fail(400, parsed.errors);
+  const submission = parseWithZod(form, { schema: RegisterSchema });
+  // The name and e-mail come back to the form; the passwords never do.
+  const fail = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
+    data(submission.reply({ hideFields: PASSWORD_FIELDS, ...errors }), { status });
+  if (submission.status !== "success") return fail(400);
 
   // Per address only when the address is known: one shared bucket would let one client stop everybody.
   const address = getClientAddress(context);
   if (address) {
     const limit = await hitRateLimit("registerAddress", rateLimitKey.registerAddress(address));
-    if (!limit.allowed) return fail(429, {}, tooManyAttemptsMessage(limit.retryAfterMs));
+    if (!limit.allowed) return fail(429, { formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] });
   }
 
-  const user = await registerUser(parsed.data);
-  if (!user) return fail(400, { email: AUTH_MESSAGES.emailTaken });
+  const { name, email, password } = submission.value;
+  const user = await registerUser({ name, email, password });
+  if (!user) return fail(400, { fieldErrors: { email: [AUTH_MESSAGES.emailTaken] } });
 
   // The pixel's CompleteRegistration fires once on the next page (a flash value with an event id).
   const setCookie = await createUserSession(request, user.id, {
@@ -54,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Register() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<AuthActionData>();
+  const lastResult = useActionData<AuthResult>();
   const navigation = useNavigation();
   const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
@@ -65,10 +62,10 @@ export default function Register() {
     >
       <RegisterForm
         as={Form}
-        data={actionData}
+        lastResult={lastResult}
         busy={navigation.state !== "idle" && navigation.formAction === "/register"}
-        redirectTo={redirectTo}
         idPrefix=""
+        redirectTo={redirectTo}
         toLogin={{ href: `/login${query}` }}
       />
     </AuthPage>

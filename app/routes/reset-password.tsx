@@ -1,10 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { AuthPage, ResetPasswordForm, type AuthActionData } from "~/components/auth-forms";
+import { AuthPage } from "~/components/auth/auth-page";
+import { ResetPasswordForm } from "~/components/auth/reset-password-form";
+import type { AuthResult } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AUTH_MESSAGES, ResetPasswordSchema, validateForm } from "~/lib/validation/auth";
-import { isResetTokenValid, resetPassword } from "~/utils/auth.server";
+import { AUTH_MESSAGES, PASSWORD_FIELDS, ResetPasswordSchema } from "~/lib/validation/auth";
+import { isResetTokenValid, resetPassword } from "~/models/user.server";
 import { getPublicOrigin } from "~/utils/origin.server";
 import { readForm } from "~/utils/request.server";
 
@@ -23,20 +26,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { state: "form" as const, token };
 }
 
+/** A failed submission's result, or the outcome of a valid one. */
+type ResetPasswordAnswer = AuthResult | { status: "done" } | { status: "expired" };
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
-  const parsed = validateForm(ResetPasswordSchema, form);
-  if (!parsed.success)
-    return data<AuthActionData>({ status: "error", errors: parsed.errors, values: {} }, { status: 400 });
-  const ok = await resetPassword(token, parsed.data.password, getPublicOrigin(request));
-  if (!ok) return data<AuthActionData>({ status: "expired" }, { status: 410 });
-  return data<AuthActionData>({ status: "done" });
+  const submission = parseWithZod(form, { schema: ResetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  const ok = await resetPassword(token, submission.value.password, getPublicOrigin(request));
+  if (!ok) return data({ status: "expired" as const }, { status: 410 });
+  return { status: "done" as const };
 }
 
 export default function ResetPassword() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<AuthActionData>();
+  const actionData = useActionData<ResetPasswordAnswer>();
   const navigation = useNavigation();
   const hashExpired = useHashExpired();
 
@@ -44,7 +49,7 @@ export default function ResetPassword() {
   if (loaderData.state === "expired" || actionData?.status === "expired" || hashExpired) return <ResetExpired />;
   return (
     <AuthPage eyebrow="Recuperar acceso" title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
-      <ResetPasswordForm data={actionData} busy={navigation.state === "submitting"} token={loaderData.token} />
+      <ResetPasswordForm lastResult={actionData} busy={navigation.state === "submitting"} token={loaderData.token} />
     </AuthPage>
   );
 }

@@ -1,15 +1,8 @@
-import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { displayName } from "~/lib/user";
-import { AUTH_MESSAGES, LoginSchema, validateForm } from "~/lib/validation/auth";
-import { prisma } from "./db.server";
-import { sendEmail } from "./email.server";
-import { passwordChangedEmail, passwordResetEmail } from "./email-templates.server";
-import { hashPassword, verifyPassword } from "./password.server";
-import { clearRateLimits, rateLimitKey } from "./rate-limit.server";
-
-export type AuthUser = { id: string; email: string };
+import { AUTH_MESSAGES, LoginSchema } from "~/lib/validation/auth";
+import { type AuthUser, verifyLogin } from "~/models/user.server";
 
 /** Thrown by the form strategy when the e-mail and password do not match an account. */
 export class InvalidCredentialsError extends Error {
@@ -20,138 +13,21 @@ export class InvalidCredentialsError extends Error {
 }
 
 /**
- * A real argon2id hash of a random password, verified when the e-mail has no account, so a
- * failed login costs the same time whether or not the account exists (no enumeration by timing).
- */
-let dummyHash: Promise<string> | undefined;
-function getDummyHash() {
-  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
-  return dummyHash;
-}
-
-/** Checks an e-mail and password; the user when they match, null otherwise. */
-export async function verifyLogin(email: string, password: string): Promise<AuthUser | null> {
-  const user = await prisma.user.findUnique({
-    where: { email },
-    select: { id: true, email: true, passwordHash: true },
-  });
-  const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
-  return user && ok ? { id: user.id, email: user.email } : null;
-}
-
-/**
  * remix-auth 4 only authenticates; it keeps no session. Login actions call
  * `authenticator.authenticate("form", request)` and then `createUserSession` themselves.
+ * The strategy reads the form with the same schema as the login form.
  */
 export const authenticator = new Authenticator<AuthUser>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const parsed = validateForm(LoginSchema, form);
-    if (!parsed.success) throw new InvalidCredentialsError();
-    const user = await verifyLogin(parsed.data.email, parsed.data.password);
+    const submission = parseWithZod(form, { schema: LoginSchema });
+    if (submission.status !== "success") throw new InvalidCredentialsError();
+    const user = await verifyLogin(submission.value.email, submission.value.password);
     if (!user) throw new InvalidCredentialsError();
     return user;
   }),
   "form",
 );
-
-/**
- * Creates an account and its customer role row. The spec inserts the role row after sign-up and
- * ignores a failure there: a missing row already means customer, so the account stands either way.
- * Returns null when the e-mail is already registered.
- */
-export async function registerUser(input: { name: string; email: string; password: string }): Promise<AuthUser | null> {
-  const passwordHash = await hashPassword(input.password);
-  let user: AuthUser;
-  try {
-    user = await prisma.user.create({
-      data: { name: input.name, email: input.email, passwordHash },
-      select: { id: true, email: true },
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
-  try {
-    await prisma.userRole.create({ data: { userId: user.id, role: "customer" } });
-  } catch (error) {
-    console.warn("[auth] could not store the customer role (the user is a customer anyway)", error);
-  }
-  return user;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
-
-// ───────────────────────────── Password reset ─────────────────────────────
-
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-/** Only a SHA-256 of the token is stored: a copy of the database does not open any account. */
-export function hashResetToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-/**
- * Starts a password reset for `email` if it has an account. Does the same work (token generation,
- * hashing) either way; the caller answers identically and pads the response time.
- */
-export async function requestPasswordReset(email: string, origin: string): Promise<void> {
-  const token = crypto.randomBytes(32).toString("base64url");
-  const tokenHash = hashResetToken(token);
-  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, email: true, name: true } });
-  if (!user) return;
-  await prisma.passwordResetToken.create({
-    data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
-  });
-  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-  await sendEmail({ to: user.email, kind: "password-reset", ...passwordResetEmail({ name: displayName(user), link }) });
-}
-
-/** Whether a reset token can still be used (exists, unused, not expired). */
-export async function isResetTokenValid(token: string): Promise<boolean> {
-  if (!token) return false;
-  const row = await prisma.passwordResetToken.findUnique({
-    where: { tokenHash: hashResetToken(token) },
-    select: { usedAt: true, expiresAt: true },
-  });
-  return Boolean(row && !row.usedAt && row.expiresAt.getTime() > Date.now());
-}
-
-/**
- * Sets a new password with a reset token. The token is consumed atomically (a second use, even a
- * concurrent one, fails); every other reset token of the user is invalidated and all their
- * sessions end. False when the token is invalid, used or expired.
- */
-export async function resetPassword(token: string, password: string, origin: string): Promise<boolean> {
-  if (!token) return false;
-  const passwordHash = await hashPassword(password);
-  const now = new Date();
-  const user = await prisma.$transaction(async (tx) => {
-    const tokenHash = hashResetToken(token);
-    const claimed = await tx.passwordResetToken.updateMany({
-      where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
-      data: { usedAt: now },
-    });
-    if (claimed.count !== 1) return null;
-    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({
-      where: { tokenHash },
-      select: { userId: true },
-    });
-    await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-    await tx.session.deleteMany({ where: { userId } });
-    return tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { email: true, name: true } });
-  });
-  if (!user) return false;
-  await clearRateLimits({ prefix: rateLimitKey.loginAccountPrefix(user.email) });
-  await sendEmail({
-    to: user.email,
-    kind: "password-changed",
-    ...passwordChangedEmail({ name: displayName(user), origin }),
-  });
-  return true;
-}
 
 /** Pads a response to at least `ms` since `start`, so fast and slow paths look alike. */
 export async function padResponseTime(start: number, ms: number): Promise<void> {

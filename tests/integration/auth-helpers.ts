@@ -65,3 +65,24 @@ export function cookieFrom(outcome: Outcome): string {
   if (!setCookie) throw new Error("no Set-Cookie header");
   return setCookie.split(";")[0]!;
 }
+
+/** What the form actions answer to a failed submission: conform's `SubmissionResult`. */
+type Reply = {
+  status?: string;
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null>;
+};
+
+/** Each field's messages of an action's reply; the form's own messages are under "form". */
+export function errorsOf(outcome: Outcome): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries((outcome.body as Reply).error ?? {})) {
+    if (messages?.length) errors[name === "" ? "form" : name] = messages;
+  }
+  return errors;
+}
+
+/** The values the reply sends back to re-fill the form. */
+export function keptValuesOf(outcome: Outcome): Record<string, unknown> {
+  return (outcome.body as Reply).initialValue ?? {};
+}

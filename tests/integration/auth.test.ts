@@ -3,11 +3,13 @@ import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { prisma } from "~/utils/db.server";
 import { readFlashes } from "~/utils/flash.server";
+import { HONEYPOT_MESSAGE } from "~/utils/honeypot.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { createUser, resetDatabase } from "../db-utils";
-import { callAction, callLoader, cookieFrom, formRequest, getRequest } from "./auth-helpers";
+import { callAction, callLoader, cookieFrom, errorsOf, formRequest, getRequest, keptValuesOf } from "./auth-helpers";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -74,20 +76,18 @@ describe("login", () => {
     for (const email of ["ana@example.test", "nadie@example.test"]) {
       const outcome = await logIn(email, "incorrecta");
       expect(outcome.status).toBe(401);
-      expect(outcome.body).toEqual({
-        status: "error",
-        errors: {},
-        formError: "Email o contraseña incorrectos",
-        values: { email },
-      });
+      expect(errorsOf(outcome)).toEqual({ form: ["Email o contraseña incorrectos"] });
+      expect(keptValuesOf(outcome)).toEqual({ email, redirectTo: "/producto/12" });
+      expect(JSON.stringify(outcome.body)).not.toContain("incorrecta");
     }
   });
 
   it("returns the spec's validation messages", async () => {
     const outcome = await callAction(loginAction, formRequest("/login", { email: "x", password: "123" }));
     expect(outcome.status).toBe(400);
-    expect(outcome.body).toMatchObject({
-      errors: { email: "El email no es válido", password: "La contraseña debe tener al menos 6 caracteres" },
+    expect(errorsOf(outcome)).toEqual({
+      email: ["El email no es válido"],
+      password: ["La contraseña debe tener al menos 6 caracteres"],
     });
   });
 
@@ -162,10 +162,8 @@ describe("registration", () => {
     await createUser({ email: "lucia@example.test" });
     const outcome = await callAction(registerAction, formRequest("/register", fields));
     expect(outcome.status).toBe(400);
-    expect(outcome.body).toMatchObject({
-      errors: { email: "Ya existe una cuenta con este email" },
-      values: { name: "Lucía Pérez", email: "lucia@example.test" },
-    });
+    expect(errorsOf(outcome)).toEqual({ email: ["Ya existe una cuenta con este email"] });
+    expect(keptValuesOf(outcome)).toMatchObject({ name: "Lucía Pérez", email: "Lucia@Example.test" });
     expect(JSON.stringify(outcome.body)).not.toContain("secreto1");
   });
 
@@ -174,19 +172,30 @@ describe("registration", () => {
       registerAction,
       formRequest("/register", { name: "", email: "", password: "", confirmPassword: "" }),
     );
-    expect(outcome.body).toMatchObject({
-      errors: {
-        name: "El nombre es requerido",
-        email: "El email es requerido",
-        password: "La contraseña es requerida",
-        confirmPassword: "Confirma tu contraseña",
-      },
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome)).toEqual({
+      name: ["El nombre es requerido"],
+      email: ["El email es requerido"],
+      password: ["La contraseña es requerida"],
+      confirmPassword: ["Confirma tu contraseña"],
     });
+    expect(await prisma.user.count()).toBe(0);
   });
 
   it("creates nothing when the honeypot is filled", async () => {
-    const outcome = await callAction(registerAction, formRequest("/register", { ...fields, website: "http://spam" }));
+    const outcome = await callAction(
+      registerAction,
+      formRequest("/register", { ...fields, [HONEYPOT_FIELD]: "http://spam" }),
+    );
     expect(outcome.status).toBe(400);
+    expect(outcome.body).toBe(HONEYPOT_MESSAGE);
+    expect(await prisma.user.count()).toBe(0);
+  });
+
+  it("refuses a name with a NUL character with a Spanish message, creating nothing", async () => {
+    const outcome = await callAction(registerAction, formRequest("/register", { ...fields, name: "Lucía\u0000" }));
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome)).toEqual({ name: ["Contiene caracteres no válidos"] });
     expect(await prisma.user.count()).toBe(0);
   });
 

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   addToCart,
   CartError,
-  changeLineQuantity,
   clearCart,
   getCart,
   getCartCount,
@@ -176,16 +175,16 @@ describe("stock", () => {
 });
 
 describe("updating and removing", () => {
-  it("removes a line at a quantity of 0 or less, and changes it by steps", async () => {
+  it("changes a line's quantity and removes the line at a quantity of 0 or less", async () => {
     const user = await createUser();
     const ring = await createProduct({ stock: 10 });
     const necklace = await createProduct({ stock: 10 });
     await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 });
     await addToCart(user.id, { productId: necklace.id, variantId: null, quantity: 1 });
 
-    expect(await changeLineQuantity(user.id, `${ring.id}-base`, 1)).toMatchObject({ quantity: 3 });
+    expect(await setLineQuantity(user.id, `${ring.id}-base`, 3)).toMatchObject({ quantity: 3 });
     expect(await setLineQuantity(user.id, `${ring.id}-base`, 1)).toMatchObject({ quantity: 1 });
-    expect(await changeLineQuantity(user.id, `${ring.id}-base`, -1)).toMatchObject({ quantity: 0 });
+    expect(await setLineQuantity(user.id, `${ring.id}-base`, 0)).toMatchObject({ quantity: 0 });
     expect(await setLineQuantity(user.id, `${necklace.id}-base`, -3)).toMatchObject({ quantity: 0 });
     expect((await getCart(user.id)).lines).toEqual([]);
   });
@@ -214,7 +213,7 @@ describe("updating and removing", () => {
     const { lineKey } = await addToCart(a.id, { productId: ring.id, variantId: null, quantity: 2 });
 
     await expectCartError(setLineQuantity(b.id, lineKey, 7), "line_not_found");
-    await expectCartError(changeLineQuantity(b.id, lineKey, -5), "line_not_found");
+    await expectCartError(setLineQuantity(b.id, lineKey, 0), "line_not_found");
     expect(await removeLine(b.id, lineKey)).toBe(false);
     await clearCart(b.id);
 
@@ -271,9 +270,57 @@ describe("/cart route", () => {
     expect(offSite.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/")}`);
   });
 
-  it("answers 400 to an unknown intent", async () => {
-    const response = await runAction(post({ intent: "steal" }));
-    expect(response.status).toBe(400);
+  it("answers 400 with a Spanish message to an unknown intent or malformed ids, changing nothing", async () => {
+    const user = await createUser();
+    const cookie = await cookieFor(user.id);
+    const ring = await createProduct({ stock: 5 });
+    await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 });
+    const malformed: Record<string, string>[] = [
+      { intent: "steal" },
+      {},
+      { intent: "increment", lineKey: `${ring.id}-base` },
+      { intent: "decrement", lineKey: `${ring.id}-base` },
+      { intent: "add", productId: "" },
+      { intent: "add", productId: "1e3" },
+      { intent: "add", productId: String(ring.id), variantId: "talla-7" },
+      { intent: "set-quantity", lineKey: "nope", quantity: "1" },
+      { intent: "remove", lineKey: `${ring.id}-base'--` },
+    ];
+    for (const body of malformed) {
+      for (const extra of [{}, { _fetcher: "1" }] as Record<string, string>[]) {
+        const response = await runAction(post({ ...body, ...extra }, { Cookie: cookie }));
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(await response.text()).toBe("Solicitud no válida");
+      }
+    }
+    const quantity = await runAction(
+      post({ intent: "set-quantity", lineKey: `${ring.id}-base`, quantity: "dos" }, { Cookie: cookie }),
+    );
+    expect(quantity.status).toBe(400);
+    expect(await quantity.text()).toBe("Elige una cantidad válida");
+    expect(await getCartCount(user.id)).toBe(2);
+  });
+
+  it("changes and removes lines through the form's intents", async () => {
+    const user = await createUser();
+    const cookie = await cookieFor(user.id);
+    const ring = await createProduct({ stock: 5 });
+    const { lineKey } = await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 });
+    const changed = await action({
+      request: post(
+        { intent: "set-quantity", lineKey, quantity: "9", current: "2", _fetcher: "1" },
+        { Cookie: cookie },
+      ),
+      params: {},
+      context: {},
+    });
+    expect(changed).toMatchObject({
+      data: { ok: true, intent: "set-quantity", quantity: 5, notice: "Solo quedan 5 piezas disponibles" },
+    });
+    const removed = await runAction(post({ intent: "remove", lineKey }, { Cookie: cookie }));
+    expect(removed.status).toBe(302);
+    expect(removed.headers.get("Location")).toBe("/cart");
+    expect(await getCartCount(user.id)).toBe(0);
   });
 
   it("adds the detail page's form and redirects back with a flash; refuses sold-out products", async () => {

@@ -3,10 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { prisma } from "~/utils/db.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { createUser, resetDatabase } from "../db-utils";
-import { callAction, callLoader, cookieFrom, formRequest, getRequest } from "./auth-helpers";
+import { callAction, callLoader, cookieFrom, errorsOf, formRequest, getRequest } from "./auth-helpers";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -41,6 +42,28 @@ describe("forgotten password", () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ to: "ana@example.test", status: "local", kind: "password-reset" });
     expect(emails[0]!.subject).toContain("Joyería Aurora");
+  });
+
+  it("validates the e-mail with the spec's messages", async () => {
+    for (const [email, message] of [
+      ["", "El email es requerido"],
+      ["nadie", "El email no es válido"],
+    ]) {
+      const outcome = await requestReset(email!);
+      expect(outcome.status).toBe(400);
+      expect(errorsOf(outcome)).toEqual({ email: [message] });
+    }
+  });
+
+  it("sends nothing when the honeypot is filled", async () => {
+    await createUser({ email: "ana@example.test" });
+    const outcome = await callAction(
+      forgotAction,
+      formRequest("/forgot-password", { email: "ana@example.test", [HONEYPOT_FIELD]: "x" }),
+    );
+    expect(outcome.status).toBe(400);
+    expect(await prisma.outboxEmail.count()).toBe(0);
+    expect(await prisma.passwordResetToken.count()).toBe(0);
   });
 
   it("stores only a SHA-256 of a 32-byte token, valid for one hour", async () => {
@@ -141,14 +164,16 @@ describe("reset password", () => {
     await createUser({ email: "ana@example.test" });
     await requestReset("ana@example.test");
     const token = await tokenFromOutbox("ana@example.test");
-    const cases: [Record<string, string>, Record<string, string>][] = [
-      [{ password: "", confirmPassword: "" }, { password: "Por favor ingresa y confirma tu nueva contraseña." }],
-      [{ password: "nueva123", confirmPassword: "otra1234" }, { confirmPassword: "Las contraseñas no coinciden" }],
-      [{ password: "123", confirmPassword: "123" }, { password: "La contraseña debe tener al menos 6 caracteres" }],
+    const cases: [Record<string, string>, Record<string, string[]>][] = [
+      [{ password: "", confirmPassword: "" }, { password: ["Por favor ingresa y confirma tu nueva contraseña."] }],
+      [{ password: "nueva123", confirmPassword: "otra1234" }, { confirmPassword: ["Las contraseñas no coinciden"] }],
+      [{ password: "123", confirmPassword: "123" }, { password: ["La contraseña debe tener al menos 6 caracteres"] }],
     ];
     for (const [fields, errors] of cases) {
       const outcome = await callAction(resetAction, formRequest("/reset-password", { token, ...fields }));
-      expect(outcome).toMatchObject({ status: 400, body: { errors } });
+      expect(outcome.status).toBe(400);
+      expect(errorsOf(outcome)).toEqual(errors);
+      expect(JSON.stringify(outcome.body)).not.toMatch(/nueva123|otra1234/);
     }
     expect(await prisma.passwordResetToken.count({ where: { usedAt: null } })).toBe(1);
   });

@@ -6,7 +6,7 @@ import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { getClientAddress, hitRateLimit, pruneRateLimits, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { createUser, resetDatabase } from "../db-utils";
-import { callAction, formRequest } from "./auth-helpers";
+import { callAction, errorsOf, formRequest } from "./auth-helpers";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -65,7 +65,7 @@ describe("login limits", () => {
       expect((await login("ana@example.test", "incorrecta", "203.0.113.66")).status).toBe(401);
     const blocked = await login("ana@example.test", "secreto123", "203.0.113.66");
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ formError: "Demasiados intentos. Intenta de nuevo en 15 minutos." });
+    expect(errorsOf(blocked)).toEqual({ form: ["Demasiados intentos. Intenta de nuevo en 15 minutos."] });
     // The owner, from her own address, still gets in.
     expect((await login("ana@example.test", "secreto123", "198.51.100.20")).status).toBe(302);
   });
@@ -132,8 +132,8 @@ describe("registration and reset limits", () => {
     for (let i = 0; i < 5; i++) expect((await register(i, "203.0.113.9")).status).toBe(302);
     const blocked = await register(5, "203.0.113.9");
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({
-      formError: expect.stringMatching(/^Demasiados intentos\. Intenta de nuevo en (59|60) minutos\.$/),
+    expect(errorsOf(blocked)).toEqual({
+      form: [expect.stringMatching(/^Demasiados intentos\. Intenta de nuevo en (59|60) minutos\.$/)],
     });
     expect((await register(6, "198.51.100.3")).status).toBe(302);
   });

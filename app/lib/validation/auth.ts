@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "~/lib/constants";
+import { text } from "./text";
 
 /**
- * Auth form schemas (spec §5 "Auth" and "Reset password"), shared by the server actions and the
- * browser's hints so both speak with exactly the same messages.
+ * The account forms' schemas, shared by the server actions and the browser (conform validates
+ * with the same schema), so both paths answer with exactly the same Spanish messages.
  */
 
 export const AUTH_MESSAGES = {
@@ -23,96 +24,60 @@ export const AUTH_MESSAGES = {
 
 /** Longest accepted password: argon2 is fine with more, but nobody needs 1 KB and it bounds work. */
 const PASSWORD_MAX_LENGTH = 200;
+const PASSWORD_TOO_LONG = `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres`;
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
+/** The fields the server never sends back to the browser after a failed submission. */
+export const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
-const EmailField = z.preprocess(
-  (v) => text(v).trim().toLowerCase(),
-  z.string().min(1, AUTH_MESSAGES.emailRequired).max(254, AUTH_MESSAGES.emailInvalid).email(AUTH_MESSAGES.emailInvalid),
-);
-
-const PasswordField = z.preprocess(
-  text,
+const EmailField = text({ required: AUTH_MESSAGES.emailRequired }).pipe(
   z
     .string()
-    .min(1, AUTH_MESSAGES.passwordRequired)
-    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres`),
+    .max(254, AUTH_MESSAGES.emailInvalid)
+    .email(AUTH_MESSAGES.emailInvalid)
+    .transform((email) => email.toLowerCase()),
+);
+
+const PasswordField = text({ required: AUTH_MESSAGES.passwordRequired, trim: false }).pipe(
+  z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 );
 
 export const LoginSchema = z.object({ email: EmailField, password: PasswordField });
 
 export const RegisterSchema = z
   .object({
-    name: z.preprocess(
-      (v) => text(v).trim(),
-      z.string().min(1, AUTH_MESSAGES.nameRequired).max(100, "El nombre es demasiado largo"),
-    ),
+    name: text({ required: AUTH_MESSAGES.nameRequired }).pipe(z.string().max(100, "El nombre es demasiado largo")),
     email: EmailField,
     password: PasswordField,
-    confirmPassword: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.confirmRequired)),
+    confirmPassword: text({ required: AUTH_MESSAGES.confirmRequired, trim: false }),
   })
   .superRefine((value, ctx) => {
-    if (value.confirmPassword && value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDiffer });
-    }
-  });
-
-/** Forgot-password mode asks only for the e-mail (no password rules, spec §5). */
-export const ForgotPasswordSchema = z.object({ email: EmailField });
-
-/**
- * Reset: both fields required with one message (spec), then the shared minimum length,
- * then they must match. The errors land on the first field that needs attention.
- */
-export const ResetPasswordSchema = z
-  .object({ password: z.preprocess(text, z.string()), confirmPassword: z.preprocess(text, z.string()) })
-  .superRefine((value, ctx) => {
-    if (!value.password || !value.confirmPassword) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: [value.password ? "confirmPassword" : "password"],
-        message: AUTH_MESSAGES.resetBothRequired,
-      });
-      return;
-    }
-    if (value.password.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: AUTH_MESSAGES.passwordTooShort });
-      return;
-    }
-    if (value.password.length > PASSWORD_MAX_LENGTH) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["password"],
-        message: `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres`,
-      });
-      return;
-    }
     if (value.password !== value.confirmPassword) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDiffer });
     }
   });
 
-export type FieldErrors = Partial<Record<string, string>>;
+/** Forgot-password mode asks only for the e-mail (no password rules). */
+export const ForgotPasswordSchema = z.object({ email: EmailField });
 
-/** The first message per field, in the schema's field order. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** Parses plain form values (a FormData or a record) with a schema into data or field errors. */
-export function validateForm<T extends z.ZodTypeAny>(
-  schema: T,
-  input: FormData | Record<string, unknown>,
-): { success: true; data: z.infer<T> } | { success: false; errors: FieldErrors } {
-  const values = input instanceof FormData ? Object.fromEntries(input) : input;
-  const result = schema.safeParse(values);
-  return result.success
-    ? { success: true, data: result.data }
-    : { success: false, errors: fieldErrorsOf(result.error) };
-}
+/**
+ * Reset: both fields required with one message, then the shared minimum length, then they must
+ * match. The message lands on the first field that needs attention.
+ */
+export const ResetPasswordSchema = z
+  .object({
+    password: text({ trim: false }).optional(),
+    confirmPassword: text({ trim: false }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.password || !value.confirmPassword) {
+      const path = [value.password ? "confirmPassword" : "password"];
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: AUTH_MESSAGES.resetBothRequired });
+    } else if (value.password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: AUTH_MESSAGES.passwordTooShort });
+    } else if (value.password.length > PASSWORD_MAX_LENGTH) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: PASSWORD_TOO_LONG });
+    } else if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDiffer });
+    }
+  })
+  .transform((value) => ({ password: value.password ?? "" }));

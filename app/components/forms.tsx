@@ -1,0 +1,104 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { useState, type HTMLInputAutoCompleteAttribute } from "react";
+
+/**
+ * The shared pieces of every form (conform + zod): a labelled field with its errors, the
+ * form-level message and the submit button. Errors and kept values come from conform's field
+ * metadata, which reads the action's `submission.reply()` (with or without JavaScript) and,
+ * with JavaScript, the same schema in the browser.
+ */
+
+type FieldProps = {
+  meta: FieldMetadata<string>;
+  label: string;
+  type?: "text" | "email" | "password" | "tel" | "url" | "search";
+  autoComplete: HTMLInputAutoCompleteAttribute;
+  /** A short help text, shown (and described) while the field has no error. */
+  hint?: string;
+  /** The first invalid field after a server answer takes the focus, even without JavaScript. */
+  autoFocus?: boolean;
+};
+
+/** A labelled input with its error list; conform sets `aria-invalid` and `aria-describedby`. */
+export function Field({ meta, label, type = "text", autoComplete, hint, autoFocus }: FieldProps) {
+  const showHint = Boolean(hint) && !meta.errors;
+  const hintId = `${meta.id}-hint`;
+  const input = getInputProps(meta, {
+    type,
+    ariaDescribedBy: showHint ? hintId : undefined,
+    // A password is never put back into the page.
+    value: type !== "password",
+  });
+  return (
+    <div>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      <input
+        {...input}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        className="field-input"
+        {...(type === "email" ? { inputMode: "email" as const, autoCapitalize: "none", spellCheck: false } : {})}
+      />
+      {showHint ? (
+        <p id={hintId} className="mt-1 text-xs text-ink-700/70">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A field's messages, the element its input's `aria-describedby` points to. */
+export function ErrorList({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-error">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The form's own messages (wrong credentials, too many attempts), announced when they appear.
+ * Pass conform's form metadata: `<FormError id={form.errorId} errors={form.errors} />`.
+ */
+export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900">
+      {errors.join(" ")}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" className="btn-primary w-full" disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/**
+ * The name of the first field with an error (form-level messages excluded), from conform's
+ * `form.allErrors`: it gets `autoFocus`, which works without JavaScript too.
+ */
+export function firstInvalidField(allErrors: Record<string, string[]>): string | undefined {
+  return Object.entries(allErrors).find(([name, errors]) => name !== "" && errors.length > 0)?.[0];
+}
+
+/**
+ * A number that changes with every answer from the server. Inputs the server does not send back
+ * (passwords, `hideFields`) use it as their `key`, so each answer leaves them empty, as a page
+ * load without JavaScript does.
+ */
+export function useAnswerKey(lastResult: unknown): number {
+  const [seen, setSeen] = useState({ result: lastResult, key: 0 });
+  if (seen.result !== lastResult) setSeen({ result: lastResult, key: seen.key + 1 });
+  return seen.result === lastResult ? seen.key : seen.key + 1;
+}

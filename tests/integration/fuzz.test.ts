@@ -1,0 +1,210 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/utils/db.server";
+import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { FORM, formBody, type RawResponse, send } from "./http-client";
+import { type ShopServer, startShopServer } from "./http-server";
+
+/**
+ * Hostile input against every route of the production build, over HTTP to the real server.
+ *
+ * Generated, so new routes and fields are covered without editing this file: the routes (and which
+ * have actions) come from the build's manifest; query parameter names from every
+ * `searchParams.get("…")` and `…_PARAM_KEYS` list in app/; form field names from every `name="…"` in
+ * app/ and every key of the zod schemas in app/lib/validation/. Each value goes to every parameter of
+ * every route and every field of every action, anonymously and logged in, as form and as other
+ * content types. Nothing may answer 5xx, no HTML may carry the injected markup unescaped, and nothing
+ * but abuse-limit counters may be written to the database.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; hasAction: boolean };
+
+function readManifest(): ManifestRoute[] {
+  const dir = path.join(root, "public/build");
+  const file = fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error("No client manifest: run `npm run build` first.");
+  const source = fs.readFileSync(path.join(dir, file), "utf8");
+  const json = source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "");
+  return Object.values((JSON.parse(json) as { routes: Record<string, ManifestRoute> }).routes);
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+const appSources = sourceFiles(path.join(root, "app")).map((file) => ({ file, text: fs.readFileSync(file, "utf8") }));
+
+function matches(pattern: RegExp, texts: string[]): Set<string> {
+  const found = new Set<string>();
+  for (const text of texts) for (const m of text.matchAll(pattern)) if (m[1]) found.add(m[1]);
+  return found;
+}
+
+const queryParams = new Set([
+  ...matches(
+    /(?:searchParams|params)\.get\(\s*"([\w-]+)"\s*\)/g,
+    appSources.map((s) => s.text),
+  ),
+  ...[
+    ...matches(
+      /_PARAM_KEYS\s*=\s*\[([^\]]*)\]/g,
+      appSources.map((s) => s.text),
+    ),
+  ].flatMap((list) => [...list.matchAll(/"([\w-]+)"/g)].map((m) => m[1]!)),
+]);
+
+const fieldNames = new Set([
+  ...matches(
+    /\bname="([\w-]+)"/g,
+    appSources.map((s) => s.text),
+  ),
+  ...matches(
+    /^\s{2,}(\w+):\s/gm,
+    appSources.filter((s) => s.file.includes(`${path.sep}validation${path.sep}`)).map((s) => s.text),
+  ),
+]);
+
+/** Full URL path of a manifest route, with dynamic segments filled by `fill`. */
+function routePath(route: ManifestRoute, all: Map<string, ManifestRoute>, fill: string): string {
+  const parts: string[] = [];
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? all.get(r.parentId) : undefined) {
+    if (r.path) parts.unshift(r.path);
+  }
+  const joined = parts
+    .join("/")
+    .split("/")
+    .map((segment) => (segment.startsWith(":") || segment === "*" ? encodeURIComponent(fill) : segment))
+    .join("/");
+  return `/${joined}`.replace(/\/+/g, "/");
+}
+
+const MARKUP = "<script>alert(1)</script>";
+const VALUES: Record<string, string | string[]> = {
+  empty: "",
+  huge: "a".repeat(100_000),
+  nul: "x\u0000y",
+  unicode: "💍 ñandú \u202e\u200b ﷽ 𝔞",
+  html: MARKUP,
+  sql: "' OR 1=1; DROP TABLE products; --",
+  array: ["1", "2"],
+};
+
+const OTHER_BODIES: [string, string][] = [
+  ["application/json", '{"email":"a@b.c","intent":"add"}'],
+  ["text/plain", "intent=add"],
+  ["application/xml", "<intent>add</intent>"],
+  ["multipart/form-data; boundary=zz", '--zz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd'],
+];
+
+let shop: ShopServer;
+let cookie: string;
+const manifest = readManifest();
+const routesById = new Map(manifest.map((r) => [r.id, r]));
+const pages = manifest.filter((r) => r.id !== "root");
+const actions = manifest.filter((r) => r.hasAction);
+
+/** Row counts of every table: a hostile request may only ever add abuse-limit counters. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const rows = await prisma.$queryRaw<{ table_name: string }[]>`
+    SELECT table_name::text AS table_name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'rate_limits')`;
+  const counts: Record<string, number> = {};
+  for (const { table_name } of rows) {
+    const [row] = await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table_name}"`);
+    counts[table_name] = Number(row!.n);
+  }
+  return counts;
+}
+
+function assertSafe(response: RawResponse, label: string) {
+  expect(response.status, `${label} → ${response.status}\n${response.body.slice(0, 300)}`).toBeLessThan(500);
+  if (String(response.headers["content-type"] ?? "").includes("text/html")) {
+    expect(response.body.includes(MARKUP), `${label}: unescaped markup`).toBe(false);
+  }
+}
+
+beforeAll(async () => {
+  await resetDatabase();
+  await createCategories();
+  await createProduct({ name: "Anillo de prueba" });
+  await createUser({ email: "fuzz@example.test" });
+  shop = await startShopServer({ RATE_LIMIT_MULTIPLIER: "1000" });
+  const login = await send(shop.url, {
+    method: "POST",
+    path: "/login",
+    body: formBody({ email: "fuzz@example.test", password: "secreto123" }),
+    headers: { ...FORM, Origin: shop.url },
+  });
+  expect(login.status).toBe(302);
+  cookie = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+});
+
+afterAll(async () => {
+  await shop?.stop();
+});
+
+describe("fuzzing every route", () => {
+  it("finds the routes, parameters and fields to fuzz", () => {
+    expect(pages.length).toBeGreaterThan(10);
+    expect(actions.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/login", "routes/cart"]));
+    expect([...queryParams]).toEqual(expect.arrayContaining(["q", "redirectTo", "categoria", "token"]));
+    expect([...fieldNames]).toEqual(expect.arrayContaining(["intent", "email", "password"]));
+  });
+
+  it("answers every query parameter of every page with a 4xx at worst", async () => {
+    for (const [label, value] of Object.entries(VALUES)) {
+      const values = Array.isArray(value) ? value : [value];
+      const query = new URLSearchParams();
+      for (const name of queryParams) for (const v of values) query.append(name, v);
+      for (const route of pages) {
+        for (const fill of ["1", Array.isArray(value) ? value[0]! : value.slice(0, 2000)]) {
+          const url = `${routePath(route, routesById, fill)}?${query.toString()}`;
+          for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+            assertSafe(await send(shop.url, { path: url, headers }), `GET ${route.id} ${label}`);
+          }
+          if (route.path !== "*") {
+            const data = `${routePath(route, routesById, fill).replace(/\/$/, "") || "/_root"}.data?${query}`;
+            assertSafe(await send(shop.url, { path: data, headers: { Cookie: cookie } }), `GET ${data}`);
+          }
+        }
+      }
+    }
+  });
+
+  it("answers every field of every action with a 4xx at worst and writes nothing", async () => {
+    const before = await tableCounts();
+    for (const route of actions) {
+      const target = routePath(route, routesById, "1");
+      const sessions: Record<string, string>[] = route.id === "routes/logout" ? [{}] : [{}, { Cookie: cookie }];
+      for (const headers of sessions) {
+        for (const [label, value] of Object.entries(VALUES)) {
+          const fields = Object.fromEntries([...fieldNames].map((name) => [name, value]));
+          const response = await send(shop.url, {
+            method: "POST",
+            path: target,
+            body: formBody(fields),
+            headers: { ...FORM, Origin: shop.url, ...headers },
+          });
+          assertSafe(response, `POST ${route.id} ${label}`);
+        }
+        for (const [type, body] of OTHER_BODIES) {
+          const response = await send(shop.url, {
+            method: "POST",
+            path: target,
+            body,
+            headers: { "Content-Type": type, Origin: shop.url, ...headers },
+          });
+          assertSafe(response, `POST ${route.id} ${type}`);
+        }
+      }
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+});
