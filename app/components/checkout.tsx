@@ -1,12 +1,19 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FormEvent } from "react";
+import { ErrorList, Field, firstInvalidField, RequiredMark } from "~/components/forms";
 import type { OrderTotals } from "~/lib/checkout";
 import { COUNTRY, PHONE_DIGITS, POSTAL_CODE_DIGITS, VAT_LABEL } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
-import { MEXICAN_STATES, SHIPPING_FIELDS, ShippingSchema, type Shipping } from "~/lib/validation/checkout";
+import {
+  MEXICAN_STATES,
+  parseShipping,
+  SHIPPING_FIELDS,
+  SHIPPING_MESSAGES,
+  ShippingSchema,
+  type Shipping,
+} from "~/lib/validation/checkout";
 import type { CartLine } from "~/models/cart.server";
 
 /**
@@ -31,94 +38,101 @@ export function ShippingForm({
   busy: boolean;
 }) {
   const [form, fields] = useForm({
-    id: "checkout-shipping",
+    id: SHIPPING_FORM_ID,
     lastResult,
     defaultValue: { email },
+    constraint: getZodConstraint(ShippingSchema),
+    onValidate: ({ formData }) => parseShipping(formData),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: ShippingSchema, disableAutoCoercion: true });
-    },
   });
-
+  const focus = firstInvalidField(form.allErrors);
+  const digitsInput = (maxLength: number) => ({ inputMode: "numeric" as const, maxLength, onInput: digitsOnly });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5" data-testid="shipping-form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Nombre" required field={fields.firstName}>
-          <input
-            {...getInputProps(fields.firstName, { type: "text" })}
-            autoComplete="given-name"
-            className="field-input"
-          />
-        </Field>
-        <Field label="Apellidos" required field={fields.lastName}>
-          <input
-            {...getInputProps(fields.lastName, { type: "text" })}
-            autoComplete="family-name"
-            className="field-input"
-          />
-        </Field>
+        <Field
+          meta={fields.firstName}
+          label="Nombre"
+          required
+          autoComplete="given-name"
+          autoFocus={focus === "firstName"}
+        />
+        <Field
+          meta={fields.lastName}
+          label="Apellidos"
+          required
+          autoComplete="family-name"
+          autoFocus={focus === "lastName"}
+        />
       </div>
-      <Field label="Email" field={fields.email} hint="El email de tu cuenta; ahí te enviaremos la confirmación.">
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          readOnly
-          autoComplete="email"
-          className="field-input bg-ivory-100 text-ink-700"
-        />
-      </Field>
-      <Field label="Teléfono" required field={fields.phone} hint={`${PHONE_DIGITS} dígitos`}>
-        <input
-          {...getInputProps(fields.phone, { type: "tel" })}
-          inputMode="numeric"
-          maxLength={PHONE_DIGITS}
-          autoComplete="tel-national"
-          onInput={digitsOnly}
-          className="field-input"
-        />
-      </Field>
-      <Field label="Colonia/Fraccionamiento" required field={fields.address}>
-        <input
-          {...getInputProps(fields.address, { type: "text" })}
-          autoComplete="address-level3"
-          className="field-input"
-        />
-      </Field>
-      {/* Its errors are reported on the colonia field above. */}
+      <Field
+        meta={fields.email}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        hint="El email de tu cuenta; ahí te enviaremos la confirmación."
+        inputProps={{ readOnly: true }}
+      />
+      <Field
+        meta={fields.phone}
+        label="Teléfono"
+        type="tel"
+        required
+        autoComplete="tel-national"
+        hint={`${PHONE_DIGITS} dígitos`}
+        autoFocus={focus === "phone"}
+        inputProps={digitsInput(PHONE_DIGITS)}
+      />
+      {/* The street's messages are listed under the colonia (both address lines in one place). */}
+      <Field
+        meta={fields.address}
+        label="Colonia/Fraccionamiento"
+        required
+        autoComplete="address-level3"
+        autoFocus={focus === "address"}
+      />
       <div>
         <label htmlFor={fields.address_line2.id} className="field-label">
           Calle y número
         </label>
         <input
           {...getInputProps(fields.address_line2, { type: "text", ariaAttributes: false })}
-          aria-invalid={fields.address.errors?.includes("La calle y numero es requerida") ? true : undefined}
+          aria-invalid={fields.address.errors?.includes(SHIPPING_MESSAGES.streetRequired) ? true : undefined}
           aria-describedby={fields.address.errors ? fields.address.errorId : undefined}
           autoComplete="address-line1"
           className="field-input"
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Municipio" required field={fields.city}>
-          <input
-            {...getInputProps(fields.city, { type: "text" })}
-            autoComplete="address-level2"
-            className="field-input"
-          />
-        </Field>
-        <Field label="Código postal" required field={fields.postalCode}>
-          <input
-            {...getInputProps(fields.postalCode, { type: "text" })}
-            inputMode="numeric"
-            maxLength={POSTAL_CODE_DIGITS}
-            autoComplete="postal-code"
-            onInput={digitsOnly}
-            className="field-input"
-          />
-        </Field>
+        <Field
+          meta={fields.city}
+          label="Municipio"
+          required
+          autoComplete="address-level2"
+          autoFocus={focus === "city"}
+        />
+        <Field
+          meta={fields.postalCode}
+          label="Código postal"
+          required
+          autoComplete="postal-code"
+          autoFocus={focus === "postalCode"}
+          inputProps={digitsInput(POSTAL_CODE_DIGITS)}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Estado" required field={fields.state}>
-          <select {...getSelectProps(fields.state)} autoComplete="address-level1" className="field-input">
+        <div>
+          <label htmlFor={fields.state.id} className="field-label">
+            Estado
+            <RequiredMark />
+          </label>
+          <select
+            {...getSelectProps(fields.state)}
+            autoComplete="address-level1"
+            autoFocus={focus === "state"}
+            className="field-input"
+          >
             <option value="">Selecciona un estado</option>
             {MEXICAN_STATES.map((state) => (
               <option key={state} value={state}>
@@ -126,18 +140,13 @@ export function ShippingForm({
               </option>
             ))}
           </select>
-        </Field>
+          <ErrorList id={fields.state.errorId} errors={fields.state.errors} />
+        </div>
         <div>
-          <label htmlFor="checkout-country" className="field-label">
+          <label htmlFor={`${SHIPPING_FORM_ID}-country`} className="field-label">
             País
           </label>
-          <input
-            id="checkout-country"
-            value={COUNTRY}
-            readOnly
-            aria-readonly="true"
-            className="field-input bg-ivory-100 text-ink-700"
-          />
+          <input id={`${SHIPPING_FORM_ID}-country`} value={COUNTRY} readOnly className="field-input" />
         </div>
       </div>
       <button type="submit" name="intent" value="shipping" className="btn-primary w-full" disabled={busy}>
@@ -147,48 +156,13 @@ export function ShippingForm({
   );
 }
 
+export const SHIPPING_FORM_ID = "checkout-shipping";
+
 /** Phone and postal code accept digits only. */
-function digitsOnly(event: React.FormEvent<HTMLInputElement>) {
+function digitsOnly(event: FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
   const digits = input.value.replace(/\D+/g, "");
   if (digits !== input.value) input.value = digits;
-}
-
-function Field({
-  label,
-  required,
-  hint,
-  field,
-  children,
-}: {
-  label: string;
-  required?: boolean;
-  hint?: string;
-  field: { id: string; name: string; errorId: string; errors?: string[] };
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-gold-700">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {hint && !field.errors ? <p className="mt-1 text-xs text-ink-700/70">{hint}</p> : null}
-      {field.errors ? (
-        <div id={field.errorId} className="field-error" data-testid={`error-${field.name}`}>
-          {field.errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      ) : null}
-    </div>
-  );
 }
 
 /** Step 2: where it goes, what it costs, PAGAR; the shipping values travel in hidden inputs. */

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { useState, type HTMLInputAutoCompleteAttribute } from "react";
+import { useState, type HTMLInputAutoCompleteAttribute, type InputHTMLAttributes } from "react";
 
 /**
  * The shared pieces of every form (conform + zod): a labelled field with its errors, the
@@ -17,10 +17,14 @@ type FieldProps = {
   hint?: string;
   /** The first invalid field after a server answer takes the focus, even without JavaScript. */
   autoFocus?: boolean;
+  /** Marks the label with a (decorative) asterisk; the schema is what makes a field required. */
+  required?: boolean;
+  /** Further input attributes (inputMode, maxLength, readOnly, onInput…). */
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "defaultValue" | "className">;
 };
 
 /** A labelled input with its error list; conform sets `aria-invalid` and `aria-describedby`. */
-export function Field({ meta, label, type = "text", autoComplete, hint, autoFocus }: FieldProps) {
+export function Field({ meta, label, type = "text", autoComplete, hint, autoFocus, required, inputProps }: FieldProps) {
   const showHint = Boolean(hint) && !meta.errors;
   const hintId = `${meta.id}-hint`;
   const input = getInputProps(meta, {
@@ -33,9 +37,11 @@ export function Field({ meta, label, type = "text", autoComplete, hint, autoFocu
     <div>
       <label htmlFor={meta.id} className="field-label">
         {label}
+        {required ? <RequiredMark /> : null}
       </label>
       <input
         {...input}
+        {...inputProps}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         className="field-input"
@@ -48,6 +54,16 @@ export function Field({ meta, label, type = "text", autoComplete, hint, autoFocu
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
+  );
+}
+
+/** The asterisk of a required field's label (screen readers hear `aria-required` instead). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-gold-700">
+      {" "}
+      *
+    </span>
   );
 }
 

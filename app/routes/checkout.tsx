@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { invariantResponse } from "@epic-web/invariant";
 import {
   data,
   redirect,
@@ -12,7 +12,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { OrderSideSummary, PaymentStep, ShippingForm, type SummaryLine } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage } from "~/lib/checkout";
-import { type Shipping, ShippingSchema } from "~/lib/validation/checkout";
+import { parseShipping, type Shipping } from "~/lib/validation/checkout";
 import { getCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
 import { readForm } from "~/utils/request.server";
@@ -67,7 +67,7 @@ type Intent = (typeof INTENTS)[number];
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isIntent(intent)) throw new Response("Solicitud no válida", { status: 400 });
+  invariantResponse(isIntent(intent), "Solicitud no válida", { status: 400 });
   const user = await getOptionalUser(request);
   if (!user) {
     return data(
@@ -81,9 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   form.set("email", user.email);
-  // The schema trims and reads blank fields itself (to give the spec's messages, never zod's
-  // "Required"), so conform's own empty-to-undefined coercion stays off, here and in the browser.
-  const submission = parseWithZod(form, { schema: ShippingSchema, disableAutoCoercion: true });
+  const submission = parseShipping(form);
 
   if (intent === "back" || submission.status !== "success") {
     return data<CheckoutActionData>(

@@ -123,17 +123,18 @@ test("every shipping validation message, next to its field, values kept", async 
     ["state", ["El estado es requerido"]],
   ];
   for (const [field, messages] of expected) {
-    for (const message of messages) await expect(page.getByTestId(`error-${field}`)).toContainText(message);
+    for (const message of messages)
+      await expect(page.locator(`#checkout-shipping-${field}-error`)).toContainText(message);
   }
-  await expect(page.getByTestId("error-email")).toHaveCount(0);
+  await expect(page.locator("#checkout-shipping-email-error")).toHaveCount(0);
 
   await form.getByLabel("Nombre").fill("María");
   await form.getByLabel("Teléfono").fill("55123");
   await form.getByLabel("Código postal").fill("115");
   await page.getByRole("button", { name: "Continuar al pago" }).click();
-  await expect(page.getByTestId("error-phone")).toHaveText("El teléfono debe tener 10 dígitos");
-  await expect(page.getByTestId("error-postalCode")).toHaveText("El código postal debe tener 5 dígitos");
-  await expect(page.getByTestId("error-firstName")).toHaveCount(0);
+  await expect(page.locator("#checkout-shipping-phone-error")).toHaveText("El teléfono debe tener 10 dígitos");
+  await expect(page.locator("#checkout-shipping-postalCode-error")).toHaveText("El código postal debe tener 5 dígitos");
+  await expect(page.locator("#checkout-shipping-firstName-error")).toHaveCount(0);
   await expect(form.getByLabel("Nombre")).toHaveValue("María");
   await expect(form.getByLabel("Teléfono")).toHaveValue("55123");
   // The country is fixed.

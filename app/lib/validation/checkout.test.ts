@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MEXICAN_STATES, SHIPPING_MESSAGES, ShippingSchema } from "./checkout";
+import { MEXICAN_STATES, parseShipping, SHIPPING_MESSAGES } from "./checkout";
+import { INVALID_CHARACTERS_MESSAGE } from "./text";
+import { formDataOf } from "./test-utils";
 
 const valid = {
-  firstName: "María",
+  firstName: " María ",
   lastName: "López Hernández",
-  email: "maria@example.mx",
+  email: "Maria@Example.mx",
   phone: "55 1234 5678",
   address: "Polanco",
   address_line2: "Av. Masaryk 123",
@@ -13,19 +15,26 @@ const valid = {
   state: "Ciudad de México",
 };
 
-function errorsOf(input: Record<string, unknown>) {
-  const result = ShippingSchema.safeParse(input);
-  if (result.success) return {};
-  return result.error.flatten().fieldErrors as Record<string, string[]>;
+/** Every field's messages, as the action and the browser see them. */
+function errorsOf(values: Record<string, string>) {
+  const submission = parseShipping(formDataOf(values));
+  return submission.status === "success" ? {} : submission.error;
 }
 
-describe("ShippingSchema", () => {
-  it("accepts a complete Mexican address, removes spaces from the phone and fixes the country", () => {
-    const result = ShippingSchema.parse(valid);
-    expect(result).toEqual({ ...valid, phone: "5512345678", country: "México" });
+describe("parseShipping", () => {
+  it("accepts a complete Mexican address: trims, removes spaces from the phone, fixes the country", () => {
+    const submission = parseShipping(formDataOf(valid));
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual({
+      ...valid,
+      firstName: "María",
+      email: "maria@example.mx",
+      phone: "5512345678",
+      country: "México",
+    });
   });
 
-  it("reports every required field with the spec's message, the street on the address field", () => {
+  it("reports every missing field at once with the spec's message, the street on the colonia field", () => {
     expect(errorsOf({})).toEqual({
       firstName: [SHIPPING_MESSAGES.firstNameRequired],
       lastName: [SHIPPING_MESSAGES.lastNameRequired],
@@ -52,7 +61,7 @@ describe("ShippingSchema", () => {
     });
   });
 
-  it("treats blank text as missing", () => {
+  it("treats blank text as missing, and reports a missing street alone on the colonia field", () => {
     expect(errorsOf({ ...valid, firstName: "   ", address_line2: " " })).toEqual({
       firstName: [SHIPPING_MESSAGES.firstNameRequired],
       address: [SHIPPING_MESSAGES.streetRequired],
@@ -68,20 +77,26 @@ describe("ShippingSchema", () => {
     for (const phone of ["551234567", "55123456789", "55-1234-5678", "abcdefghij"]) {
       expect(errorsOf({ ...valid, phone })).toEqual({ phone: [SHIPPING_MESSAGES.phoneDigits] });
     }
-    for (const postalCode of ["1156", "115600", "11 56", "ABCDE"]) {
-      const errors = errorsOf({ ...valid, postalCode });
-      expect(errors).toEqual({ postalCode: [SHIPPING_MESSAGES.postalCodeDigits] });
+    for (const postalCode of ["1156", "115600", "ABCDE"]) {
+      expect(errorsOf({ ...valid, postalCode })).toEqual({ postalCode: [SHIPPING_MESSAGES.postalCodeDigits] });
     }
+    expect(errorsOf({ ...valid, postalCode: "11 560" })).toEqual({});
   });
 
   it("accepts only one of Mexico's 32 states", () => {
     expect(MEXICAN_STATES).toHaveLength(32);
     expect(new Set(MEXICAN_STATES).size).toBe(32);
     expect(errorsOf({ ...valid, state: "Texas" })).toEqual({ state: [SHIPPING_MESSAGES.stateRequired] });
-    expect(ShippingSchema.parse({ ...valid, state: "Yucatán" }).state).toBe("Yucatán");
+    expect(errorsOf({ ...valid, state: "Yucatán" })).toEqual({});
+  });
+
+  it("refuses control characters and over-long lines", () => {
+    expect(errorsOf({ ...valid, city: "Mérida\u0000" })).toEqual({ city: [INVALID_CHARACTERS_MESSAGE] });
+    expect(errorsOf({ ...valid, lastName: "x".repeat(121) })).toEqual({ lastName: ["Máximo 120 caracteres"] });
   });
 
   it("ignores a posted country: it is always México", () => {
-    expect(ShippingSchema.parse({ ...valid, country: "USA" }).country).toBe("México");
+    const submission = parseShipping(formDataOf({ ...valid, country: "USA" }));
+    expect(submission.status === "success" && submission.value.country).toBe("México");
   });
 });

@@ -1,9 +1,11 @@
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { COUNTRY, PHONE_DIGITS, POSTAL_CODE_DIGITS } from "~/lib/constants";
+import { text } from "./text";
 
 /**
- * The checkout's shipping form, shared by the server action and the browser's hints so both
- * speak with exactly the same messages. The e-mail comes from the account: the field is read
+ * The checkout's shipping form (conform + zod, on the shared `text()` base), shared by the server
+ * action and the browser's hints so both speak with exactly the same messages. The e-mail comes from the account: the field is read
  * only and the server replaces whatever was posted with the account's address before parsing.
  */
 
@@ -76,60 +78,49 @@ export const SHIPPING_FIELDS = [
 const MAX_TEXT = 120;
 const tooLong = `Máximo ${MAX_TEXT} caracteres`;
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-/** Phone and postal code keep only what was typed without spaces (the inputs accept digits only). */
-const compact = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, "") : "");
+/** A required line of an address or a name. */
+const requiredLine = (message: string) => text({ required: message }).pipe(z.string().max(MAX_TEXT, tooLong));
 
-const requiredText = (message: string) => z.preprocess(text, z.string().min(1, message).max(MAX_TEXT, tooLong));
-
-/** Exactly `count` digits once spaces are removed; one message at a time (missing, then wrong length). */
-const digitsField = (required: string, count: number, wrongLength: string) =>
-  z.preprocess(
-    compact,
-    z.string().superRefine((value, ctx) => {
-      if (!value) ctx.addIssue({ code: z.ZodIssueCode.custom, message: required });
-      else if (!new RegExp(`^\\d{${count}}$`).test(value))
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: wrongLength });
-    }),
-  );
+/** Exactly `count` digits once spaces are removed (the inputs accept digits only). */
+const digits = (required: string, count: number, wrongLength: string) =>
+  text({ required })
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(new RegExp(`^\\d{${count}}$`), wrongLength));
 
 export const ShippingSchema = z
   .object({
-    firstName: requiredText(SHIPPING_MESSAGES.firstNameRequired),
-    lastName: requiredText(SHIPPING_MESSAGES.lastNameRequired),
-    email: z.preprocess(
-      (v) => text(v).toLowerCase(),
-      z.string().superRefine((value, ctx) => {
-        if (!value) ctx.addIssue({ code: z.ZodIssueCode.custom, message: SHIPPING_MESSAGES.emailRequired });
-        else if (value.length > 254 || !z.string().email().safeParse(value).success)
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: SHIPPING_MESSAGES.emailInvalid });
-      }),
-    ),
-    phone: digitsField(SHIPPING_MESSAGES.phoneRequired, PHONE_DIGITS, SHIPPING_MESSAGES.phoneDigits),
+    firstName: requiredLine(SHIPPING_MESSAGES.firstNameRequired),
+    lastName: requiredLine(SHIPPING_MESSAGES.lastNameRequired),
+    email: text({ required: SHIPPING_MESSAGES.emailRequired })
+      .pipe(z.string().max(254, SHIPPING_MESSAGES.emailInvalid).email(SHIPPING_MESSAGES.emailInvalid))
+      .transform((value) => value.toLowerCase()),
+    phone: digits(SHIPPING_MESSAGES.phoneRequired, PHONE_DIGITS, SHIPPING_MESSAGES.phoneDigits),
     /** The colonia (address line 1). */
-    address: z.preprocess(text, z.string().max(MAX_TEXT, tooLong)),
-    /** Street and number (address line 2); a missing one is reported on `address`. */
-    address_line2: z.preprocess(text, z.string().max(MAX_TEXT, tooLong)),
-    city: requiredText(SHIPPING_MESSAGES.cityRequired),
-    postalCode: digitsField(
-      SHIPPING_MESSAGES.postalCodeRequired,
-      POSTAL_CODE_DIGITS,
-      SHIPPING_MESSAGES.postalCodeDigits,
+    address: requiredLine(SHIPPING_MESSAGES.coloniaRequired),
+    /** Street and number (address line 2); its message is shown on `address` (see parseShipping). */
+    address_line2: requiredLine(SHIPPING_MESSAGES.streetRequired),
+    city: requiredLine(SHIPPING_MESSAGES.cityRequired),
+    postalCode: digits(SHIPPING_MESSAGES.postalCodeRequired, POSTAL_CODE_DIGITS, SHIPPING_MESSAGES.postalCodeDigits),
+    state: text({ required: SHIPPING_MESSAGES.stateRequired }).pipe(
+      z.enum(MEXICAN_STATES, { errorMap: () => ({ message: SHIPPING_MESSAGES.stateRequired }) }),
     ),
-    state: z.preprocess(
-      text,
-      z.string().refine((v) => (MEXICAN_STATES as readonly string[]).includes(v), SHIPPING_MESSAGES.stateRequired),
-    ),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.address) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["address"], message: SHIPPING_MESSAGES.coloniaRequired });
-    }
-    if (!value.address_line2) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["address"], message: SHIPPING_MESSAGES.streetRequired });
-    }
   })
   .transform((value) => ({ ...value, country: COUNTRY }));
 
-export type ShippingInput = z.input<typeof ShippingSchema>;
 export type Shipping = z.output<typeof ShippingSchema>;
+
+/**
+ * Parses the shipping form as conform does (in the action and, for hints, in the browser), with the
+ * street's message reported on the colonia field: the form shows both address lines' problems in
+ * one place, under "Colonia/Fraccionamiento".
+ */
+export function parseShipping(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ShippingSchema });
+  const error = submission.status === "error" ? submission.error : undefined;
+  const street = error?.address_line2;
+  if (error && street) {
+    error.address = [...(error.address ?? []), ...street];
+    delete error.address_line2;
+  }
+  return submission;
+}
