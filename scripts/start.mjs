@@ -69,8 +69,8 @@ try {
 process.exit(code);
 
 /**
- * With STRIPE_SECRET_KEY set the shop talks to Stripe and nothing is started. Without it, card
- * payments go to the local payment simulator on a free port, with a fresh key and webhook secret per
+ * With STRIPE_SECRET_KEY set the shop talks to Stripe and nothing is started. Without it, a shop
+ * on localhost sends card payments to the local payment simulator on a free port, with a fresh key and webhook secret per
  * run, delivering its webhooks to this shop. Its listening address is also the origin browsers are
  * sent to (the session URL) and the CSP form-action origin, so both must be the same string: the
  * simulator answers on 127.0.0.1 and says so in STRIPE_API_BASE.
@@ -78,6 +78,13 @@ process.exit(code);
  */
 async function paymentSettings() {
   if (process.env.STRIPE_SECRET_KEY) return {};
+  // The simulator approves test cards: a shop reachable by the public must never take its "payments".
+  if (!["localhost", "127.0.0.1", "[::1]"].includes(new URL(appOrigin).hostname)) {
+    console.warn(
+      `▸ Payments: STRIPE_SECRET_KEY is not set, so card payments are off (the local simulator only runs for a shop on localhost, not ${appOrigin}).`,
+    );
+    return {};
+  }
   const apiKey = `sk_test_local_${crypto.randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_local_${crypto.randomBytes(24).toString("hex")}`;
   simulator = await startPaymentSimulator({

@@ -15,7 +15,7 @@ import {
 } from "~/models/order.server";
 import { prisma } from "~/utils/db.server";
 import { absoluteUrl, configuredOrigin } from "~/utils/origin.server";
-import { getStripe, getWebhookSecret } from "~/utils/stripe.server";
+import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/stripe.server";
 
 /**
  * Card payments through Stripe Checkout (or the local simulator, through the same SDK): the
@@ -93,6 +93,10 @@ export async function startCheckout(
 
 /** The provider's own message, else `Error {status}: {status text}`. */
 function providerMessage(error: unknown): string {
+  if (error instanceof PaymentConfigurationError) {
+    console.error("[payments] STRIPE_SECRET_KEY is not set: card payments are off");
+    return error.message;
+  }
   if (error instanceof Stripe.errors.StripeError) {
     if (error.message) return error.message;
     const status = error.statusCode ?? 500;

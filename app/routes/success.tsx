@@ -25,6 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (lookup.kind === "unpaid") return { state: "unpaid" as const };
   const order = await getOrderForSession(user.id, sessionId);
   if (!order) return { state: "invalid" as const };
+  // Paid after its reservation ended and the pieces were sold meanwhile: it is refunded, not shipped.
+  if (order.status === "cancelado") return { state: "refund" as const };
   return {
     state: "paid" as const,
     order: { id: order.id, number: order.number, total: order.total, city: order.address?.city ?? null },
@@ -41,6 +43,27 @@ export default function Success() {
     if (orderId === null) return;
     window.fbq?.("track", "Purchase", { value: total / 100, currency: "MXN" }, { eventID: `order-${orderId}` });
   }, [orderId, total]);
+
+  if (data.state === "refund") {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="success-refund">
+        <p className="eyebrow">Pago</p>
+        <h1 className="mt-3 font-serif text-4xl text-ink-900">No pudimos completar tu pedido</h1>
+        <p className="mt-4 text-ink-700">
+          Recibimos tu pago, pero alguna pieza se agotó mientras pagabas. Te devolveremos el importe completo a tu
+          tarjeta.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/orders" className="btn-secondary">
+            Mis Pedidos
+          </Link>
+          <Link to="/" className="btn-primary">
+            Volver a la tienda
+          </Link>
+        </div>
+      </section>
+    );
+  }
 
   if (data.state !== "paid") {
     const unpaid = data.state === "unpaid";

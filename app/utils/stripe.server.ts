@@ -9,9 +9,10 @@ import { getEnv } from "./env.server";
  */
 let cached: { key: string; base: string | undefined; client: Stripe } | undefined;
 
+/** No Stripe key: the shopper reads that card payments are unavailable; the log says why. */
 export class PaymentConfigurationError extends Error {
   constructor() {
-    super("Los pagos no están configurados (falta STRIPE_SECRET_KEY).");
+    super("Los pagos con tarjeta no están disponibles en este momento. Intenta más tarde.");
     this.name = "PaymentConfigurationError";
   }
 }

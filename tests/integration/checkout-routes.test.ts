@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addToCart, getCart } from "~/models/cart.server";
+import { releaseReservation } from "~/models/order.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as cancelLoader } from "~/routes/cancel";
 import { loader as ordersLoader } from "~/routes/orders";
@@ -179,6 +180,20 @@ describe("/success, /cancel and /orders", () => {
     });
     const loggedOut = await callLoader(successLoader, getRequest(`/success?session_id=${sessionId}`));
     expect(loggedOut.status).toBe(302);
+  });
+
+  it("/success does not confirm an order that was paid too late and is due a refund", async () => {
+    const { cookie, url, sessionId, product } = await paidSession();
+    const [order] = await prisma.order.findMany();
+    payments.state.webhooksDown = true;
+    await releaseReservation(order!.id, "expired");
+    await prisma.product.update({ where: { id: product.id }, data: { stock: 0 } });
+    await payments.pay(url);
+    payments.state.webhooksDown = false;
+    expect((await callLoader(successLoader, getRequest(`/success?session_id=${sessionId}`, cookie))).body).toEqual({
+      state: "refund",
+    });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order!.id } })).paidAt).not.toBeNull();
   });
 
   it("/success says an unpaid session is not complete yet", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectConsoleError } from "../setup/fail-on-console-error";
 import { orderNumberFor } from "~/lib/checkout";
 import { addToCart, getCart } from "~/models/cart.server";
 import {
@@ -188,6 +189,24 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
     expect(order!.stockReleasedAt).not.toBeNull();
     expect(await stockOf(product.id)).toBe(5);
     expect((await getCart(user.id)).count).toBe(2);
+  });
+
+  it("without a Stripe key, PAGAR says card payments are unavailable and keeps nothing reserved", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    delete process.env.STRIPE_SECRET_KEY;
+    resetEnvCache();
+    expectConsoleError(); // the operator's log line: the key is missing
+    try {
+      expect(await startCheckout(request(), user, SHIPPING)).toEqual({
+        ok: false,
+        message: "Los pagos con tarjeta no están disponibles en este momento. Intenta más tarde.",
+      });
+    } finally {
+      process.env.STRIPE_SECRET_KEY = API_KEY;
+      resetEnvCache();
+    }
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await prisma.order.findFirstOrThrow()).status).toBe("cancelado");
   });
 
   it("uses the next free order number when the time's number is taken", async () => {
