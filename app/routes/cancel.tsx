@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cancelCheckout } from "~/models/payment.server";
 import { getOptionalUser } from "~/utils/session.server";
@@ -14,16 +14,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const orderId = Number(new URL(request.url).searchParams.get("pedido"));
   if (user && Number.isSafeInteger(orderId) && orderId > 0) {
     try {
-      await cancelCheckout(request, user.id, orderId);
+      // The shopper may come back here after all from a session that was paid: say so.
+      if ((await cancelCheckout(request, user.id, orderId)) === "paid") return { paid: true };
     } catch (error) {
       // The sweep releases it later; the shopper still learns the payment was cancelled.
       console.error(`[payments] cancelling order ${orderId} failed`, error);
     }
   }
-  return null;
+  return { paid: false };
 }
 
 export default function Cancel() {
+  const { paid } = useLoaderData<typeof loader>();
+  if (paid) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="cancel-paid">
+        <p className="eyebrow">Pago</p>
+        <h1 className="mt-3 font-serif text-4xl text-ink-900">Tu pago ya se había completado</h1>
+        <p className="mt-4 text-ink-700">No cancelamos nada: tu pedido está confirmado y lo verás en Mis Pedidos.</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/orders" className="btn-primary">
+            Ver Mis Pedidos
+          </Link>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="cancel">
       <p className="eyebrow">Pago</p>

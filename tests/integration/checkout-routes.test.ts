@@ -212,10 +212,21 @@ describe("/success, /cancel and /orders", () => {
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order!.id } })).status).toBe("pendiente");
 
     const outcome = await callLoader(cancelLoader, getRequest(`/cancel?pedido=${order!.id}`, cookie));
-    expect(outcome.status).toBe(200);
+    expect(outcome).toMatchObject({ status: 200, body: { paid: false } });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order!.id } })).status).toBe("cancelado");
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(5);
     expect((await getCart(user.id)).count).toBe(2);
+  });
+
+  it("/cancel after a payment that went through cancels nothing and says so", async () => {
+    const { cookie, url } = await paidSession();
+    const [order] = await prisma.order.findMany();
+    payments.state.webhooksDown = true;
+    await payments.pay(url);
+    payments.state.webhooksDown = false;
+    const outcome = await callLoader(cancelLoader, getRequest(`/cancel?pedido=${order!.id}`, cookie));
+    expect(outcome.body).toEqual({ paid: true });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order!.id } })).status).toBe("procesando");
   });
 
   it("/orders sends logged-out visitors to / and lists the user's orders", async () => {
