@@ -224,3 +224,37 @@ test("declined card, then cancel: the payment is cancelled, the order too, the c
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toContainText(product.name);
 });
+
+test("a payment that can no longer be reserved shows Error al procesar el pago on the page, button enabled again", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await registerShopper(page, testInfo);
+  // A low-stock piece of its own per project, all of it in the cart.
+  await page.goto("/");
+  const cards = page.locator('[data-testid="product-card"]:has([data-stock="low"]) h3 a');
+  const link = cards.nth(testInfo.project.name === "js" ? 0 : 1);
+  const productId = Number(((await link.getAttribute("href")) ?? "").split("/").pop());
+  const productName = (await link.textContent())?.trim() ?? "";
+  await addToCart(page, baseURL, productId, 99);
+
+  // The first PAGAR reserves every piece left...
+  await goToCheckout(page);
+  await payFromCheckout(page);
+  const firstPayment = page.url();
+
+  // ...so paying the same cart again finds nothing to reserve.
+  await goToCheckout(page);
+  await fillShipping(page);
+  await page.getByRole("button", { name: "Continuar al pago" }).click();
+  await page.getByRole("button", { name: "PAGAR" }).click();
+  const alert = page.getByTestId("payment-step").getByRole("alert");
+  await expect(alert).toContainText(`Error al procesar el pago: ${productName}`);
+  await expect(alert).toContainText("está agotado");
+  await expect(page.getByRole("button", { name: "PAGAR" })).toBeEnabled();
+
+  // Cancelling the first payment puts the pieces back.
+  await page.goto(firstPayment);
+  await page.getByRole("link", { name: "Cancelar" }).click();
+  await expect(page.getByRole("heading", { name: "Pago cancelado" })).toBeVisible();
+});
