@@ -36,7 +36,34 @@ function sendError(res, status, message) {
   res.status(status);
   res.set("Cache-Control", "no-store");
   if (status === 413 || status === 411) res.set("Connection", "close");
+  if (status === 413) drainBeforeClosing(res.req);
   res.type("html").send(ERROR_PAGE(status, message));
+}
+
+/** How much of a refused body is still read (and dropped) before its connection closes, and for how long. */
+const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
+const DRAIN_MAX_MS = 5_000;
+
+/**
+ * Closes the connection of a refused upload (413) without losing the answer. Node ends a
+ * "Connection: close" response by destroying the socket while the body is still arriving, and
+ * closing a socket that holds unread bytes makes TCP reset it: the client's stack then drops the
+ * 413 page it had not read yet (a browser shows "connection reset", a test client never gets an
+ * answer). So the socket is only half-closed after the answer, the rest of the body is read and
+ * dropped (never buffered), at most DRAIN_MAX_BYTES during DRAIN_MAX_MS, and the client, told
+ * "Connection: close", closes its side.
+ */
+function drainBeforeClosing(req) {
+  const socket = req.socket;
+  socket.destroySoon = () => socket.end();
+  const timer = setTimeout(() => socket.destroy(), DRAIN_MAX_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+  let read = 0;
+  req.on("data", (chunk) => {
+    read += chunk.length;
+    if (read > DRAIN_MAX_BYTES) socket.destroy();
+  });
 }
 
 /**

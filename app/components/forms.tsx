@@ -1,6 +1,6 @@
-import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useState, type HTMLInputAutoCompleteAttribute } from "react";
+import { useState, type HTMLInputAutoCompleteAttribute, type InputHTMLAttributes } from "react";
 import type { z } from "zod";
 
 /**
@@ -19,10 +19,14 @@ type FieldProps = {
   hint?: string;
   /** The first invalid field after a server answer takes the focus, even without JavaScript. */
   autoFocus?: boolean;
+  /** Marks the label with a (decorative) asterisk; the schema is what makes a field required. */
+  required?: boolean;
+  /** Further input attributes (inputMode, maxLength, readOnly, onInput…). */
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "defaultValue" | "className">;
 };
 
 /** A labelled input with its error list; conform sets `aria-invalid` and `aria-describedby`. */
-export function Field({ meta, label, type = "text", autoComplete, hint, autoFocus }: FieldProps) {
+export function Field({ meta, label, type = "text", autoComplete, hint, autoFocus, required, inputProps }: FieldProps) {
   const showHint = Boolean(hint) && !meta.errors;
   const hintId = `${meta.id}-hint`;
   const input = getInputProps(meta, {
@@ -35,9 +39,11 @@ export function Field({ meta, label, type = "text", autoComplete, hint, autoFocu
     <div>
       <label htmlFor={meta.id} className="field-label">
         {label}
+        {required ? <RequiredMark /> : null}
       </label>
       <input
         {...input}
+        {...inputProps}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         className="field-input"
@@ -50,6 +56,16 @@ export function Field({ meta, label, type = "text", autoComplete, hint, autoFocu
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
+  );
+}
+
+/** The asterisk of a required field's label (screen readers hear `aria-required` instead). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-gold-700">
+      {" "}
+      *
+    </span>
   );
 }
 
@@ -111,16 +127,33 @@ function useAnswerKey(lastResult: unknown): number {
  * action's `submission.reply()` (`lastResult`) brings the server's errors and kept values. Also gives
  * the first invalid field (for `autoFocus`) and the answer key (for inputs the server never sends back).
  */
+type FormOptions<Schema extends z.ZodTypeAny> = Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0];
+
 export function useSchemaForm<Schema extends z.ZodTypeAny>(
   schema: Schema,
-  { id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | null | undefined },
-) {
-  const [form, fields] = useForm<z.input<Schema>>({
+  {
     id,
     lastResult,
+    defaultValue,
+    parse = (formData) => parseWithZod(formData, { schema }),
+    shouldValidate = "onBlur",
+  }: {
+    id: string;
+    lastResult: SubmissionResult<string[]> | null | undefined;
+    defaultValue?: FormOptions<Schema>["defaultValue"];
+    /** The action's own parse when it reshapes the errors (it must be the one the action uses). */
+    parse?: (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>;
+    /** One-field forms (an e-mail box) validate on submit, so leaving the field empty is not an error. */
+    shouldValidate?: "onBlur" | "onSubmit";
+  },
+) {
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parse(formData),
+    shouldValidate,
     shouldRevalidate: "onInput",
   });
   const answerKey = useAnswerKey(lastResult);

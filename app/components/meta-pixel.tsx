@@ -25,7 +25,6 @@ export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: s
   const nonce = useNonce();
   const location = useLocation();
   const firstView = useRef(true);
-  const sentEvents = useRef(new Set<string>());
 
   useEffect(() => {
     if (!pixelId) return;
@@ -36,31 +35,11 @@ export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: s
     window.fbq?.("track", "PageView");
   }, [pixelId, location.pathname, location.search]);
 
-  useEffect(() => {
-    const parsed = parsePixelEvent(event);
-    if (!pixelId || !event || !parsed || sentEvents.current.has(event)) return;
-    sentEvents.current.add(event);
-    window.fbq?.("track", parsed.name, parsed.params ?? {}, { eventID: parsed.id });
-  }, [pixelId, event]);
-
   if (!pixelId) return null;
   const id = JSON.stringify(pixelId);
   // The queueing stub of Meta's snippet, without its DOM insertion: the library itself is a
   // rendered <script> below, so the document React hydrates is exactly the one the server sent.
   const snippet = `!function(f){if(f.fbq)return;var n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[]}(window);fbq('init',${id});fbq('track','PageView');`;
-  const oneShot = parsePixelEvent(event);
-  // Without JavaScript the event goes as an image request, with its id and a purchase's value.
-  const oneShotQuery = oneShot
-    ? new URLSearchParams({
-        id: pixelId,
-        ev: oneShot.name,
-        eid: oneShot.id,
-        ...(oneShot.params
-          ? { "cd[value]": oneShot.params.value.toFixed(2), "cd[currency]": oneShot.params.currency }
-          : {}),
-        noscript: "1",
-      }).toString()
-    : null;
   return (
     <>
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: snippet }} />
@@ -73,16 +52,38 @@ export function MetaPixel({ pixelId, event }: { pixelId: string | null; event: s
           style={{ display: "none" }}
           src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`}
         />
-        {oneShotQuery ? (
-          <img
-            height="1"
-            width="1"
-            alt=""
-            style={{ display: "none" }}
-            src={`https://www.facebook.com/tr?${oneShotQuery}`}
-          />
-        ) : null}
       </noscript>
+      <PixelEvent pixelId={pixelId} event={event} />
     </>
+  );
+}
+
+/** Events already sent from this page load: a re-render or revalidation never sends one twice. */
+const sentEvents = new Set<string>();
+
+/**
+ * One event of the pixel (encoded as in `~/lib/pixel`: "CompleteRegistration:<id>",
+ * "Purchase:<order id>:<value>:MXN"), sent once with its id for de-duplication: through `fbq` with
+ * JavaScript, as an image request without it. Renders nothing when the pixel is off.
+ */
+export function PixelEvent({ pixelId, event }: { pixelId: string | null; event: string | null }) {
+  const parsed = parsePixelEvent(event);
+  useEffect(() => {
+    if (!pixelId || !event || !parsed || sentEvents.has(event)) return;
+    sentEvents.add(event);
+    window.fbq?.("track", parsed.name, parsed.params ?? {}, { eventID: parsed.id });
+  }, [pixelId, event, parsed]);
+  if (!pixelId || !parsed) return null;
+  const query = new URLSearchParams({
+    id: pixelId,
+    ev: parsed.name,
+    eid: parsed.id,
+    ...(parsed.params ? { "cd[value]": parsed.params.value.toFixed(2), "cd[currency]": parsed.params.currency } : {}),
+    noscript: "1",
+  }).toString();
+  return (
+    <noscript>
+      <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?${query}`} />
+    </noscript>
   );
 }

@@ -1,10 +1,9 @@
-import { getCollectionProps, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type Form, type FetcherWithComponents, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { NEWSLETTER_INTERESTS } from "~/lib/constants";
 import { type NEWSLETTER_SOURCES, NewsletterSchema } from "~/lib/validation/newsletter";
-import { ErrorList, Field, FormError, SubmitButton } from "./forms";
+import { ErrorList, Field, FormError, SubmitButton, useSchemaForm } from "./forms";
 import { Honeypot } from "./honeypot";
 
 /** The /newsletter action's answer: conform's reply to a refused form, or the subscription done. */
@@ -32,14 +31,11 @@ type BoxProps = {
  */
 export function NewsletterBox({ as: FormTag, answer, busy, source, close, headingAs: Heading = "h2" }: BoxProps) {
   const lastResult = isSubscribed(answer) ? undefined : answer;
-  const [form, fields] = useForm({
-    // Not "newsletter": the home page's slot around the box already has that id.
+  // Not "newsletter": the home page's slot around the box already has that id.
+  const { form, fields } = useSchemaForm(NewsletterSchema, {
     id: "newsletter-subscribe",
     lastResult,
-    constraint: getZodConstraint(NewsletterSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   return (

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { RATING_DEFAULT, RATING_MAX, REVIEW_MIN_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import type { RatingSummary as Summary, ReviewEligibility } from "~/lib/reviews";
 import { REVIEW_MESSAGES, ReviewSchema } from "~/lib/validation/review";
-import { ErrorList, FormError, SubmitButton } from "./forms";
+import { ErrorList, FormError, SubmitButton, useSchemaForm } from "./forms";
 import { StarIcon } from "./icons";
 import { RatingSummary, Stars } from "./rating-summary";
 
@@ -103,14 +102,10 @@ function ReviewFormSlot({ state }: { state: ReviewFormState }) {
  * chosen one light up through CSS alone) and the comment.
  */
 function ReviewForm({ action, lastResult, busy }: Pick<ReviewFormState, "action" | "lastResult" | "busy">) {
-  const [form, fields] = useForm({
+  const { form, fields } = useSchemaForm(ReviewSchema, {
     id: "review",
     lastResult,
     defaultValue: { rating: String(RATING_DEFAULT) },
-    constraint: getZodConstraint(ReviewSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const commentInvalid = Boolean(fields.comment.errors);
   return (

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormError, SubmitButton } from "~/components/forms";
+import { Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { SHOP_NAME } from "~/lib/constants";
 import {
@@ -160,13 +160,10 @@ function TokenStep({ token, busy }: { token: string; busy: boolean }) {
 }
 
 function EmailStep({ lastResult, busy }: { lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
-  const [form, fields] = useForm({
+  const { form, fields } = useSchemaForm(UnsubscribeEmailSchema, {
     id: "unsubscribe",
     lastResult,
-    constraint: getZodConstraint(UnsubscribeEmailSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UnsubscribeEmailSchema }),
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form

@@ -1,4 +1,3 @@
-import { encodePixelEvent, type PixelEvent } from "~/lib/pixel";
 import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.server";
 
 /**
@@ -33,30 +32,6 @@ export async function setFlash(request: Request, flash: Flash): Promise<string> 
 
 /** The advertising pixel's one-shot event (e.g. "CompleteRegistration:<id>" after sign-up). */
 export const PIXEL_EVENT_KEY = "pixelEvent";
-
-/**
- * The Set-Cookie header value that fires `event` once on the next page the visitor sees (when
- * META_PIXEL_ID is configured; without it the value is consumed and nothing loads).
- */
-export async function queuePixelEvent(request: Request, event: PixelEvent): Promise<string> {
-  const session = await getCookieSession(request);
-  session.flash(PIXEL_EVENT_KEY, encodePixelEvent(event));
-  return sessionStorage.commitSession(session, cookieOptions());
-}
-
-/**
- * The pixel's Purchase for a paid order: the order id is the event id (so a page reload or a
- * server-side event for the same order is counted once), the value is the order total in pesos.
- * For the payment success page's loader, once the order is known to be paid:
- * `return data(…, { headers: { "Set-Cookie": await queuePixelPurchase(request, order) } })`.
- */
-export function queuePixelPurchase(request: Request, order: { id: number; total: number }): Promise<string> {
-  return queuePixelEvent(request, {
-    name: "Purchase",
-    id: String(order.id),
-    params: { value: order.total / 100, currency: "MXN" },
-  });
-}
 
 /**
  * Reads and consumes this request's one-shot values: the shopper-facing message and the pixel

@@ -27,3 +27,12 @@ export function getPublicOrigin(request: { url: string }): string {
 export function absoluteUrl(request: { url: string }, path: string): string {
   return `${getPublicOrigin(request)}${path.startsWith("/") ? path : `/${path}`}`;
 }
+
+/**
+ * The public origin for work that has no request (background jobs such as the reservation sweep):
+ * APP_ORIGIN, else http://localhost:PORT.
+ */
+export function configuredOrigin(): string {
+  const env = getEnv();
+  return env.APP_ORIGIN ?? `http://localhost:${env.PORT}`;
+}

@@ -1,0 +1,110 @@
+import { ORDER_STATUS_INFO } from "~/lib/checkout";
+import { VAT_LABEL } from "~/lib/constants";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import type { OrderView } from "~/models/order.server";
+
+/** An order as the page receives it (the date may arrive serialized). */
+export type OrderCardData = Omit<OrderView, "createdAt"> & { createdAt: Date | string };
+
+/** One order in Mis Pedidos: status, date, total; products and address expand (<details>, no JavaScript needed). */
+export function OrderCard({ order }: { order: OrderCardData }) {
+  const status = ORDER_STATUS_INFO[order.status];
+  const pieces = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <article
+      className="rounded-sm border border-ink-900/10 bg-white p-5 sm:p-6"
+      data-testid="order-card"
+      data-order-number={order.number}
+      aria-labelledby={`order-${order.id}`}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id={`order-${order.id}`} className="font-serif text-2xl text-ink-900">
+            Pedido {order.number}
+          </h2>
+          <p className="mt-1 text-sm text-ink-700">
+            <time dateTime={new Date(order.createdAt).toISOString()}>{formatDate(order.createdAt)}</time> · {pieces}{" "}
+            {pieces === 1 ? "pieza" : "piezas"}
+          </p>
+        </div>
+        <div className="text-right">
+          <p
+            className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium ${status.badgeClass}`}
+            data-testid="order-status"
+            data-status={order.status}
+            title={status.description}
+          >
+            <span aria-hidden="true">{status.icon}</span>
+            {status.label}
+          </p>
+          <p className="mt-2 text-lg font-medium text-ink-900" data-testid="order-total">
+            {formatMoney(order.total)}
+          </p>
+        </div>
+      </header>
+      <p className="mt-3 text-sm text-ink-700" data-testid="order-tracking">
+        Código de rastreo:{" "}
+        {order.trackingCode ? (
+          <span className="font-mono text-ink-900">{order.trackingCode}</span>
+        ) : (
+          <span>aún no disponible</span>
+        )}
+      </p>
+      <details className="group mt-4 border-t border-ink-900/10 pt-4">
+        <summary className="cursor-pointer text-sm font-medium text-gold-700 hover:text-gold-600">
+          Ver productos y dirección de envío
+        </summary>
+        <ul className="mt-4 divide-y divide-ink-900/10" data-testid="order-items">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex gap-3 py-3 text-sm">
+              {item.image ? (
+                <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 bg-ivory-100 object-cover" />
+              ) : null}
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-ink-900">{item.productName}</p>
+                {item.variantName ? <p className="text-ink-700">{item.variantName}</p> : null}
+                <p className="text-ink-700/80">
+                  {item.quantity} × {formatMoney(item.price)}
+                </p>
+              </div>
+              <p className="font-medium text-ink-900">{formatMoney(item.price * item.quantity)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 space-y-1 border-t border-ink-900/10 pt-3 text-sm text-ink-800">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Envío</dt>
+            <dd>{formatMoney(order.shipping)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>{VAT_LABEL}</dt>
+            <dd>{formatMoney(order.tax)}</dd>
+          </div>
+          <div className="flex justify-between font-medium text-ink-900">
+            <dt>Total</dt>
+            <dd>{formatMoney(order.total)}</dd>
+          </div>
+        </dl>
+        {order.address ? (
+          <div className="mt-4">
+            <h3 className="text-sm font-medium text-ink-900">Dirección de envío</h3>
+            <address className="mt-1 text-sm not-italic leading-relaxed text-ink-700" data-testid="order-address">
+              {order.address.name}
+              <br />
+              {order.address.addressLine2}, {order.address.addressLine1}
+              <br />
+              {order.address.city}, {order.address.state}, C.P. {order.address.postalCode}
+              <br />
+              {order.address.country} · Tel. {order.address.phone}
+            </address>
+          </div>
+        ) : null}
+      </details>
+    </article>
+  );
+}

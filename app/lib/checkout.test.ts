@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import {
+  canTransition,
+  computeTotals,
+  nextOrderNumber,
+  ORDER_NUMBER_PATTERN,
+  ORDER_STATUS_INFO,
+  ORDER_STATUSES,
+  orderNumberFor,
+  paymentErrorMessage,
+  stockShortMessage,
+  vatOf,
+} from "./checkout";
+
+describe("computeTotals", () => {
+  it("adds the fixed 15-peso shipping and 16 % IVA of the subtotal, in centavos", () => {
+    const totals = computeTotals([
+      { unitPrice: 1_500_00, quantity: 2 },
+      { unitPrice: 899_50, quantity: 1 },
+    ]);
+    expect(totals).toEqual({ subtotal: 3_899_50, shipping: 15_00, tax: 623_92, total: 3_899_50 + 15_00 + 623_92 });
+  });
+
+  it("rounds IVA to the nearest centavo, halves up", () => {
+    // 16 % of a whole number of centavos has a fractional part that is a multiple of 0.04, so it is
+    // never exactly one half: .48 goes down, .52 goes up.
+    expect(vatOf(1)).toBe(0); // 0.16
+    expect(vatOf(3)).toBe(0); // 0.48
+    expect(vatOf(22)).toBe(4); // 3.52
+    expect(vatOf(4)).toBe(1); // 0.64
+    expect(vatOf(2_03)).toBe(32); // 32.48
+    expect(vatOf(2_05)).toBe(33); // 32.80
+    expect(vatOf(1_406_25)).toBe(225_00); // 22 500.00
+    expect(vatOf(1_406_28)).toBe(225_00); // 22 500.48
+    expect(vatOf(1_406_47)).toBe(225_04); // 22 503.52
+    expect(vatOf(12_500_25)).toBe(2_000_04); // 200 004.00
+  });
+
+  it("handles an empty list (no products: only the shipping)", () => {
+    expect(computeTotals([])).toEqual({ subtotal: 0, shipping: 15_00, tax: 0, total: 15_00 });
+  });
+});
+
+describe("order numbers", () => {
+  it("are LJ plus the last six digits of the time", () => {
+    expect(orderNumberFor(1_763_712_345_678)).toBe("LJ345678");
+    expect(orderNumberFor(1_763_712_000_042)).toBe("LJ000042");
+    expect(orderNumberFor(Date.now())).toMatch(ORDER_NUMBER_PATTERN);
+  });
+
+  it("step to the next free number on a collision, wrapping after LJ999999", () => {
+    expect(nextOrderNumber("LJ345678")).toBe("LJ345679");
+    expect(nextOrderNumber("LJ345678", 3)).toBe("LJ345681");
+    expect(nextOrderNumber("LJ999999")).toBe("LJ000000");
+  });
+});
+
+describe("order statuses", () => {
+  it("have a Spanish label, a colour and an icon each, devuelto included", () => {
+    expect(ORDER_STATUSES).toEqual([
+      "pendiente",
+      "procesando",
+      "enviado",
+      "entregado",
+      "cancelado",
+      "reembolsado",
+      "devuelto",
+    ]);
+    expect(ORDER_STATUSES.map((s) => ORDER_STATUS_INFO[s].label)).toEqual([
+      "Pendiente",
+      "Procesando",
+      "Enviado",
+      "Entregado",
+      "Cancelado",
+      "Reembolsado",
+      "Devuelto",
+    ]);
+    const colours = new Set(ORDER_STATUSES.map((s) => ORDER_STATUS_INFO[s].badgeClass));
+    expect(colours.size).toBe(ORDER_STATUSES.length);
+    for (const s of ORDER_STATUSES) expect(ORDER_STATUS_INFO[s].icon).not.toBe("");
+  });
+
+  it("move only along the allowed transitions", () => {
+    expect(canTransition("pendiente", "procesando")).toBe(true);
+    expect(canTransition("pendiente", "cancelado")).toBe(true);
+    expect(canTransition("pendiente", "enviado")).toBe(false);
+    expect(canTransition("procesando", "enviado")).toBe(true);
+    expect(canTransition("procesando", "pendiente")).toBe(false);
+    expect(canTransition("enviado", "entregado")).toBe(true);
+    expect(canTransition("entregado", "devuelto")).toBe(true);
+    expect(canTransition("entregado", "cancelado")).toBe(false);
+    // A payment that arrives after the reservation was released and could be re-reserved.
+    expect(canTransition("cancelado", "procesando")).toBe(true);
+    expect(canTransition("cancelado", "pendiente")).toBe(false);
+    expect(canTransition("reembolsado", "procesando")).toBe(false);
+    for (const s of ORDER_STATUSES) expect(canTransition(s, s)).toBe(false);
+  });
+});
+
+describe("messages", () => {
+  it("name the product when the stock no longer fits", () => {
+    expect(stockShortMessage("Anillo Aurora", 0)).toBe("Anillo Aurora está agotado");
+    expect(stockShortMessage("Anillo Aurora", 1)).toBe("Solo queda 1 pieza de Anillo Aurora");
+    expect(stockShortMessage("Collar Luna (Oro)", 3)).toBe("Solo quedan 3 piezas de Collar Luna (Oro)");
+  });
+
+  it("prefix payment errors as the page shows them", () => {
+    expect(paymentErrorMessage("No hay sesión activa")).toBe("Error al procesar el pago: No hay sesión activa");
+  });
+});

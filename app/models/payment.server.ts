@@ -1,0 +1,295 @@
+import { STATUS_CODES } from "node:http";
+import Stripe from "stripe";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { VAT_LABEL } from "~/lib/constants";
+import type { Shipping } from "~/lib/validation/checkout";
+import {
+  attachPaymentSession,
+  CheckoutError,
+  createOrderForCheckout,
+  findExpiredReservations,
+  fulfilOrder,
+  type FulfilOutcome,
+  getOwnOrder,
+  releaseReservation,
+} from "~/models/order.server";
+import { prisma } from "~/utils/db.server";
+import { absoluteUrl, configuredOrigin } from "~/utils/origin.server";
+import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/stripe.server";
+
+/**
+ * Card payments through Stripe Checkout (or the local simulator, through the same SDK): the
+ * session that sends the shopper to the provider's page, the webhook that reports the outcome,
+ * and the sweep that settles sessions whose outcome never reached the shop.
+ */
+
+/**
+ * Stripe refuses sessions that expire in less than 30 minutes from *its* clock: the order's
+ * reservation starts a moment earlier, so the session is asked to live a little longer.
+ */
+const SESSION_EXPIRY_MARGIN_MS = 2 * 60_000;
+
+export type CheckoutOutcome = { ok: true; url: string; orderId: number } | { ok: false; message: string };
+
+/**
+ * PAGAR: creates the order (reserving its stock) and its Checkout Session, and returns the URL to
+ * send the shopper to. On any failure the reservation is released and the message to show
+ * ("Error al procesar el pago: {message}") is returned: a stock or empty-cart refusal, the
+ * provider's own message, `Error {status}: {status text}`, or a session without URL.
+ */
+export async function startCheckout(
+  request: Request,
+  user: { id: string; email: string } | null,
+  shipping: Shipping,
+): Promise<CheckoutOutcome> {
+  if (!user) return { ok: false, message: CHECKOUT_MESSAGES.noSession };
+
+  let order;
+  try {
+    order = await createOrderForCheckout(user.id, user.email, shipping);
+  } catch (error) {
+    if (error instanceof CheckoutError) return { ok: false, message: error.message };
+    throw error;
+  }
+
+  let session: Stripe.Checkout.Session;
+  try {
+    const stripe = getStripe();
+    const line = (name: string, unitAmount: number, quantity: number, description?: string) => ({
+      price_data: {
+        currency: "mxn",
+        unit_amount: unitAmount,
+        product_data: description ? { name, description } : { name },
+      },
+      quantity,
+    });
+    session = await stripe.checkout.sessions.create({
+      mode: "payment",
+      currency: "mxn",
+      line_items: [
+        ...order.items.map((item) => line(item.name, item.unitPrice, item.quantity, item.variantName ?? undefined)),
+        line("Envío", order.totals.shipping, 1),
+        line(VAT_LABEL, order.totals.tax, 1),
+      ],
+      customer_email: order.email,
+      client_reference_id: String(order.id),
+      metadata: { orderId: String(order.id), orderNumber: order.number },
+      expires_at: Math.ceil((order.reservedUntil.getTime() + SESSION_EXPIRY_MARGIN_MS) / 1000),
+      success_url: absoluteUrl(request, "/success?session_id={CHECKOUT_SESSION_ID}"),
+      cancel_url: absoluteUrl(request, `/cancel?pedido=${order.id}`),
+    });
+  } catch (error) {
+    await releaseReservation(order.id, "checkout_failed");
+    return { ok: false, message: providerMessage(error) };
+  }
+
+  if (!session.url) {
+    await releaseReservation(order.id, "checkout_failed");
+    return { ok: false, message: CHECKOUT_MESSAGES.missingUrl };
+  }
+  await attachPaymentSession(order.id, session.id, new Date(session.expires_at * 1000));
+  return { ok: true, url: session.url, orderId: order.id };
+}
+
+/** The provider's own message, else `Error {status}: {status text}`. */
+function providerMessage(error: unknown): string {
+  if (error instanceof PaymentConfigurationError) {
+    console.error("[payments] STRIPE_SECRET_KEY is not set: card payments are off");
+    return error.message;
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    if (error.message) return error.message;
+    const status = error.statusCode ?? 500;
+    return `Error ${status}: ${STATUS_CODES[status] ?? "Error"}`;
+  }
+  console.error("[payments] creating the checkout session failed", error);
+  return error instanceof Error && error.message ? error.message : "Error 500: Internal Server Error";
+}
+
+export type WebhookResult = { status: number; body: string };
+
+/**
+ * Handles one webhook delivery: the raw body and its signature. A bad signature is a 400; an event
+ * already handled is acknowledged and ignored; unknown event types are acknowledged. An event that
+ * fails while being handled is forgotten again and answered 500, so the provider retries it.
+ */
+export async function handleWebhook(
+  rawBody: string,
+  signature: string | null,
+  ordersUrl: string,
+): Promise<WebhookResult> {
+  let event: Stripe.Event;
+  try {
+    if (!signature) throw new Error("missing signature");
+    event = getStripe().webhooks.constructEvent(rawBody, signature, getWebhookSecret());
+  } catch {
+    return { status: 400, body: "Firma no válida" };
+  }
+
+  const session = isSessionEvent(event) ? event.data.object : null;
+  const orderId = session ? await orderIdOf(session) : null;
+  try {
+    await prisma.paymentEvent.create({ data: { id: event.id, type: event.type, orderId } });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: 200, body: "Evento ya procesado" };
+    throw error;
+  }
+
+  try {
+    if (session && orderId !== null) await applySessionEvent(event.type, session, orderId, ordersUrl);
+  } catch (error) {
+    await prisma.paymentEvent.deleteMany({ where: { id: event.id } });
+    console.error(`[payments] handling ${event.type} ${event.id} failed`, error);
+    return { status: 500, body: "Error al procesar el evento" };
+  }
+  return { status: 200, body: "OK" };
+}
+
+const SESSION_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+function isSessionEvent(event: Stripe.Event): event is Stripe.Event & { data: { object: Stripe.Checkout.Session } } {
+  return SESSION_EVENTS.has(event.type);
+}
+
+/** The shop's order for a session: the one linked to it, else the order id it carries (metadata). */
+async function orderIdOf(session: Stripe.Checkout.Session): Promise<number | null> {
+  const linked = await prisma.order.findUnique({ where: { stripeSessionId: session.id }, select: { id: true } });
+  if (linked) return linked.id;
+  const claimed = Number(session.metadata?.orderId ?? session.client_reference_id);
+  if (!Number.isSafeInteger(claimed) || claimed <= 0) return null;
+  // Only an order not linked to another session may be settled by this one.
+  const order = await prisma.order.findFirst({ where: { id: claimed, stripeSessionId: null }, select: { id: true } });
+  return order?.id ?? null;
+}
+
+/**
+ * Completed (paid) sessions fulfil the order; expired sessions and failed delayed payments release
+ * it. Both are conditional on the order's state, so events in any order end right: an expiry
+ * after a payment releases nothing, a payment after an expiry is handled by `fulfilOrder`.
+ */
+async function applySessionEvent(
+  type: string,
+  session: Stripe.Checkout.Session,
+  orderId: number,
+  ordersUrl: string,
+): Promise<void> {
+  switch (type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      if (session.payment_status === "paid") {
+        await fulfilOrder({ orderId }, { ordersUrl, paymentIntentId: paymentIntentOf(session) });
+      }
+      return;
+    case "checkout.session.expired":
+      await releaseReservation(orderId, "expired");
+      return;
+    case "checkout.session.async_payment_failed":
+      await releaseReservation(orderId, "payment_failed");
+      return;
+  }
+}
+
+function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  if (!intent) return null;
+  return typeof intent === "string" ? intent : intent.id;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+export type SuccessLookup =
+  | { kind: "paid"; orderId: number; outcome: FulfilOutcome }
+  | { kind: "unpaid"; orderId: number }
+  | { kind: "not_found" };
+
+/**
+ * The success page: the session is read from the provider (never trusted from the URL) and must
+ * belong to one of this user's orders. A paid one is fulfilled here if the webhook has not
+ * arrived yet (exactly once either way).
+ */
+export async function confirmPaidSession(request: Request, userId: string, sessionId: string): Promise<SuccessLookup> {
+  const order = await prisma.order.findFirst({ where: { userId, stripeSessionId: sessionId }, select: { id: true } });
+  if (!order) return { kind: "not_found" };
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await getStripe().checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return { kind: "not_found" };
+    throw error;
+  }
+  if (session.status !== "complete" || session.payment_status !== "paid") return { kind: "unpaid", orderId: order.id };
+  const { outcome } = await fulfilOrder(
+    { orderId: order.id },
+    { ordersUrl: absoluteUrl(request, "/orders"), paymentIntentId: paymentIntentOf(session) },
+  );
+  return { kind: "paid", orderId: order.id, outcome };
+}
+
+/**
+ * The cancel page: the shopper left the provider's page. Their own pending order's session is
+ * expired (so it can no longer be paid) and its reservation released; the cart stays as it was.
+ * When the session turns out to be paid already, the order is fulfilled instead.
+ */
+export async function cancelCheckout(
+  request: Request,
+  userId: string,
+  orderId: number,
+): Promise<"released" | "paid" | "unchanged"> {
+  const order = await getOwnOrder(userId, orderId);
+  if (!order || order.status !== "pendiente") return "unchanged";
+  return settleSession(order, absoluteUrl(request, "/orders"), "cancelled");
+}
+
+/**
+ * Ends the provider session of a pending order and settles the order by what the provider says:
+ * paid → fulfilled; otherwise → released.
+ */
+async function settleSession(
+  order: { id: number; stripeSessionId: string | null },
+  ordersUrl: string,
+  reason: "cancelled" | "expired",
+): Promise<"released" | "paid" | "unchanged"> {
+  if (order.stripeSessionId) {
+    const stripe = getStripe();
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.expire(order.stripeSessionId);
+    } catch (error) {
+      // Only open sessions can be expired: read what it became instead.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
+    }
+    if (session.status === "complete") {
+      if (session.payment_status !== "paid") return "unchanged"; // a delayed payment still in flight
+      await fulfilOrder({ orderId: order.id }, { ordersUrl, paymentIntentId: paymentIntentOf(session) });
+      return "paid";
+    }
+    if (session.status === "open") return "unchanged";
+  }
+  return (await releaseReservation(order.id, reason)) ? "released" : "unchanged";
+}
+
+/**
+ * The periodic sweep: pending orders whose reservation ended without any event reaching the shop
+ * (webhooks get lost) are settled with the provider, so stock never stays locked by an abandoned
+ * payment. Returns how many orders it looked at.
+ */
+export async function sweepExpiredReservations(now = new Date()): Promise<number> {
+  const orders = await findExpiredReservations(now);
+  const ordersUrl = `${configuredOrigin()}/orders`;
+  for (const order of orders) {
+    try {
+      await settleSession(order, ordersUrl, "expired");
+    } catch (error) {
+      console.error(`[payments] sweeping order ${order.id} failed`, error);
+    }
+  }
+  return orders.length;
+}

@@ -1,0 +1,142 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PixelEvent } from "~/components/meta-pixel";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { formatMoney } from "~/lib/money";
+import { encodePixelEvent } from "~/lib/pixel";
+import { getOrderForSession } from "~/models/order.server";
+import { confirmPaidSession } from "~/models/payment.server";
+import type { loader as rootLoader } from "~/root";
+import { requireUser } from "~/utils/session.server";
+
+/** Checkout Session ids as the provider issues them (cs_test_…, cs_live_…). */
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * Where the provider sends the shopper after paying. The session is read from the provider and
+ * must belong to one of this user's orders; a paid one is fulfilled here if its webhook has not
+ * arrived yet (exactly once either way), which also empties the cart.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  if (!SESSION_ID.test(sessionId)) return { state: "invalid" as const };
+  const lookup = await confirmPaidSession(request, user.id, sessionId);
+  if (lookup.kind === "not_found") return { state: "invalid" as const };
+  if (lookup.kind === "unpaid") return { state: "unpaid" as const };
+  const order = await getOrderForSession(user.id, sessionId);
+  if (!order) return { state: "invalid" as const };
+  // Paid after its reservation ended and the pieces were sold meanwhile: it is refunded, not shipped.
+  if (order.status === "cancelado") return { state: "refund" as const };
+  return {
+    state: "paid" as const,
+    order: { id: order.id, number: order.number, total: order.total, city: order.address?.city ?? null },
+    // The advertising pixel's Purchase: the order id is the event id (a reload is counted once).
+    pixelEvent: encodePixelEvent({
+      name: "Purchase",
+      id: String(order.id),
+      params: { value: order.total / 100, currency: "MXN" },
+    }),
+  };
+}
+
+export default function Success() {
+  const data = useLoaderData<typeof loader>();
+  const pixelId = useRouteLoaderData<typeof rootLoader>("root")?.ENV.META_PIXEL_ID ?? null;
+
+  if (data.state === "refund") {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="success-refund">
+        <p className="eyebrow">Pago</p>
+        <h1 className="mt-3 font-serif text-4xl text-ink-900">No pudimos completar tu pedido</h1>
+        <p className="mt-4 text-ink-700">
+          Recibimos tu pago, pero alguna pieza se agotó mientras pagabas. Te devolveremos el importe completo a tu
+          tarjeta.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/orders" className="btn-secondary">
+            Mis Pedidos
+          </Link>
+          <Link to="/" className="btn-primary">
+            Volver a la tienda
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (data.state !== "paid") {
+    const unpaid = data.state === "unpaid";
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="success-invalid">
+        <p className="eyebrow">Pago</p>
+        <h1 className="mt-3 font-serif text-4xl text-ink-900">
+          {unpaid ? "Tu pago aún no se ha completado" : "No encontramos este pago"}
+        </h1>
+        <p className="mt-4 text-ink-700">
+          {unpaid
+            ? "Cuando el pago se confirme verás tu pedido en Mis Pedidos."
+            : "El enlace no corresponde a ningún pago de tu cuenta. Revisa tus pedidos o vuelve a la tienda."}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/orders" className="btn-secondary">
+            Mis Pedidos
+          </Link>
+          <Link to="/" className="btn-primary">
+            Volver a la tienda
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const { order } = data;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="success">
+      <PixelEvent pixelId={pixelId} event={data.pixelEvent} />
+      <p className="eyebrow">¡Gracias por tu compra!</p>
+      <h1 className="mt-3 font-serif text-5xl text-ink-900">{CHECKOUT_MESSAGES.orderConfirmed}</h1>
+      <dl className="mx-auto mt-10 max-w-sm space-y-3 rounded-sm border border-ink-900/10 bg-white p-6 text-left text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-700">Número de pedido</dt>
+          <dd className="font-medium text-ink-900" data-testid="order-number">
+            {order.number}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-700">Total</dt>
+          <dd className="font-medium text-ink-900" data-testid="order-total">
+            {formatMoney(order.total)}
+          </dd>
+        </div>
+        {order.city ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-700">Enviaremos a</dt>
+            <dd className="font-medium text-ink-900" data-testid="order-city">
+              {order.city}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="mt-6 text-ink-700">Te enviamos la confirmación por correo electrónico.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/orders" className="btn-secondary">
+          Ver Mis Pedidos
+        </Link>
+        <Link to="/" className="btn-primary">
+          Volver a la tienda
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Pedido confirmado — Joyería Aurora" },
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,499 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectConsoleError } from "../setup/fail-on-console-error";
+import { orderNumberFor } from "~/lib/checkout";
+import { addToCart, getCart } from "~/models/cart.server";
+import {
+  createOrderForCheckout,
+  CheckoutError,
+  fulfilOrder,
+  getOrdersForUser,
+  releaseReservation,
+} from "~/models/order.server";
+import { cancelCheckout, confirmPaidSession, startCheckout, sweepExpiredReservations } from "~/models/payment.server";
+import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks.stripe";
+import { prisma } from "~/utils/db.server";
+import { resetEnvCache } from "~/utils/env.server";
+import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import {
+  API_KEY,
+  eventually,
+  type Payments,
+  SHIPPING,
+  SHOP_ORIGIN,
+  sessionEvent,
+  signedWebhookRequest,
+  startPayments,
+} from "./payment-helpers";
+
+let payments: Payments;
+
+beforeAll(async () => {
+  payments = await startPayments();
+});
+
+afterAll(async () => {
+  await payments.stop();
+});
+
+beforeEach(async () => {
+  await resetDatabase();
+  await createCategories();
+  payments.state.offsetMs = 0;
+  payments.state.webhooksDown = false;
+});
+
+const request = () => new Request(`${SHOP_ORIGIN}/checkout`, { method: "POST" });
+const ORDERS_URL = `${SHOP_ORIGIN}/orders`;
+
+async function stockOf(productId: number) {
+  return (await prisma.product.findUniqueOrThrow({ where: { id: productId } })).stock;
+}
+
+async function orderOf(id: number) {
+  return prisma.order.findUniqueOrThrow({ where: { id }, include: { items: true, address: true } });
+}
+
+async function confirmationEmails() {
+  return prisma.outboxEmail.findMany({ where: { kind: "order-confirmation" } });
+}
+
+/** A customer with `quantity` pieces of a new product (stock `stock`) in the cart. */
+async function shopperWith(quantity = 1, stock = 10, price = 1_500_00) {
+  const user = await createUser();
+  const product = await createProduct({ name: "Anillo Aurora", price, stock });
+  await addToCart(user.id, { productId: product.id, variantId: null, quantity });
+  return { user, product };
+}
+
+async function checkout(user: { id: string; email: string }) {
+  const outcome = await startCheckout(request(), user, SHIPPING);
+  if (!outcome.ok) throw new Error(`checkout refused: ${outcome.message}`);
+  const order = await orderOf(outcome.orderId);
+  return { ...outcome, order, sessionId: order.stripeSessionId! };
+}
+
+describe("PAGAR: order, reservation and Checkout Session", () => {
+  it("creates a pending order at server prices, reserves its stock and opens a session with Envío and IVA", async () => {
+    const user = await createUser({ name: "María" });
+    const ring = await createProduct({ name: "Anillo Aurora", price: 1_500_00, stock: 5 });
+    const necklace = await createProduct({ name: "Collar Luna", price: 2_000_00, stock: 10 });
+    const variant = await prisma.variant.create({
+      data: { productId: necklace.id, name: "Oro 14k", price: 2_499_50, stock: 3 },
+    });
+    await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 2 });
+    await addToCart(user.id, { productId: necklace.id, variantId: variant.id, quantity: 1 });
+    // The cart row's informative price is not what the order charges: the catalogue's price is.
+    await prisma.cartItem.updateMany({ where: { userId: user.id }, data: { price: 1 } });
+
+    const { url, order, sessionId } = await checkout(user);
+
+    expect(order).toMatchObject({
+      status: "pendiente",
+      email: user.email,
+      subtotal: 2 * 1_500_00 + 2_499_50,
+      shipping: 15_00,
+      tax: 879_92, // 16 % of 5 499.50 = 879.92
+      total: 5_499_50 + 15_00 + 879_92,
+      stockReleasedAt: null,
+      paidAt: null,
+    });
+    expect(order.number).toMatch(/^LJ\d{6}$/);
+    expect(order.reservedUntil!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect(order.items.map((i) => [i.productName, i.variantName, i.quantity, i.price])).toEqual(
+      expect.arrayContaining([
+        ["Anillo Aurora", null, 2, 1_500_00],
+        ["Collar Luna", "Oro 14k", 1, 2_499_50],
+      ]),
+    );
+    expect(order.address).toMatchObject({
+      name: "María López",
+      phone: "5512345678",
+      addressLine1: "Polanco",
+      addressLine2: "Av. Masaryk 123",
+      city: "Miguel Hidalgo",
+      state: "Ciudad de México",
+      postalCode: "11560",
+      country: "México",
+    });
+    expect(await stockOf(ring.id)).toBe(3);
+    expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(2);
+    expect(await stockOf(necklace.id)).toBe(10); // variant lines take the variant's stock
+
+    const session = await payments.stripe.checkout.sessions.retrieve(sessionId, { expand: ["line_items"] });
+    expect(url).toBe(session.url);
+    expect(session).toMatchObject({
+      mode: "payment",
+      currency: "mxn",
+      amount_total: order.total,
+      customer_email: user.email,
+      client_reference_id: String(order.id),
+      metadata: { orderId: String(order.id) },
+      success_url: `${SHOP_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SHOP_ORIGIN}/cancel?pedido=${order.id}`,
+    });
+    expect(session.expires_at * 1000).toBeGreaterThanOrEqual(Date.now() + 30 * 60_000);
+    expect(session.line_items!.data.map((l) => [l.description, l.quantity, l.amount_total])).toEqual(
+      expect.arrayContaining([
+        ["Envío", 1, 15_00],
+        ["IVA (16%)", 1, 879_92],
+      ]),
+    );
+    // The cart stays until the payment completes.
+    expect((await getCart(user.id)).count).toBe(3);
+  });
+
+  it("creates nothing when a line no longer fits the stock, and names the product", async () => {
+    const user = await createUser();
+    const plenty = await createProduct({ name: "Collar Luna", stock: 10 });
+    const scarce = await createProduct({ name: "Anillo Aurora", stock: 5 });
+    await addToCart(user.id, { productId: plenty.id, variantId: null, quantity: 2 });
+    await addToCart(user.id, { productId: scarce.id, variantId: null, quantity: 3 });
+    await prisma.product.update({ where: { id: scarce.id }, data: { stock: 1 } });
+
+    expect(await startCheckout(request(), user, SHIPPING)).toEqual({
+      ok: false,
+      message: "Solo queda 1 pieza de Anillo Aurora",
+    });
+    await prisma.product.update({ where: { id: scarce.id }, data: { stock: 0 } });
+    await expect(createOrderForCheckout(user.id, user.email, SHIPPING)).rejects.toThrow(
+      new CheckoutError("Anillo Aurora está agotado"),
+    );
+    expect(await prisma.order.count()).toBe(0);
+    expect(await stockOf(plenty.id)).toBe(10); // its reservation was rolled back
+    expect(await stockOf(scarce.id)).toBe(0);
+  });
+
+  it("refuses an empty cart and a missing session", async () => {
+    const user = await createUser();
+    expect(await startCheckout(request(), user, SHIPPING)).toEqual({
+      ok: false,
+      message: "No hay productos en el carrito",
+    });
+    expect(await startCheckout(request(), null, SHIPPING)).toEqual({ ok: false, message: "No hay sesión activa" });
+    expect(await prisma.order.count()).toBe(0);
+  });
+
+  it("releases the reservation and reports the provider's message when the session cannot be created", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    process.env.STRIPE_SECRET_KEY = "sk_test_wrong_key";
+    resetEnvCache();
+    try {
+      const outcome = await startCheckout(request(), user, SHIPPING);
+      expect(outcome).toEqual({ ok: false, message: "Invalid API Key provided: sk_test_***" });
+    } finally {
+      process.env.STRIPE_SECRET_KEY = API_KEY;
+      resetEnvCache();
+    }
+    const [order] = await prisma.order.findMany();
+    expect(order).toMatchObject({ status: "cancelado", stripeSessionId: null });
+    expect(order!.stockReleasedAt).not.toBeNull();
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await getCart(user.id)).count).toBe(2);
+  });
+
+  it("without a Stripe key, PAGAR says card payments are unavailable and keeps nothing reserved", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    delete process.env.STRIPE_SECRET_KEY;
+    resetEnvCache();
+    expectConsoleError(); // the operator's log line: the key is missing
+    try {
+      expect(await startCheckout(request(), user, SHIPPING)).toEqual({
+        ok: false,
+        message: "Los pagos con tarjeta no están disponibles en este momento. Intenta más tarde.",
+      });
+    } finally {
+      process.env.STRIPE_SECRET_KEY = API_KEY;
+      resetEnvCache();
+    }
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await prisma.order.findFirstOrThrow()).status).toBe("cancelado");
+  });
+
+  it("uses the next free order number when the time's number is taken", async () => {
+    const now = new Date("2026-11-21T12:00:00.123Z");
+    const first = await shopperWith(1);
+    const second = await shopperWith(1);
+    const a = await createOrderForCheckout(first.user.id, first.user.email, SHIPPING, { now });
+    const b = await createOrderForCheckout(second.user.id, second.user.email, SHIPPING, { now });
+    expect(a.number).toBe(orderNumberFor(now.getTime()));
+    expect(b.number).toBe(`LJ${String((now.getTime() + 1) % 1_000_000).padStart(6, "0")}`);
+  });
+});
+
+describe("concurrency", () => {
+  it("20 parallel checkouts for the last 5 units: exactly 5 orders reserve, stock never negative", async () => {
+    const product = await createProduct({ name: "Pulsera Sol", stock: 5 });
+    const users = await Promise.all(Array.from({ length: 20 }, () => createUser()));
+    for (const user of users) await addToCart(user.id, { productId: product.id, variantId: null, quantity: 1 });
+
+    const outcomes = await Promise.all(users.map((user) => startCheckout(request(), user, SHIPPING)));
+
+    const ok = outcomes.filter((o) => o.ok);
+    const refused = outcomes.filter((o) => !o.ok);
+    expect(ok).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const o of refused) expect(o).toEqual({ ok: false, message: "Pulsera Sol está agotado" });
+    expect(await stockOf(product.id)).toBe(0);
+    expect(await prisma.order.count()).toBe(5);
+    expect(new Set((await prisma.order.findMany()).map((o) => o.number)).size).toBe(5);
+    const reserved = await prisma.orderItem.aggregate({ _sum: { quantity: true } });
+    expect(reserved._sum.quantity).toBe(5);
+  });
+});
+
+describe("fulfilment", () => {
+  it("a paid session marks the order procesando, clears the cart and queues one confirmation e-mail", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    const { url, order } = await checkout(user);
+
+    const paid = await payments.pay(url);
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe(`${SHOP_ORIGIN}/success?session_id=${order.stripeSessionId}`);
+
+    const after = await orderOf(order.id);
+    expect(after.status).toBe("procesando");
+    expect(after.paidAt).not.toBeNull();
+    expect(after.stripePaymentIntentId).toMatch(/^pi_/);
+    expect(await stockOf(product.id)).toBe(3);
+    expect((await getCart(user.id)).count).toBe(0);
+
+    const emails = await confirmationEmails();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ to: user.email, subject: expect.stringContaining(order.number) });
+    for (const text of [
+      order.number,
+      "Anillo Aurora × 2",
+      "Subtotal: $3,000.00",
+      "Envío: $15.00",
+      "IVA (16%): $480.00",
+      "Total: $3,495.00",
+      "Av. Masaryk 123",
+      `${SHOP_ORIGIN}/orders`,
+    ]) {
+      expect(emails[0]!.text).toContain(text);
+    }
+    expect(emails[0]!.html).toContain(`href="${SHOP_ORIGIN}/orders"`);
+  });
+
+  it("the same webhook twice fulfils once (the second is acknowledged and ignored)", async () => {
+    const { user } = await shopperWith(1);
+    const { url, order } = await checkout(user);
+    await payments.pay(url);
+    const [completed] = (await payments.events()).filter((e) => e.type === "checkout.session.completed");
+    await payments.resend(completed!.id);
+    await payments.resend(completed!.id);
+
+    expect(await prisma.paymentEvent.count({ where: { id: completed!.id } })).toBe(1);
+    expect(await confirmationEmails()).toHaveLength(1);
+    expect((await orderOf(order.id)).status).toBe("procesando");
+  });
+
+  it("the success page racing the webhook fulfils once", async () => {
+    const { user } = await shopperWith(1);
+    const { url, order, sessionId } = await checkout(user);
+    payments.state.webhooksDown = true;
+    await payments.pay(url);
+    expect((await orderOf(order.id)).status).toBe("pendiente"); // the webhook did not get through
+    payments.state.webhooksDown = false;
+    const [completed] = (await payments.events()).filter((e) => e.type === "checkout.session.completed");
+
+    const results = await Promise.all([
+      confirmPaidSession(request(), user.id, sessionId),
+      payments.resend(completed!.id),
+      confirmPaidSession(request(), user.id, sessionId),
+      fulfilOrder({ sessionId }, { ordersUrl: ORDERS_URL }),
+    ]);
+
+    expect(results[0]).toMatchObject({ kind: "paid", orderId: order.id });
+    expect((await orderOf(order.id)).status).toBe("procesando");
+    expect(await confirmationEmails()).toHaveLength(1);
+  });
+
+  it("the success page does not show another user's session", async () => {
+    const { user } = await shopperWith(1);
+    const stranger = await createUser();
+    const { url, sessionId } = await checkout(user);
+    await payments.pay(url);
+    expect(await confirmPaidSession(request(), stranger.id, sessionId)).toEqual({ kind: "not_found" });
+    expect(await confirmPaidSession(request(), user.id, "cs_test_does_not_exist")).toEqual({ kind: "not_found" });
+  });
+
+  it("an expiry event after the payment releases nothing", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    const { url, order, sessionId } = await checkout(user);
+    await payments.pay(url);
+    const session = await payments.stripe.checkout.sessions.retrieve(sessionId);
+
+    const response = await webhookAction({
+      request: signedWebhookRequest(sessionEvent("checkout.session.expired", { ...session, status: "expired" })),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    const after = await orderOf(order.id);
+    expect(after.status).toBe("procesando");
+    expect(after.stockReleasedAt).toBeNull();
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it("a payment after the reservation was released reserves the stock again, or leaves the order for a refund", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    const { order, sessionId } = await checkout(user);
+    await payments.stripe.checkout.sessions.expire(sessionId);
+    await eventually(async () => (await orderOf(order.id)).status === "cancelado", "the expiry webhook");
+    expect(await stockOf(product.id)).toBe(5);
+
+    const paidSession = {
+      ...(await payments.stripe.checkout.sessions.retrieve(sessionId)),
+      status: "complete" as const,
+      payment_status: "paid" as const,
+      payment_intent: "pi_late",
+    };
+    await webhookAction({
+      request: signedWebhookRequest(sessionEvent("checkout.session.completed", paidSession)),
+      params: {},
+      context: {},
+    });
+    expect((await orderOf(order.id)).status).toBe("procesando");
+    expect(await stockOf(product.id)).toBe(3);
+    expect(await confirmationEmails()).toHaveLength(1);
+
+    // The same, when the pieces were sold in the meantime: nothing is oversold.
+    const other = await shopperWith(1, 1);
+    const second = await checkout(other.user);
+    await releaseReservation(second.order.id, "expired");
+    await prisma.product.update({ where: { id: other.product.id }, data: { stock: 0 } });
+    const { outcome } = await fulfilOrder({ orderId: second.order.id }, { ordersUrl: ORDERS_URL });
+    expect(outcome).toBe("refund_due");
+    const refundDue = await orderOf(second.order.id);
+    expect(refundDue.status).toBe("cancelado");
+    expect(refundDue.paidAt).not.toBeNull();
+    expect(await stockOf(other.product.id)).toBe(0);
+    expect(await confirmationEmails()).toHaveLength(1);
+  });
+});
+
+describe("expiry and release", () => {
+  it("an expired session releases the stock exactly once", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    const { order } = await checkout(user);
+    expect(await stockOf(product.id)).toBe(3);
+
+    payments.state.offsetMs = 40 * 60_000; // the simulator's timer expires the session and sends the event
+    await eventually(async () => (await orderOf(order.id)).status === "cancelado", "the expiry webhook");
+    const [expired] = (await payments.events()).filter((e) => e.type === "checkout.session.expired");
+    await payments.resend(expired!.id);
+    expect(await releaseReservation(order.id, "expired")).toBe(false);
+
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await getCart(user.id)).count).toBe(2);
+  });
+
+  it("releases exactly once when called concurrently", async () => {
+    const { user, product } = await shopperWith(3, 5);
+    const { order } = await checkout(user);
+    const results = await Promise.all(Array.from({ length: 5 }, () => releaseReservation(order.id, "expired")));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it("the sweep settles reservations whose webhooks were lost: expired ones released, paid ones fulfilled", async () => {
+    payments.state.webhooksDown = true;
+    const abandoned = await shopperWith(2, 5);
+    const paid = await shopperWith(1, 5);
+    const a = await checkout(abandoned.user);
+    const p = await checkout(paid.user);
+    await payments.pay(p.url);
+    expect((await orderOf(p.order.id)).status).toBe("pendiente");
+
+    expect(await sweepExpiredReservations(new Date())).toBe(0); // nothing has expired yet
+    const later = new Date(Date.now() + 40 * 60_000);
+    payments.state.offsetMs = 40 * 60_000;
+    expect(await sweepExpiredReservations(later)).toBe(2);
+
+    expect((await orderOf(a.order.id)).status).toBe("cancelado");
+    expect(await stockOf(abandoned.product.id)).toBe(5);
+    expect((await orderOf(p.order.id)).status).toBe("procesando");
+    expect(await stockOf(paid.product.id)).toBe(4);
+    expect(await confirmationEmails()).toHaveLength(1);
+    expect(await sweepExpiredReservations(later)).toBe(0);
+  });
+
+  it("the cancel page expires the session and releases the user's own pending order, keeping the cart", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    const stranger = await createUser();
+    const { order, sessionId } = await checkout(user);
+
+    expect(await cancelCheckout(request(), stranger.id, order.id)).toBe("unchanged");
+    expect((await orderOf(order.id)).status).toBe("pendiente");
+
+    expect(await cancelCheckout(request(), user.id, order.id)).toBe("released");
+    expect((await orderOf(order.id)).status).toBe("cancelado");
+    expect((await payments.stripe.checkout.sessions.retrieve(sessionId)).status).toBe("expired");
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await getCart(user.id)).count).toBe(2);
+    expect(await cancelCheckout(request(), user.id, order.id)).toBe("unchanged");
+  });
+});
+
+describe("webhook endpoint", () => {
+  it("rejects a bad or missing signature with 400", async () => {
+    const { user } = await shopperWith(1);
+    const { order, sessionId } = await checkout(user);
+    const session = await payments.stripe.checkout.sessions.retrieve(sessionId);
+    const event = sessionEvent("checkout.session.completed", { ...session, payment_status: "paid" });
+
+    const forged = signedWebhookRequest(event, "whsec_someone_else");
+    expect((await webhookAction({ request: forged, params: {}, context: {} })).status).toBe(400);
+
+    const unsigned = new Request(`${SHOP_ORIGIN}/webhooks/stripe`, { method: "POST", body: JSON.stringify(event) });
+    expect((await webhookAction({ request: unsigned, params: {}, context: {} })).status).toBe(400);
+
+    expect((await orderOf(order.id)).status).toBe("pendiente");
+    expect(await prisma.paymentEvent.count()).toBe(0);
+  });
+
+  it("acknowledges unknown events with 200 and answers GET with 405", async () => {
+    const response = await webhookAction({
+      request: signedWebhookRequest({ id: "evt_unknown", object: "event", type: "customer.created", data: {} }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    expect(webhookLoader().status).toBe(405);
+  });
+
+  it("a failed delayed payment releases the reservation", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    const { order, sessionId } = await checkout(user);
+    const session = await payments.stripe.checkout.sessions.retrieve(sessionId);
+    await webhookAction({
+      request: signedWebhookRequest(sessionEvent("checkout.session.async_payment_failed", session)),
+      params: {},
+      context: {},
+    });
+    expect((await orderOf(order.id)).status).toBe("cancelado");
+    expect(await stockOf(product.id)).toBe(5);
+  });
+});
+
+describe("Mis Pedidos", () => {
+  it("lists the user's orders newest first with items and address", async () => {
+    const { user } = await shopperWith(1);
+    const first = await checkout(user);
+    await addToCart(user.id, {
+      productId: (await createProduct({ name: "Collar Luna" })).id,
+      variantId: null,
+      quantity: 1,
+    });
+    await prisma.order.update({ where: { id: first.order.id }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    const second = await checkout(user);
+    const other = await shopperWith(1);
+    await checkout(other.user);
+
+    const orders = await getOrdersForUser(user.id);
+    expect(orders.map((o) => o.id)).toEqual([second.order.id, first.order.id]);
+    expect(orders[1]!.items.map((i) => i.productName)).toEqual(["Anillo Aurora"]);
+    expect(orders[0]!.address?.city).toBe("Miguel Hidalgo");
+  });
+});

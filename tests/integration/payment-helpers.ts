@@ -1,0 +1,154 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { action as webhookAction } from "~/routes/webhooks.stripe";
+import { resetEnvCache } from "~/utils/env.server";
+import type { Shipping } from "~/lib/validation/checkout";
+
+export const API_KEY = "sk_test_checkout_integration";
+export const WEBHOOK_SECRET = "whsec_checkout_integration";
+export const SHOP_ORIGIN = "https://tienda.example";
+
+/**
+ * The real payment simulator (port 0) delivering its signed webhooks to the shop's real webhook
+ * route, mounted on a small HTTP server of the test. The shop reaches the simulator through the
+ * real `stripe` SDK, configured by the same environment variables as in production.
+ *
+ * `offsetMs` moves the simulator's clock (sessions expire without waiting); `webhooksDown` makes
+ * every delivery fail with a 503, as when webhooks get lost.
+ */
+export async function startPayments() {
+  const state = { offsetMs: 0, webhooksDown: false, deliveries: 0 };
+  const hooks = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      state.deliveries += 1;
+      if (state.webhooksDown) {
+        res.writeHead(503).end("down");
+        return;
+      }
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+      const request = new Request(`${SHOP_ORIGIN}/webhooks/stripe`, {
+        method: "POST",
+        headers,
+        body: Buffer.concat(chunks),
+      });
+      void Promise.resolve(webhookAction({ request, params: {}, context: {} }))
+        .then(async (response) => res.writeHead(response.status).end(await response.text()))
+        .catch((error: unknown) => res.writeHead(500).end(String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => hooks.listen(0, "127.0.0.1", resolve));
+  const hookPort = (hooks.address() as AddressInfo).port;
+  const simulator = await startPaymentSimulator({
+    apiKey: API_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookUrl: `http://127.0.0.1:${hookPort}/webhooks/stripe`,
+    now: () => Date.now() + state.offsetMs,
+    expiryCheckIntervalMs: 50,
+    webhookRetryDelaysMs: [],
+  });
+  process.env.STRIPE_SECRET_KEY = API_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_BASE = simulator.url;
+  process.env.APP_ORIGIN = SHOP_ORIGIN;
+  resetEnvCache();
+  const stripe = new Stripe(API_KEY, {
+    host: "127.0.0.1",
+    port: simulator.port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+
+  return {
+    state,
+    simulator,
+    stripe,
+    /** Pays on the hosted page as a browser would; resolves with where the page redirects. */
+    async pay(sessionUrl: string, card = "4242 4242 4242 4242") {
+      const response = await fetch(sessionUrl, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ card_number: card, expiry: "12/39", cvc: "123" }),
+      });
+      return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+    },
+    /** Every event the simulator sent, oldest first. */
+    async events(): Promise<Array<{ id: string; type: string; delivery: { status: string } }>> {
+      const response = await fetch(`${simulator.url}/__simulator/events`, {
+        headers: { Authorization: `Bearer ${API_KEY}` },
+      });
+      return ((await response.json()) as { data: Array<{ id: string; type: string; delivery: { status: string } }> })
+        .data;
+    },
+    /** Delivers an event again (the same bytes, a fresh signature). */
+    async resend(eventId: string) {
+      await fetch(`${simulator.url}/__simulator/events/${eventId}/resend`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${API_KEY}` },
+      });
+    },
+    async stop() {
+      await simulator.stop();
+      await new Promise<void>((resolve) => hooks.close(() => resolve()));
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "APP_ORIGIN"]) {
+        delete process.env[key];
+      }
+      resetEnvCache();
+    },
+  };
+}
+
+export type Payments = Awaited<ReturnType<typeof startPayments>>;
+
+/** A webhook request signed with the shop's secret, for events the simulator never sends. */
+export function signedWebhookRequest(event: Record<string, unknown>, secret = WEBHOOK_SECRET): Request {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return new Request(`${SHOP_ORIGIN}/webhooks/stripe`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
+}
+
+export function sessionEvent(type: string, session: Stripe.Checkout.Session, id = `evt_test_${Math.random()}`) {
+  return {
+    id,
+    object: "event",
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: session },
+  };
+}
+
+export const SHIPPING: Shipping = {
+  firstName: "María",
+  lastName: "López",
+  email: "ignorada@example.mx",
+  phone: "5512345678",
+  address: "Polanco",
+  address_line2: "Av. Masaryk 123",
+  city: "Miguel Hidalgo",
+  postalCode: "11560",
+  state: "Ciudad de México",
+  country: "México",
+};
+
+/** Waits until `check` holds (webhooks and expiry timers run in the background). */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
