@@ -1,7 +1,3 @@
-
-> joyeria@0.1.0 prisma
-> node scripts/prisma.mjs migrate diff --from-migrations prisma/migrations --to-schema-datamodel prisma/schema.prisma --script
-
 -- AlterTable
 ALTER TABLE "products" ADD COLUMN     "archived_at" TIMESTAMP(3);
 
