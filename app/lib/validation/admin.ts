@@ -114,14 +114,16 @@ export const ProductSchema = z
         return centavos;
       }),
     image: ImageUrl,
+    // Length rules go before `.optional()`: conform reads an empty field as missing, and a rule
+    // piped after the default would see an empty default as missing again.
     description: text({ multiline: true })
+      .pipe(z.string().max(5000, PRODUCT_MESSAGES.descriptionTooLong))
       .optional()
-      .transform((value) => value ?? "")
-      .pipe(z.string().max(5000, PRODUCT_MESSAGES.descriptionTooLong)),
+      .transform((value) => value ?? ""),
     material: text()
+      .pipe(z.string().max(80, PRODUCT_MESSAGES.materialTooLong))
       .optional()
-      .transform((value) => (value ? value : null))
-      .pipe(z.string().max(80, PRODUCT_MESSAGES.materialTooLong).nullable()),
+      .transform((value) => value || null),
     categoryId: z
       .string({ required_error: PRODUCT_MESSAGES.categoryRequired })
       .regex(/^[1-9]\d{0,8}$/, PRODUCT_MESSAGES.categoryRequired)
@@ -166,14 +168,14 @@ export const OrderActionSchema = z.discriminatedUnion(
       intent: z.literal("tracking"),
       orderId: Id,
       trackingCode: text()
-        .optional()
-        .transform((value) => value ?? "")
         .pipe(
           z
             .string()
             .max(64, TRACKING_MESSAGES.tooLong)
             .regex(/^[\p{L}\p{N} -]*$/u, TRACKING_MESSAGES.invalid),
-        ),
+        )
+        .optional()
+        .transform((value) => value ?? ""),
     }),
   ],
   { errorMap: () => ({ message: ADMIN_BAD_REQUEST }) },
@@ -196,9 +198,9 @@ export const ReturnSchema = z.object({
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(/^LJ\d{1,12}$/, RETURN_MESSAGES.orderRequired)),
   reason: text({ multiline: true })
+    .pipe(z.string().max(500, RETURN_MESSAGES.reasonTooLong))
     .optional()
-    .transform((value) => value || DEFAULT_RETURN_REASON)
-    .pipe(z.string().max(500, RETURN_MESSAGES.reasonTooLong)),
+    .transform((value) => value || DEFAULT_RETURN_REASON),
 });
 
 export const ROLE_MESSAGES = {
