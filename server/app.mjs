@@ -10,8 +10,12 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
-/** Body limit of the payment webhooks (provider events are JSON, larger than any form). */
-const WEBHOOK_MAX_BYTES = 1024 * 1024;
+/**
+ * Lingering close after refusing a body: how long, and how much, the server keeps reading (and
+ * discarding) what the client still sends before closing the connection.
+ */
+const LINGER_MS = 2_000;
+const LINGER_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Node's header object as a Fetch `Headers` (only what the request checks read). */
 function toHeaders(nodeHeaders) {
@@ -32,10 +36,35 @@ const ERROR_PAGE = (status, message) => `<!doctype html>
 <p><a href="/" style="color:#7a5c2b">Volver a la tienda</a></p>
 </body></html>`;
 
-function sendError(res, status, message) {
+/**
+ * A refused body (413) is never handed to the app. Closing the connection at once would make
+ * the client's next write fail with a reset before it reads the answer (a browser then shows a
+ * network error instead of the Spanish page, e.g. after choosing too large a photo), so the server
+ * reads and discards the rest — closing only when it takes over LINGER_MS or LINGER_MAX_BYTES.
+ */
+function linger(req) {
+  let read = 0;
+  const close = () => req.socket.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  req.on("data", (chunk) => {
+    read += chunk.length;
+    if (read > LINGER_MAX_BYTES) close();
+  });
+  // Once the body is read the connection is clean again and stays open for the client's next request.
+  req.on("end", () => clearTimeout(timer));
+  req.on("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+function sendError(req, res, status, message) {
   res.status(status);
   res.set("Cache-Control", "no-store");
-  if (status === 413 || status === 411) res.set("Connection", "close");
+  // A body of known length (413) is drained for a moment: no "Connection: close", which would close
+  // the socket as soon as the answer is written. A body of unknown length (411) cannot be told apart
+  // from garbage, so that connection closes at once.
+  if (status === 413) linger(req);
+  if (status === 411) res.set("Connection", "close");
   res.type("html").send(ERROR_PAGE(status, message));
 }
 
@@ -69,14 +98,14 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
     try {
       url = new URL(`${req.protocol}://${req.get("host")}${req.originalUrl}`);
     } catch {
-      return sendError(res, 400, "La dirección solicitada no es válida.");
+      return sendError(req, res, 400, "La dirección solicitada no es válida.");
     }
     try {
       const build = await getBuild();
       const check = build.entry.module.checkRequest;
-      const maxBytes = url.pathname.startsWith("/webhooks/") ? WEBHOOK_MAX_BYTES : undefined;
-      const rejection = check?.({ method: req.method, url: url.href, headers: toHeaders(req.headers) }, maxBytes);
-      if (rejection) return sendError(res, rejection.status, rejection.message);
+      // The body limit comes from the path (the app's BODY_LIMITS), as readForm applies it.
+      const rejection = check?.({ method: req.method, url: url.href, headers: toHeaders(req.headers) });
+      if (rejection) return sendError(req, res, rejection.status, rejection.message);
       next();
     } catch (error) {
       next(error);
@@ -111,6 +140,7 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
     if (status >= 500) console.error(`[server] ${req.method} ${req.path}`, error);
     if (res.headersSent) return res.end();
     sendError(
+      req,
       res,
       status,
       status === 500 ? "Ocurrió un error inesperado. Intenta de nuevo en unos minutos." : "Solicitud no válida.",
