@@ -150,7 +150,7 @@ export default function AdminOrders() {
               </div>
               <div className="mt-4 flex flex-wrap items-end gap-4 border-t border-ink-900/10 pt-4">
                 {ORDER_STATUS_TRANSITIONS[order.status].length > 0 ? (
-                  <RowForm label={`Estado del pedido ${order.number}`} className="flex items-end gap-2">
+                  <RowForm label={`Cambiar estado del pedido ${order.number}`} className="flex items-end gap-2">
                     {(busy) => (
                       <>
                         <input type="hidden" name="intent" value="status" />
@@ -174,7 +174,7 @@ export default function AdminOrders() {
                     )}
                   </RowForm>
                 ) : null}
-                <RowForm label={`Seguimiento del pedido ${order.number}`} className="flex items-end gap-2">
+                <RowForm label={`Guardar seguimiento del pedido ${order.number}`} className="flex items-end gap-2">
                   {(busy) => (
                     <>
                       <input type="hidden" name="intent" value="tracking" />

@@ -235,7 +235,11 @@ function StockForm({
 }) {
   const inputId = `${intent}-${id}`;
   return (
-    <RowForm label={label} className="flex flex-wrap items-center justify-end gap-2" testId={`${intent}-form`}>
+    <RowForm
+      label={`Actualizar ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+      className="flex flex-wrap items-center justify-end gap-2"
+      testId={`${intent}-form`}
+    >
       {(busy) => (
         <>
           <input type="hidden" name="intent" value={intent} />

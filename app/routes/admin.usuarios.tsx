@@ -82,7 +82,7 @@ export default function AdminUsers() {
                 </td>
                 <td className="px-4 py-3">{formatDate(user.createdAt)}</td>
                 <td className="px-4 py-3">
-                  <RowForm label={`Rol de ${user.email}`} className="flex flex-wrap items-center gap-2">
+                  <RowForm label={`Cambiar rol de ${user.email}`} className="flex flex-wrap items-center gap-2">
                     {(busy) => (
                       <>
                         <input type="hidden" name="intent" value="role" />
