@@ -74,9 +74,10 @@ function sendError(req, res, status, message) {
  *   mode?: string,
  *   trustProxy?: number,
  *   log?: boolean,
+ *   uploadsDir?: string,
  * }} options
  */
-export function createApp({ getBuild, mode = "production", trustProxy = 0, log = true }) {
+export function createApp({ getBuild, mode = "production", trustProxy = 0, log = true, uploadsDir = "data/uploads" }) {
   const app = express();
   app.disable("x-powered-by");
   // N proxies we control: req.ip is then the address the outermost one saw; 0 trusts none.
@@ -91,6 +92,8 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
   // Fonts never change under a name; other public files may, so they revalidate hourly.
   app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
+  // Uploaded product photos are named by a hash of their content: a new photo is a new name.
+  app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false }));
   if (log) app.use(morgan("tiny"));
 
   app.use(async (req, res, next) => {

@@ -84,6 +84,7 @@ export async function getAdminProduct(id: number) {
       isNew: true,
       isFeatured: true,
       archivedAt: true,
+      updatedAt: true,
       variants: {
         select: { id: true, name: true, model: true, size: true, stock: true, price: true },
         orderBy: [{ sortOrder: "asc" }, { id: "asc" }],

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { invariantResponse } from "@epic-web/invariant";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { centavosToPesosText, ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRODUCT_MESSAGES, ProductSchema } from "~/lib/validation/admin";
@@ -47,6 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditProduct() {
   const { product, categories } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const uploading = navigation.state === "submitting" && navigation.formAction === `/admin/fotos/${product.id}`;
   return (
     <div>
       <p className="flex gap-4 text-sm">
@@ -63,10 +65,38 @@ export default function EditProduct() {
       {product.archivedAt ? (
         <p className="mt-2 text-sm text-zinc-700">Archivado: ya no se muestra en la tienda.</p>
       ) : null}
-      <div className="mt-6">
+      <section aria-labelledby="photo-title" className="mt-6 flex flex-wrap items-end gap-6">
+        <img src={product.image} alt="" width={160} height={160} className="h-40 w-40 rounded-sm object-cover" />
+        <Form
+          method="post"
+          action={`/admin/fotos/${product.id}`}
+          encType="multipart/form-data"
+          className="space-y-2"
+          data-testid="photo-form"
+        >
+          <h3 id="photo-title" className="font-medium text-ink-900">
+            Foto del producto
+          </h3>
+          <label htmlFor="product-photo" className="field-label">
+            Subir una foto (JPEG, PNG o WebP, hasta 5 MB)
+          </label>
+          <input
+            id="product-photo"
+            name="photo"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            required
+            className="block text-sm"
+          />
+          <button type="submit" className="btn-secondary" disabled={uploading}>
+            {uploading ? "Subiendo…" : "Subir foto"}
+          </button>
+        </Form>
+      </section>
+      <div className="mt-8">
         <ProductForm
-          // A fresh form after each save, so the fields show what was stored.
-          key={product.id}
+          // A fresh form after each change (a save, a new photo), so the fields show what is stored.
+          key={`${product.id}-${product.updatedAt}`}
           id={`edit-product-${product.id}`}
           lastResult={lastResult}
           categories={categories}

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "~/generated/prisma/client";
+import sharp from "sharp";
 import { DELETE_QUESTION } from "~/lib/admin";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -135,6 +136,36 @@ test.describe("admin panel", () => {
     await expect(page.getByTestId("flash-message")).toHaveText(/Producto eliminado/);
     await expect(page.getByTestId("admin-product").filter({ hasText: name })).toHaveCount(0);
     expect(await app.prisma.product.count({ where: { name } })).toBe(0);
+  });
+
+  test("an admin uploads a product photo; a file that is not an image is refused", async ({ page, login, app }) => {
+    const product = await newProduct(app.prisma, unique("Dije Foto"));
+    await login({ role: "admin" });
+    await page.goto(`/admin/productos/${product.id}`);
+    await waitForHydration(page);
+    const form = page.getByTestId("photo-form");
+
+    await form.getByLabel(/Subir una foto/).setInputFiles({
+      name: "foto.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("esto no es una imagen"),
+    });
+    await form.getByRole("button", { name: "Subir foto" }).click();
+    await expect(page.getByTestId("flash-message")).toHaveText("La foto debe ser JPEG, PNG o WebP");
+    expect((await app.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).image).toBe(product.image);
+
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#d4af37" } })
+      .png()
+      .toBuffer();
+    await form.getByLabel(/Subir una foto/).setInputFiles({ name: "dije.png", mimeType: "image/png", buffer: png });
+    await form.getByRole("button", { name: "Subir foto" }).click();
+    await expect(page.getByTestId("flash-message")).toHaveText("Foto guardada");
+    const { image } = await app.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    expect(image).toMatch(/^\/uploads\/products\/[0-9a-f]{20}-1000\.webp$/);
+    await expect(page.getByTestId("product-form").getByLabel("Imagen (dirección)")).toHaveValue(image);
+    const served = await page.request.get(image);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/webp");
   });
 
   test("a worker changes an order's status and tracking code on the Pedidos tab", async ({

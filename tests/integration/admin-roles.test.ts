@@ -1,9 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { beforeEach, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RoleName } from "~/lib/roles";
 import { loader as adminLayoutLoader } from "~/routes/admin";
 import { loader as adminIndexLoader } from "~/routes/admin._index";
 import { action as returnsAction, loader as returnsLoader } from "~/routes/admin.devoluciones";
+import { action as photoAction, loader as photoLoader } from "~/routes/admin.fotos.$id";
 import { loader as auditLoader } from "~/routes/admin.historial";
 import { loader as outboxLoader } from "~/routes/admin.outbox";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos";
@@ -11,6 +16,7 @@ import { action as editAction, loader as editLoader } from "~/routes/admin.produ
 import { action as productsAction, loader as productsLoader } from "~/routes/admin.productos._index";
 import { action as newAction, loader as newLoader } from "~/routes/admin.productos.nuevo";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.usuarios";
+import { resetEnvCache } from "~/utils/env.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
 import { adminSnapshot, createOrder, createProductWithVariant, staffSession } from "./admin-fixtures";
 import { formRequest, getRequest, settle } from "./auth-helpers";
@@ -37,7 +43,10 @@ async function setUp() {
     status: "procesando",
     items: [{ productId: product.id, variantId: variant.id, quantity: 1 }],
   });
-  return { product, variant, unsold, order, target: customer.user };
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c9a84a" } })
+    .png()
+    .toBuffer();
+  return { product, variant, unsold, order, target: customer.user, png };
 }
 
 const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; params?: (f: Fixture) => Params }[] = [
@@ -57,6 +66,13 @@ const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; par
   { name: "usuarios", loader: usersLoader, path: "/admin/usuarios", role: "admin" },
   { name: "historial", loader: auditLoader, path: "/admin/historial", role: "admin" },
   { name: "correos", loader: outboxLoader, path: "/admin/outbox", role: "worker" },
+  {
+    name: "fotos",
+    loader: photoLoader,
+    path: "/admin/fotos/1",
+    role: "admin",
+    params: (f) => ({ id: String(f.product.id) }),
+  },
 ];
 
 const PRODUCT_FORM = {
@@ -77,7 +93,7 @@ const ACTIONS: {
   action: Action;
   path: string;
   role: RoleName;
-  fields: (f: Fixture) => Record<string, string>;
+  fields: (f: Fixture) => Record<string, string | File>;
   params?: (f: Fixture) => Params;
   success: number;
 }[] = [
@@ -147,6 +163,15 @@ const ACTIONS: {
     success: 302,
   },
   {
+    name: "foto",
+    action: photoAction,
+    path: "/admin/fotos/1",
+    role: "admin",
+    fields: (f) => ({ photo: new File([f.png], "foto.png", { type: "image/png" }) }),
+    params: (f) => ({ id: String(f.product.id) }),
+    success: 302,
+  },
+  {
     name: "rol",
     action: usersAction,
     path: "/admin/usuarios",
@@ -160,10 +185,36 @@ const RANK: Record<RoleName | "anonymous", number> = { anonymous: -1, customer: 
 
 let fixture: Fixture;
 
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "joyeria-roles-"));
+const previousUploads = process.env.UPLOADS_DIR;
+
+beforeAll(() => {
+  process.env.UPLOADS_DIR = uploads;
+  resetEnvCache();
+});
+
+afterAll(() => {
+  if (previousUploads === undefined) delete process.env.UPLOADS_DIR;
+  else process.env.UPLOADS_DIR = previousUploads;
+  resetEnvCache();
+  fs.rmSync(uploads, { recursive: true, force: true });
+});
+
 beforeEach(async () => {
   await resetDatabase();
   fixture = await setUp();
 });
+
+/** A form post as the browser sends it (files too), from the shop's own origin. */
+function postRequest(path: string, fields: Record<string, string | File>, cookie: string | undefined) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body,
+    headers: { Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
 
 async function cookieOf(role: RoleName | "anonymous") {
   return role === "anonymous" ? undefined : (await staffSession(role)).cookie;
@@ -187,6 +238,9 @@ describe("admin role matrix", () => {
         } else if (entry.name === "index") {
           expect(outcome.status, label).toBe(302);
           expect(outcome.headers.get("Location"), label).toBe("/admin/productos");
+        } else if (entry.name === "fotos") {
+          expect(outcome.status, label).toBe(302);
+          expect(outcome.headers.get("Location"), label).toBe(`/admin/productos/${fixture.product.id}`);
         } else {
           expect(outcome.status, label).toBe(200);
         }
@@ -198,7 +252,7 @@ describe("admin role matrix", () => {
       for (const entry of ACTIONS) {
         const before = await adminSnapshot();
         const params = entry.params?.(fixture) ?? {};
-        const request = formRequest(entry.path, entry.fields(fixture), { cookie });
+        const request = postRequest(entry.path, entry.fields(fixture), cookie);
         const outcome = await settle(() => entry.action({ request, params, context: {} }));
         const label = `${who} → action ${entry.name}: ${JSON.stringify(outcome.body).slice(0, 200)}`;
         const allowed = who !== "anonymous" && RANK[who] >= RANK[entry.role];
