@@ -74,7 +74,9 @@ export default function AdminUsers() {
           <tbody className="divide-y divide-ink-900/10">
             {users.items.map((user) => (
               <tr key={user.id} data-testid="admin-user">
-                <td className="px-4 py-3 font-mono text-xs text-ink-700">{user.id.slice(0, 8)}</td>
+                <td className="px-4 py-3 font-mono text-xs text-ink-700" title={user.id}>
+                  {user.id.slice(0, 8)}
+                </td>
                 <td className="px-4 py-3">{user.email}</td>
                 <td className="px-4 py-3">
                   {user.name}
