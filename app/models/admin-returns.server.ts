@@ -2,6 +2,7 @@ import { NOT_RETURNABLE, type OrderStatusName } from "~/lib/order-status";
 import { type Page, pageOf, pageWindow } from "~/lib/pagination";
 import { prisma } from "~/utils/db.server";
 import { type Actor, recordAudit } from "./audit.server";
+import { restockOrderItems } from "./admin-orders.server";
 import { catalogChanged } from "./admin-products.server";
 
 /** Returns: processing one (stock back on the shelf, exactly once) and the list of past ones. */
@@ -49,15 +50,7 @@ export async function processReturn(
       orderBy: { id: "asc" },
     });
     const restock = order.stock_released_at === null;
-    if (restock) {
-      for (const item of items) {
-        if (item.variantId !== null) {
-          await tx.variant.update({ where: { id: item.variantId }, data: { stock: { increment: item.quantity } } });
-        } else if (item.productId !== null) {
-          await tx.product.update({ where: { id: item.productId }, data: { stock: { increment: item.quantity } } });
-        }
-      }
-    }
+    const productIds = restock ? await restockOrderItems(tx, order.id) : [];
     const itemsReturned: ReturnedItem[] = items.map((item) => ({
       orderItemId: item.id,
       productId: item.productId,
@@ -76,8 +69,7 @@ export async function processReturn(
       before: { status: order.status },
       after: { status: "devuelto", reason, restocked: restock, items: itemsReturned },
     });
-    const productIds = [...new Set(items.flatMap((item) => (item.productId === null ? [] : [item.productId])))];
-    return { ok: true, returnId: created.id, orderId: order.id, productIds: restock ? productIds : [] };
+    return { ok: true, returnId: created.id, orderId: order.id, productIds };
   });
   if (outcome.ok) for (const productId of outcome.productIds ?? []) catalogChanged(productId);
   if (outcome.ok) return { ok: true, returnId: outcome.returnId, orderId: outcome.orderId };

@@ -440,3 +440,39 @@ describe("orders", () => {
     ]);
   });
 });
+
+describe("cancelling an order", () => {
+  it("puts its pieces back in stock once, and never stock already released", async () => {
+    const { cookie } = await staffSession("worker");
+    const { user: shopper } = await staffSession("customer");
+    const { product, variant } = await createProductWithVariant(5, 3);
+    const order = await createOrder({
+      userId: shopper.id,
+      status: "pendiente",
+      items: [
+        { productId: product.id, variantId: variant.id, quantity: 2 },
+        { productId: product.id, quantity: 1 },
+      ],
+    });
+    const cancel = (orderId: number) =>
+      callAction(
+        ordersAction,
+        formRequest("/admin/pedidos", { intent: "status", orderId: String(orderId), status: "cancelado" }, { cookie }),
+      );
+    expect((await cancel(order.id)).status).toBe(302);
+    expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(5);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(6);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).stockReleasedAt).toBeInstanceOf(Date);
+    await cancel(order.id);
+    expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(5);
+
+    const expired = await createOrder({
+      userId: shopper.id,
+      status: "pendiente",
+      stockReleasedAt: new Date(),
+      items: [{ productId: product.id, quantity: 4 }],
+    });
+    expect((await cancel(expired.id)).status).toBe(302);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(6);
+  });
+});
