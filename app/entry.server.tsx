@@ -24,7 +24,10 @@ export const streamTimeout = 5_000;
  */
 export function startUp() {
   const env = getEnv();
-  return { stopJobs: startBackgroundJobs(), settings: { PORT: env.PORT, TRUST_PROXY: env.TRUST_PROXY } };
+  return {
+    stopJobs: startBackgroundJobs(),
+    settings: { PORT: env.PORT, TRUST_PROXY: env.TRUST_PROXY, UPLOADS_DIR: env.UPLOADS_DIR },
+  };
 }
 
 /** The checks the HTTP server runs on every request before Remix sees it (origin, body size). */

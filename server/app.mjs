@@ -10,8 +10,12 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
-/** Body limit of the payment webhooks (provider events are JSON, larger than any form). */
-const WEBHOOK_MAX_BYTES = 1024 * 1024;
+/**
+ * Lingering close after refusing a body: how long, and how much, the server keeps reading (and
+ * discarding) what the client still sends before closing the connection.
+ */
+const LINGER_MS = 2_000;
+const LINGER_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Node's header object as a Fetch `Headers` (only what the request checks read). */
 function toHeaders(nodeHeaders) {
@@ -32,38 +36,36 @@ const ERROR_PAGE = (status, message) => `<!doctype html>
 <p><a href="/" style="color:#7a5c2b">Volver a la tienda</a></p>
 </body></html>`;
 
-function sendError(res, status, message) {
-  res.status(status);
-  res.set("Cache-Control", "no-store");
-  if (status === 413 || status === 411) res.set("Connection", "close");
-  if (status === 413) drainBeforeClosing(res.req);
-  res.type("html").send(ERROR_PAGE(status, message));
-}
-
-/** How much of a refused body is still read (and dropped) before its connection closes, and for how long. */
-const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
-const DRAIN_MAX_MS = 5_000;
-
 /**
- * Closes the connection of a refused upload (413) without losing the answer. Node ends a
- * "Connection: close" response by destroying the socket while the body is still arriving, and
- * closing a socket that holds unread bytes makes TCP reset it: the client's stack then drops the
- * 413 page it had not read yet (a browser shows "connection reset", a test client never gets an
- * answer). So the socket is only half-closed after the answer, the rest of the body is read and
- * dropped (never buffered), at most DRAIN_MAX_BYTES during DRAIN_MAX_MS, and the client, told
- * "Connection: close", closes its side.
+ * A refused body (413) is never handed to the app. Closing the connection at once would make
+ * the client's next write fail with a reset before it reads the answer (a browser then shows a
+ * network error instead of the Spanish page, e.g. after choosing too large a photo), so the server
+ * reads and discards the rest — closing only when it takes over LINGER_MS or LINGER_MAX_BYTES.
  */
-function drainBeforeClosing(req) {
-  const socket = req.socket;
-  socket.destroySoon = () => socket.end();
-  const timer = setTimeout(() => socket.destroy(), DRAIN_MAX_MS);
-  timer.unref();
-  socket.once("close", () => clearTimeout(timer));
+function linger(req) {
   let read = 0;
+  const close = () => req.socket.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
   req.on("data", (chunk) => {
     read += chunk.length;
-    if (read > DRAIN_MAX_BYTES) socket.destroy();
+    if (read > LINGER_MAX_BYTES) close();
   });
+  // Once the body is read the connection is clean again and stays open for the client's next request.
+  req.on("end", () => clearTimeout(timer));
+  req.on("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+function sendError(req, res, status, message) {
+  res.status(status);
+  res.set("Cache-Control", "no-store");
+  // A body of known length (413) is drained for a moment: no "Connection: close", which would close
+  // the socket as soon as the answer is written. A body of unknown length (411) cannot be told apart
+  // from garbage, so that connection closes at once.
+  if (status === 413) linger(req);
+  if (status === 411) res.set("Connection", "close");
+  res.type("html").send(ERROR_PAGE(status, message));
 }
 
 /**
@@ -72,9 +74,10 @@ function drainBeforeClosing(req) {
  *   mode?: string,
  *   trustProxy?: number,
  *   log?: boolean,
+ *   uploadsDir?: string,
  * }} options
  */
-export function createApp({ getBuild, mode = "production", trustProxy = 0, log = true }) {
+export function createApp({ getBuild, mode = "production", trustProxy = 0, log = true, uploadsDir = "data/uploads" }) {
   const app = express();
   app.disable("x-powered-by");
   // N proxies we control: req.ip is then the address the outermost one saw; 0 trusts none.
@@ -89,6 +92,8 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
   // Fonts never change under a name; other public files may, so they revalidate hourly.
   app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
+  // Uploaded product photos are named by a hash of their content: a new photo is a new name.
+  app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false }));
   if (log) app.use(morgan("tiny"));
 
   app.use(async (req, res, next) => {
@@ -96,14 +101,14 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
     try {
       url = new URL(`${req.protocol}://${req.get("host")}${req.originalUrl}`);
     } catch {
-      return sendError(res, 400, "La dirección solicitada no es válida.");
+      return sendError(req, res, 400, "La dirección solicitada no es válida.");
     }
     try {
       const build = await getBuild();
       const check = build.entry.module.checkRequest;
-      const maxBytes = url.pathname.startsWith("/webhooks/") ? WEBHOOK_MAX_BYTES : undefined;
-      const rejection = check?.({ method: req.method, url: url.href, headers: toHeaders(req.headers) }, maxBytes);
-      if (rejection) return sendError(res, rejection.status, rejection.message);
+      // The body limit comes from the path (the app's BODY_LIMITS), as readForm applies it.
+      const rejection = check?.({ method: req.method, url: url.href, headers: toHeaders(req.headers) });
+      if (rejection) return sendError(req, res, rejection.status, rejection.message);
       next();
     } catch (error) {
       next(error);
@@ -138,6 +143,7 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
     if (status >= 500) console.error(`[server] ${req.method} ${req.path}`, error);
     if (res.headersSent) return res.end();
     sendError(
+      req,
       res,
       status,
       status === 500 ? "Ocurrió un error inesperado. Intenta de nuevo en unos minutos." : "Solicitud no válida.",

@@ -28,7 +28,12 @@ if (mode === "development") {
   });
 }
 
-const app = createApp({ getBuild: async () => build, mode, trustProxy: settings.TRUST_PROXY });
+const app = createApp({
+  getBuild: async () => build,
+  mode,
+  trustProxy: settings.TRUST_PROXY,
+  uploadsDir: settings.UPLOADS_DIR,
+});
 const server = app.listen(settings.PORT, process.env.HOST ?? undefined, () => {
   // The port actually bound (PORT=0 asks the system for a free one, as the tests do).
   console.log(`[server] listening on http://localhost:${server.address().port}`);

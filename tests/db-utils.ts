@@ -5,6 +5,7 @@ import type { RoleName } from "~/lib/roles";
 
 /** Every application table, children first. */
 const TABLES = [
+  "audit_log",
   "payment_events",
   "returns",
   "addresses",

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_INFO } from "~/lib/checkout";
+import { ORDER_STATUS_INFO } from "~/lib/order-status";
 import { VAT_LABEL } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { canTransition, ORDER_STATUS_INFO, ORDER_STATUSES } from "./order-status";
 import {
-  canTransition,
   computeTotals,
   nextOrderNumber,
   ORDER_NUMBER_PATTERN,
-  ORDER_STATUS_INFO,
-  ORDER_STATUSES,
   orderNumberFor,
   paymentErrorMessage,
   stockShortMessage,

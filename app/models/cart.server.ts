@@ -134,8 +134,9 @@ export async function addToCart(
 ): Promise<QuantityResult> {
   const quantity = assertQuantity(input.quantity, 1);
   return prisma.$transaction(async (tx) => {
+    // An archived product is no longer sold: it is not found, as a deleted one.
     const product = await tx.product.findUnique({
-      where: { id: input.productId },
+      where: { id: input.productId, archivedAt: null },
       select: {
         id: true,
         price: true,

@@ -3,10 +3,10 @@ import {
   computeTotals,
   nextOrderNumber,
   orderNumberFor,
-  type OrderStatus,
   type OrderTotals,
   stockShortMessage,
 } from "~/lib/checkout";
+import type { OrderStatusName as OrderStatus } from "~/lib/order-status";
 import type { Shipping } from "~/lib/validation/checkout";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
@@ -98,11 +98,14 @@ async function createOrderInTransaction(
       productId: true,
       variantId: true,
       quantity: true,
-      product: { select: { name: true, material: true, image: true, price: true } },
+      product: { select: { name: true, material: true, image: true, price: true, archivedAt: true } },
       variant: { select: { name: true, image: true, price: true } },
     },
   });
   if (lines.length === 0) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+  // A piece staff withdrew from the shop (archived) while it sat in the cart is not sold.
+  const withdrawn = lines.find((line) => line.product.archivedAt !== null);
+  if (withdrawn) throw new CheckoutError(stockShortMessage(withdrawn.product.name, 0));
 
   const items = lines.map((line) => ({
     productId: line.productId,

@@ -49,7 +49,11 @@ export type GridSection = {
  */
 export async function getProductGrid(category: CategoryId = "all") {
   if (category === "all") {
-    const products = await prisma.product.findMany({ select: cardSelect, orderBy: newestFirst });
+    const products = await prisma.product.findMany({
+      where: { archivedAt: null },
+      select: cardSelect,
+      orderBy: newestFirst,
+    });
     return {
       section: { category, name: null, description: null } satisfies GridSection,
       products: sortForGrid(products),
@@ -57,7 +61,11 @@ export async function getProductGrid(category: CategoryId = "all") {
   }
   const row = await prisma.category.findUnique({
     where: { slug: category },
-    select: { name: true, description: true, products: { select: cardSelect, orderBy: newestFirst } },
+    select: {
+      name: true,
+      description: true,
+      products: { where: { archivedAt: null }, select: cardSelect, orderBy: newestFirst },
+    },
   });
   return {
     section: { category, name: row?.name ?? null, description: row?.description ?? null } satisfies GridSection,
@@ -73,8 +81,9 @@ export type GridProduct = Awaited<ReturnType<typeof getProductGrid>>["products"]
  * their ratings) and, given a `viewer` filter, whether the viewer may review it — in one statement.
  */
 export async function getProductDetail(id: number, { viewer }: { viewer?: Prisma.UserWhereInput | null } = {}) {
+  // An archived product is gone from the shop: its page is a 404 like a deleted one.
   const product = await prisma.product.findUnique({
-    where: { id },
+    where: { id, archivedAt: null },
     select: {
       id: true,
       name: true,
@@ -104,7 +113,7 @@ export async function getProductDetail(id: number, { viewer }: { viewer?: Prisma
           slug: true,
           name: true,
           products: {
-            where: { id: { not: id } },
+            where: { id: { not: id }, archivedAt: null },
             select: { ...cardSelect, reviews: { select: { rating: true } } },
             orderBy: newestFirst,
             take: RELATED_PRODUCTS_LIMIT,
@@ -174,7 +183,8 @@ export async function searchProducts(params: SearchParams): Promise<SearchResult
            ), '[]'::json) AS "variants"
     FROM "products" p
     JOIN "categories" c ON c."id" = p."category_id"
-    WHERE p."search_text" LIKE '%' || joyeria_normalize(${pattern}) || '%' ESCAPE '\\'
+    WHERE p."archived_at" IS NULL
+      AND p."search_text" LIKE '%' || joyeria_normalize(${pattern}) || '%' ESCAPE '\\'
       AND (${params.categoria}::text IS NULL OR c."slug" = ${params.categoria}::text)
       AND p."price" >= ${params.min * 100}
       AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" <= ${params.max * 100})
@@ -186,5 +196,9 @@ export async function searchProducts(params: SearchParams): Promise<SearchResult
 
 /** Ids and last change of every product, for the sitemap. */
 export async function getSitemapProducts() {
-  return prisma.product.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } });
+  return prisma.product.findMany({
+    where: { archivedAt: null },
+    select: { id: true, updatedAt: true },
+    orderBy: { id: "asc" },
+  });
 }

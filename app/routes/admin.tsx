@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ROLE_LABEL } from "~/lib/roles";
+import { ADMIN_TAB_FLASH_MS } from "~/lib/constants";
+import { hasRole, ROLE_LABEL, type RoleName } from "~/lib/roles";
 import { requireUserWithRole } from "~/utils/session.server";
 
 /**
@@ -14,8 +16,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: { displayName: user.displayName, role: user.role } };
 }
 
+/** The panel's tabs; Usuarios and Historial are for admins only (their routes check that too). */
+const TABS: { to: string; label: string; role: RoleName }[] = [
+  { to: "/admin/productos", label: "Productos", role: "worker" },
+  { to: "/admin/pedidos", label: "Pedidos", role: "worker" },
+  { to: "/admin/devoluciones", label: "Devoluciones", role: "worker" },
+  { to: "/admin/usuarios", label: "Usuarios", role: "admin" },
+  { to: "/admin/historial", label: "Historial", role: "admin" },
+  { to: "/admin/outbox", label: "Correos", role: "worker" },
+];
+
+/**
+ * A short loading indication after a tab change (JavaScript only): shown for at least
+ * ADMIN_TAB_FLASH_MS, and for as long as the tab's data is still loading.
+ */
+function useTabFlash() {
+  const navigation = useNavigation();
+  const [flashing, setFlashing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const start = () => {
+    clearTimeout(timer.current);
+    setFlashing(true);
+    timer.current = setTimeout(() => setFlashing(false), ADMIN_TAB_FLASH_MS);
+  };
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  return { busy: flashing || loading, start };
+}
+
 export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>();
+  const tabFlash = useTabFlash();
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4 border-b border-ink-900/10 pb-6">
@@ -35,14 +66,27 @@ export default function AdminLayout() {
       </div>
       <nav aria-label="Secciones del panel" className="mt-6">
         <ul className="flex flex-wrap gap-2 text-sm">
-          <li>
-            <NavLink to="/admin/outbox" className="btn-ghost aria-[current=page]:bg-ivory-200">
-              Correos
-            </NavLink>
-          </li>
+          {TABS.filter((tab) => hasRole(user.role, tab.role)).map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                onClick={tabFlash.start}
+                className="btn-ghost aria-[current=page]:bg-ivory-200 aria-[current=page]:font-semibold"
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
-      <div className="mt-8">
+      <div className="mt-2 h-6" aria-live="polite">
+        {tabFlash.busy ? (
+          <p data-testid="admin-tab-loading" className="animate-pulse text-sm text-gold-700">
+            Cargando…
+          </p>
+        ) : null}
+      </div>
+      <div className={`mt-4 transition-opacity ${tabFlash.busy ? "opacity-50" : ""}`} aria-busy={tabFlash.busy}>
         <Outlet />
       </div>
     </section>

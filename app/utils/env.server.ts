@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Multiplies every abuse limit (the end-to-end tests raise it: all their browsers share one address). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** Where uploaded product photos are written and served from (under /uploads/). */
+  UPLOADS_DIR: z.string().default("data/uploads"),
   /** Number of reverse proxies we control in front of the shop; 0 uses the TCP peer's address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** The business behind the shop, as the legal pages, the footer and e-mails publish it. */

@@ -3,6 +3,21 @@ import { getPublicOrigin } from "./origin.server";
 /** Largest form body an action reads (a shopper's form is a few hundred bytes). */
 export const MAX_FORM_BYTES = 64 * 1024;
 
+/**
+ * Paths whose requests may carry more than a form: the one place that says so, read by the HTTP
+ * server before Remix runs and by `readForm`. The first prefix that matches wins. Payment
+ * webhooks send JSON events; a product photo is up to 5 MB of image plus the form around it.
+ */
+export const BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
+  { prefix: "/webhooks/", maxBytes: 1024 * 1024 },
+  { prefix: "/admin/fotos/", maxBytes: 6 * 1024 * 1024 },
+];
+
+/** The body limit of a path: its entry in BODY_LIMITS, else MAX_FORM_BYTES. */
+export function maxBodyBytes(pathname: string): number {
+  return BODY_LIMITS.find((limit) => pathname.startsWith(limit.prefix))?.maxBytes ?? MAX_FORM_BYTES;
+}
+
 /** What a rejected request gets: a 4xx and a message a person can read. */
 export type Rejection = { status: number; message: string };
 
@@ -57,8 +72,14 @@ export function checkBody(request: RequestLike, maxBytes = MAX_FORM_BYTES): Reje
   return null;
 }
 
-/** The checks a request passes before any action runs (the HTTP server runs them first too). */
-export function checkRequest(request: RequestLike, maxBytes = MAX_FORM_BYTES): Rejection | null {
+/**
+ * The checks a request passes before any action runs (the HTTP server runs them first too). The
+ * size limit is the path's (BODY_LIMITS) unless given.
+ */
+export function checkRequest(
+  request: RequestLike,
+  maxBytes = maxBodyBytes(new URL(request.url).pathname),
+): Rejection | null {
   return checkOrigin(request) ?? checkBody(request, maxBytes);
 }
 
@@ -84,7 +105,10 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
  * (413), not a form (415), unreadable or malformed (400), or a field with control characters such
  * as NUL, which PostgreSQL refuses to store (400). Values are bounded by the size limit.
  */
-export async function readForm(request: Request, { maxBytes = MAX_FORM_BYTES } = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { maxBytes = maxBodyBytes(new URL(request.url).pathname) } = {},
+): Promise<FormData> {
   const rejection = checkRequest(request, maxBytes);
   if (rejection) throw reject(rejection);
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {

@@ -1,0 +1,478 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_RETURN_REASON, PRICE_MESSAGES, PRODUCT_MESSAGES, ROLE_MESSAGES } from "~/lib/validation/admin";
+import { processReturn } from "~/models/admin-returns.server";
+import { addToCart, CartError } from "~/models/cart.server";
+import { getProductDetail, getProductGrid, getSitemapProducts, searchProducts } from "~/models/product.server";
+import { loader as adminLoader } from "~/routes/admin";
+import { action as returnsAction } from "~/routes/admin.devoluciones";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos";
+import { action as productsAction } from "~/routes/admin.productos._index";
+import { action as newAction } from "~/routes/admin.productos.nuevo";
+import { action as usersAction } from "~/routes/admin.usuarios";
+import { prisma } from "~/utils/db.server";
+import { createCategories, createProduct, resetDatabase } from "../db-utils";
+import { createOrder, createProductWithVariant, staffSession } from "./admin-fixtures";
+import { callAction, callLoader, errorsOf, formRequest, getRequest, keptValuesOf } from "./auth-helpers";
+
+beforeEach(async () => {
+  await resetDatabase();
+  await createCategories();
+});
+
+describe("stock edits", () => {
+  async function setStock(cookie: string, productId: number, stock: string | null) {
+    const fields: Record<string, string> = { intent: "stock", productId: String(productId), _fetcher: "1" };
+    if (stock !== null) fields.stock = stock;
+    return callAction(productsAction, formRequest("/admin/productos", fields, { cookie }));
+  }
+
+  it("store whole numbers, count bad input as 0 and never go negative", async () => {
+    const { cookie } = await staffSession("worker");
+    const product = await createProduct({ stock: 10 });
+    const cases: [string | null, number][] = [
+      ["7", 7],
+      [" 12 ", 12],
+      ["3.9", 3],
+      ["-5", 0],
+      ["abc", 0],
+      ["", 0],
+      [null, 0],
+      ["99999999999", 999_999],
+    ];
+    for (const [input, expected] of cases) {
+      await prisma.product.update({ where: { id: product.id }, data: { stock: 10 } });
+      const outcome = await setStock(cookie, product.id, input);
+      expect(outcome.status, String(input)).toBe(200);
+      expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock, String(input)).toBe(
+        expected,
+      );
+    }
+  });
+
+  it("edit a variant's stock and record who changed what", async () => {
+    const { user, cookie } = await staffSession("worker", "almacen@example.test");
+    const { product, variant } = await createProductWithVariant(5, 3);
+    const outcome = await callAction(
+      productsAction,
+      formRequest(
+        "/admin/productos",
+        { intent: "variant-stock", variantId: String(variant.id), stock: "-2", _fetcher: "1" },
+        { cookie },
+      ),
+    );
+    expect(outcome).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(0);
+    expect(await prisma.auditEntry.findMany()).toEqual([
+      expect.objectContaining({
+        actorId: user.id,
+        actorEmail: "almacen@example.test",
+        action: "variant_stock",
+        productId: product.id,
+        before: { variantId: variant.id, stock: 3 },
+        after: { variantId: variant.id, stock: 0 },
+      }),
+    ]);
+  });
+
+  it("redirect back to the same page with a message without JavaScript", async () => {
+    const { cookie } = await staffSession("worker");
+    const product = await createProduct({ stock: 1 });
+    const outcome = await callAction(
+      productsAction,
+      formRequest(
+        "/admin/productos?q=anillo&pagina=2",
+        { intent: "stock", productId: String(product.id), stock: "4" },
+        {
+          cookie,
+        },
+      ),
+    );
+    expect(outcome.status).toBe(302);
+    expect(outcome.headers.get("Location")).toBe("/admin/productos?q=anillo&pagina=2");
+    expect(outcome.headers.get("Set-Cookie")).toBeTruthy();
+  });
+});
+
+describe("new product", () => {
+  it("stores prices typed in pesos as centavos, with the first category by default", async () => {
+    const { cookie } = await staffSession("admin");
+    const outcome = await callAction(
+      newAction,
+      formRequest(
+        "/admin/productos/nuevo",
+        {
+          name: "  Collar Luna ",
+          price: "$1,299.5",
+          originalPrice: "1500",
+          image: "https://cdn.example.test/luna.jpg",
+          description: "",
+          material: "",
+          categoryId: "1",
+          stock: "x",
+          isNew: "on",
+        },
+        { cookie },
+      ),
+    );
+    expect(outcome.status).toBe(302);
+    const product = await prisma.product.findFirstOrThrow({ where: { name: "Collar Luna" } });
+    expect(outcome.headers.get("Location")).toBe(`/admin/productos/${product.id}`);
+    expect(product).toMatchObject({
+      price: 129_950,
+      originalPrice: 150_000,
+      categoryId: 1,
+      stock: 0,
+      material: null,
+      isNew: true,
+      isFeatured: false,
+      inStock: false,
+      archivedAt: null,
+    });
+  });
+
+  it("answers bad input with Spanish messages next to the fields and keeps the values", async () => {
+    const { cookie } = await staffSession("admin");
+    const outcome = await callAction(
+      newAction,
+      formRequest(
+        "/admin/productos/nuevo",
+        {
+          name: "",
+          price: "mil",
+          originalPrice: "10",
+          image: "javascript:alert(1)",
+          categoryId: "99",
+          stock: "2",
+        },
+        { cookie },
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome)).toMatchObject({
+      name: [PRODUCT_MESSAGES.nameRequired],
+      price: [PRICE_MESSAGES.invalid],
+      image: [PRODUCT_MESSAGES.imageInvalid],
+    });
+    expect(keptValuesOf(outcome)).toMatchObject({ price: "mil", image: "javascript:alert(1)" });
+
+    const unknownCategory = await callAction(
+      newAction,
+      formRequest(
+        "/admin/productos/nuevo",
+        { name: "Aretes", price: "500", originalPrice: "400", image: "/x.jpg", categoryId: "99" },
+        { cookie },
+      ),
+    );
+    expect(errorsOf(unknownCategory)).toEqual({ originalPrice: [PRICE_MESSAGES.originalBelow] });
+    const noCategory = await callAction(
+      newAction,
+      formRequest(
+        "/admin/productos/nuevo",
+        { name: "Aretes", price: "500", image: "/x.jpg", categoryId: "99" },
+        { cookie },
+      ),
+    );
+    expect(errorsOf(noCategory)).toEqual({ categoryId: [PRODUCT_MESSAGES.categoryRequired] });
+    expect(await prisma.product.count()).toBe(0);
+  });
+});
+
+describe("delete", () => {
+  it("deletes a product that never sold", async () => {
+    const { cookie } = await staffSession("admin");
+    const product = await createProduct();
+    const outcome = await callAction(
+      productsAction,
+      formRequest(
+        `/admin/productos?eliminar=${product.id}`,
+        { intent: "delete", productId: String(product.id) },
+        { cookie },
+      ),
+    );
+    expect(outcome.status).toBe(302);
+    expect(outcome.headers.get("Location")).toBe("/admin/productos");
+    expect(await prisma.product.count()).toBe(0);
+    expect(await prisma.auditEntry.findFirst()).toMatchObject({ action: "product_delete", productId: product.id });
+  });
+
+  it("archives a product that appears in orders: gone from the shop, kept in the order", async () => {
+    const { cookie } = await staffSession("admin");
+    const { user: shopper } = await staffSession("customer");
+    const sold = await createProduct({ name: "Anillo Vendido", stock: 4 });
+    const other = await createProduct({ name: "Anillo Disponible" });
+    await createOrder({ userId: shopper.id, items: [{ productId: sold.id, quantity: 1 }] });
+    await addToCart(shopper.id, { productId: sold.id, variantId: null, quantity: 1 });
+
+    const outcome = await callAction(
+      productsAction,
+      formRequest("/admin/productos", { intent: "delete", productId: String(sold.id) }, { cookie }),
+    );
+    expect(outcome.status).toBe(302);
+    const archived = await prisma.product.findUniqueOrThrow({ where: { id: sold.id } });
+    expect(archived.archivedAt).toBeInstanceOf(Date);
+    expect(await prisma.orderItem.findFirst({ where: { productId: sold.id } })).not.toBeNull();
+    expect(await prisma.cartItem.count({ where: { productId: sold.id } })).toBe(0);
+
+    expect((await getProductGrid()).products.map((p) => p.id)).toEqual([other.id]);
+    expect((await getProductGrid("rings")).products.map((p) => p.id)).toEqual([other.id]);
+    expect(await getProductDetail(sold.id)).toBeNull();
+    expect((await getProductDetail(other.id))?.related.map((p) => p.id)).toEqual([]);
+    const found = await searchProducts({
+      q: "anillo",
+      categoria: null,
+      min: 0,
+      max: 10_000,
+      ofertas: false,
+      orden: "nombre",
+    });
+    expect(found.map((p) => p.id)).toEqual([other.id]);
+    expect((await getSitemapProducts()).map((p) => p.id)).toEqual([other.id]);
+    await expect(addToCart(shopper.id, { productId: sold.id, variantId: null, quantity: 1 })).rejects.toBeInstanceOf(
+      CartError,
+    );
+    expect(await prisma.auditEntry.findFirst()).toMatchObject({ action: "product_archive", productId: sold.id });
+  });
+});
+
+describe("returns", () => {
+  async function soldOrder(status: "procesando" | "cancelado" | "entregado" = "entregado") {
+    const { user: shopper } = await staffSession("customer");
+    const { product, variant } = await createProductWithVariant(5, 3);
+    const plain = await createProduct({ stock: 1 });
+    const order = await createOrder({
+      userId: shopper.id,
+      status,
+      items: [
+        { productId: product.id, variantId: variant.id, quantity: 2 },
+        { productId: plain.id, quantity: 1 },
+      ],
+    });
+    return { product, variant, plain, order };
+  }
+
+  async function stocks(ids: { product: number; variant: number; plain: number }) {
+    return {
+      product: (await prisma.product.findUniqueOrThrow({ where: { id: ids.product } })).stock,
+      variant: (await prisma.variant.findUniqueOrThrow({ where: { id: ids.variant } })).stock,
+      plain: (await prisma.product.findUniqueOrThrow({ where: { id: ids.plain } })).stock,
+    };
+  }
+
+  it("restores the stock of the order's items once, records who and sets devuelto", async () => {
+    const { user, cookie } = await staffSession("worker", "devoluciones@example.test");
+    const { product, variant, plain, order } = await soldOrder();
+    const ids = { product: product.id, variant: variant.id, plain: plain.id };
+
+    const first = await callAction(
+      returnsAction,
+      formRequest("/admin/devoluciones", { orderNumber: order.number.toLowerCase(), reason: "" }, { cookie }),
+    );
+    expect(first.status).toBe(302);
+    expect(await stocks(ids)).toEqual({ product: 5, variant: 5, plain: 2 });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "devuelto" });
+    expect(await prisma.return.findMany()).toEqual([
+      expect.objectContaining({ orderId: order.id, adminId: user.id, reason: DEFAULT_RETURN_REASON }),
+    ]);
+
+    const second = await callAction(
+      returnsAction,
+      formRequest("/admin/devoluciones", { orderNumber: order.number }, { cookie }),
+    );
+    expect(second.status).toBe(409);
+    expect(errorsOf(second).form?.[0]).toMatch(/ya fue devuelto/);
+    expect(await stocks(ids)).toEqual({ product: 5, variant: 5, plain: 2 });
+    expect(await prisma.return.count()).toBe(1);
+  });
+
+  it("processes two simultaneous attempts exactly once", async () => {
+    const { user } = await staffSession("worker");
+    const { user: other } = await staffSession("admin");
+    const { product, variant, plain, order } = await soldOrder("procesando");
+    const outcomes = await Promise.all([
+      processReturn(user, { orderNumber: order.number, reason: "Talla equivocada" }),
+      processReturn(other, { orderNumber: order.number, reason: "Talla equivocada" }),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, reason: "not_returnable" }]);
+    expect(await stocks({ product: product.id, variant: variant.id, plain: plain.id })).toEqual({
+      product: 5,
+      variant: 5,
+      plain: 2,
+    });
+    expect(await prisma.return.count()).toBe(1);
+    expect(await prisma.auditEntry.count({ where: { action: "return" } })).toBe(1);
+  });
+
+  it("refuses cancelled orders and unknown numbers, and never restocks stock already released", async () => {
+    const { cookie } = await staffSession("worker");
+    const cancelled = await soldOrder("cancelado");
+    const refused = await callAction(
+      returnsAction,
+      formRequest("/admin/devoluciones", { orderNumber: cancelled.order.number }, { cookie }),
+    );
+    expect(refused.status).toBe(409);
+    const unknown = await callAction(
+      returnsAction,
+      formRequest("/admin/devoluciones", { orderNumber: "LJ999" }, { cookie }),
+    );
+    expect(unknown.status).toBe(404);
+    expect(errorsOf(unknown)).toEqual({ orderNumber: ["No existe un pedido con ese número"] });
+
+    const { user: shopper } = await staffSession("customer");
+    const released = await createProduct({ stock: 2 });
+    const order = await createOrder({
+      userId: shopper.id,
+      status: "procesando",
+      stockReleasedAt: new Date(),
+      items: [{ productId: released.id, quantity: 1 }],
+    });
+    const ok = await callAction(
+      returnsAction,
+      formRequest("/admin/devoluciones", { orderNumber: order.number }, { cookie }),
+    );
+    expect(ok.status).toBe(302);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: released.id } })).stock).toBe(2);
+    expect(await prisma.return.count()).toBe(1);
+  });
+});
+
+describe("roles", () => {
+  async function setRole(cookie: string, userId: string, role: string) {
+    return callAction(
+      usersAction,
+      formRequest("/admin/usuarios", { intent: "role", userId, role, _fetcher: "1" }, { cookie }),
+    );
+  }
+
+  it("take effect at once; customer removes the role row", async () => {
+    const { cookie } = await staffSession("admin");
+    const worker = await staffSession("worker");
+    expect((await callLoader(adminLoader, getRequest("/admin", worker.cookie))).status).toBe(200);
+
+    expect(await setRole(cookie, worker.user.id, "customer")).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await prisma.userRole.findUnique({ where: { userId: worker.user.id } })).toBeNull();
+    expect((await callLoader(adminLoader, getRequest("/admin", worker.cookie))).status).toBe(403);
+
+    expect((await setRole(cookie, worker.user.id, "admin")).status).toBe(200);
+    expect(await prisma.userRole.findUnique({ where: { userId: worker.user.id } })).toMatchObject({ role: "admin" });
+    expect(await prisma.auditEntry.findMany({ orderBy: { id: "asc" }, select: { before: true, after: true } })).toEqual(
+      [
+        { before: { role: "worker" }, after: { role: "customer" } },
+        { before: { role: "customer" }, after: { role: "admin" } },
+      ],
+    );
+  });
+
+  it("never demote the last admin", async () => {
+    const admin = await staffSession("admin");
+    const refused = await setRole(admin.cookie, admin.user.id, "worker");
+    expect(refused).toMatchObject({ status: 409, body: { ok: false, message: ROLE_MESSAGES.lastAdmin } });
+    expect(await prisma.userRole.findUnique({ where: { userId: admin.user.id } })).toMatchObject({ role: "admin" });
+    expect(await prisma.auditEntry.count()).toBe(0);
+
+    // With a second admin, one may step down.
+    const second = await staffSession("admin");
+    expect((await setRole(admin.cookie, admin.user.id, "worker")).status).toBe(200);
+    expect((await setRole(second.cookie, second.user.id, "customer")).status).toBe(409);
+  });
+
+  it("answer a forged role or user id with a 400 and change nothing", async () => {
+    const { cookie } = await staffSession("admin");
+    const worker = await staffSession("worker");
+    expect((await setRole(cookie, worker.user.id, "superadmin")).status).toBe(400);
+    expect((await setRole(cookie, "not-a-uuid", "admin")).status).toBe(400);
+    expect((await setRole(cookie, crypto.randomUUID(), "admin")).status).toBe(404);
+    expect(await prisma.userRole.findUnique({ where: { userId: worker.user.id } })).toMatchObject({ role: "worker" });
+  });
+});
+
+describe("orders", () => {
+  async function post(cookie: string, fields: Record<string, string>) {
+    return callAction(ordersAction, formRequest("/admin/pedidos", { ...fields, _fetcher: "1" }, { cookie }));
+  }
+
+  it("list newest first, filtered by status", async () => {
+    const { cookie } = await staffSession("worker");
+    const { user: shopper } = await staffSession("customer");
+    const product = await createProduct();
+    const old = await createOrder({
+      userId: shopper.id,
+      status: "enviado",
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+      items: [{ productId: product.id, quantity: 1 }],
+    });
+    const recent = await createOrder({ userId: shopper.id, items: [{ productId: product.id, quantity: 1 }] });
+    const all = await callLoader(ordersLoader, getRequest("/admin/pedidos", cookie));
+    const numbers = (body: unknown) =>
+      (body as { orders: { items: { number: string }[] } }).orders.items.map((o) => o.number);
+    expect(numbers(all.body)).toEqual([recent.number, old.number]);
+    const shipped = await callLoader(ordersLoader, getRequest("/admin/pedidos?estado=enviado", cookie));
+    expect(numbers(shipped.body)).toEqual([old.number]);
+  });
+
+  it("change status only along the allowed transitions, and set or clear the tracking code", async () => {
+    const { cookie } = await staffSession("worker");
+    const { user: shopper } = await staffSession("customer");
+    const product = await createProduct();
+    const order = await createOrder({ userId: shopper.id, items: [{ productId: product.id, quantity: 1 }] });
+    const orderId = String(order.id);
+
+    expect((await post(cookie, { intent: "status", orderId, status: "entregado" })).status).toBe(409);
+    expect((await post(cookie, { intent: "status", orderId, status: "devuelto" })).status).toBe(409);
+    expect((await post(cookie, { intent: "status", orderId, status: "enviado" })).status).toBe(200);
+    expect((await post(cookie, { intent: "status", orderId, status: "perdido" })).status).toBe(400);
+
+    const bad = await post(cookie, { intent: "tracking", orderId, trackingCode: "<b>1</b>" });
+    expect(bad).toMatchObject({ status: 400, body: { ok: false, message: expect.stringMatching(/letras, números/) } });
+    expect((await post(cookie, { intent: "tracking", orderId, trackingCode: " DHL 123-45 " })).status).toBe(200);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).trackingCode).toBe("DHL 123-45");
+    expect((await post(cookie, { intent: "tracking", orderId, trackingCode: "" })).status).toBe(200);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      trackingCode: null,
+      status: "enviado",
+    });
+    expect(
+      await prisma.auditEntry.findMany({ orderBy: { id: "asc" }, select: { action: true, before: true, after: true } }),
+    ).toEqual([
+      { action: "status", before: { status: "procesando" }, after: { status: "enviado" } },
+      { action: "tracking", before: { trackingCode: null }, after: { trackingCode: "DHL 123-45" } },
+      { action: "tracking", before: { trackingCode: "DHL 123-45" }, after: { trackingCode: null } },
+    ]);
+  });
+});
+
+describe("cancelling an order", () => {
+  it("puts its pieces back in stock once, and never stock already released", async () => {
+    const { cookie } = await staffSession("worker");
+    const { user: shopper } = await staffSession("customer");
+    const { product, variant } = await createProductWithVariant(5, 3);
+    const order = await createOrder({
+      userId: shopper.id,
+      status: "pendiente",
+      items: [
+        { productId: product.id, variantId: variant.id, quantity: 2 },
+        { productId: product.id, quantity: 1 },
+      ],
+    });
+    const cancel = (orderId: number) =>
+      callAction(
+        ordersAction,
+        formRequest("/admin/pedidos", { intent: "status", orderId: String(orderId), status: "cancelado" }, { cookie }),
+      );
+    expect((await cancel(order.id)).status).toBe(302);
+    expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(5);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(6);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).stockReleasedAt).toBeInstanceOf(Date);
+    await cancel(order.id);
+    expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(5);
+
+    const expired = await createOrder({
+      userId: shopper.id,
+      status: "pendiente",
+      stockReleasedAt: new Date(),
+      items: [{ productId: product.id, quantity: 4 }],
+    });
+    expect((await cancel(expired.id)).status).toBe(302);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(6);
+  });
+});

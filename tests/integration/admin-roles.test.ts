@@ -1,0 +1,298 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RoleName } from "~/lib/roles";
+import { loader as adminLayoutLoader } from "~/routes/admin";
+import { loader as adminIndexLoader } from "~/routes/admin._index";
+import { action as returnsAction, loader as returnsLoader } from "~/routes/admin.devoluciones";
+import { action as photoAction, loader as photoLoader } from "~/routes/admin.fotos.$id";
+import { loader as auditLoader } from "~/routes/admin.historial";
+import { loader as outboxLoader } from "~/routes/admin.outbox";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos";
+import { action as editAction, loader as editLoader } from "~/routes/admin.productos.$id";
+import { action as productsAction, loader as productsLoader } from "~/routes/admin.productos._index";
+import { action as newAction, loader as newLoader } from "~/routes/admin.productos.nuevo";
+import { action as usersAction, loader as usersLoader } from "~/routes/admin.usuarios";
+import { resetEnvCache } from "~/utils/env.server";
+import { createCategories, createProduct, resetDatabase } from "../db-utils";
+import { adminSnapshot, createOrder, createProductWithVariant, staffSession } from "./admin-fixtures";
+import { formRequest, getRequest, settle } from "./auth-helpers";
+
+/**
+ * The role matrix: every admin loader and action, as a logged-out visitor, a customer, a worker
+ * and an admin. Logged out → redirect to /; below the route's role → 403 and nothing written;
+ * at or above it → the page, or the change.
+ */
+
+type Params = Record<string, string>;
+type Loader = (args: LoaderFunctionArgs) => unknown;
+type Action = (args: ActionFunctionArgs) => unknown;
+
+type Fixture = Awaited<ReturnType<typeof setUp>>;
+
+async function setUp() {
+  await createCategories();
+  const { product, variant } = await createProductWithVariant();
+  const unsold = await createProduct({ name: "Sin ventas" });
+  const customer = await staffSession("customer", "comprador@example.test");
+  const order = await createOrder({
+    userId: customer.user.id,
+    status: "procesando",
+    items: [{ productId: product.id, variantId: variant.id, quantity: 1 }],
+  });
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c9a84a" } })
+    .png()
+    .toBuffer();
+  return { product, variant, unsold, order, target: customer.user, png };
+}
+
+const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; params?: (f: Fixture) => Params }[] = [
+  { name: "layout", loader: adminLayoutLoader, path: "/admin", role: "worker" },
+  { name: "index", loader: adminIndexLoader, path: "/admin", role: "worker" },
+  { name: "productos", loader: productsLoader, path: "/admin/productos?eliminar=1", role: "worker" },
+  { name: "nuevo", loader: newLoader, path: "/admin/productos/nuevo", role: "admin" },
+  {
+    name: "editar",
+    loader: editLoader,
+    path: "/admin/productos/1",
+    role: "admin",
+    params: (f) => ({ id: String(f.product.id) }),
+  },
+  { name: "pedidos", loader: ordersLoader, path: "/admin/pedidos?estado=procesando", role: "worker" },
+  { name: "devoluciones", loader: returnsLoader, path: "/admin/devoluciones", role: "worker" },
+  { name: "usuarios", loader: usersLoader, path: "/admin/usuarios", role: "admin" },
+  { name: "historial", loader: auditLoader, path: "/admin/historial", role: "admin" },
+  { name: "correos", loader: outboxLoader, path: "/admin/outbox", role: "worker" },
+  {
+    name: "fotos",
+    loader: photoLoader,
+    path: "/admin/fotos/1",
+    role: "admin",
+    params: (f) => ({ id: String(f.product.id) }),
+  },
+];
+
+const PRODUCT_FORM = {
+  name: "Anillo Solitario",
+  price: "1,299.50",
+  originalPrice: "",
+  image: "/images/products/placeholder.svg",
+  description: "Plata .925",
+  material: "Plata .925",
+  categoryId: "2",
+  stock: "4",
+  inStock: "on",
+};
+
+/** In the order they run for one role: each succeeds on the state the previous ones left. */
+const ACTIONS: {
+  name: string;
+  action: Action;
+  path: string;
+  role: RoleName;
+  fields: (f: Fixture) => Record<string, string | File>;
+  params?: (f: Fixture) => Params;
+  success: number;
+}[] = [
+  {
+    name: "stock",
+    action: productsAction,
+    path: "/admin/productos",
+    role: "worker",
+    fields: (f) => ({ intent: "stock", productId: String(f.product.id), stock: "9", _fetcher: "1" }),
+    success: 200,
+  },
+  {
+    name: "variant-stock",
+    action: productsAction,
+    path: "/admin/productos",
+    role: "worker",
+    fields: (f) => ({ intent: "variant-stock", variantId: String(f.variant.id), stock: "8" }),
+    success: 302,
+  },
+  {
+    name: "delete",
+    action: productsAction,
+    path: "/admin/productos",
+    role: "admin",
+    fields: (f) => ({ intent: "delete", productId: String(f.unsold.id) }),
+    success: 302,
+  },
+  {
+    name: "nuevo",
+    action: newAction,
+    path: "/admin/productos/nuevo",
+    role: "admin",
+    fields: () => PRODUCT_FORM,
+    success: 302,
+  },
+  {
+    name: "editar",
+    action: editAction,
+    path: "/admin/productos/1",
+    role: "admin",
+    fields: () => ({ ...PRODUCT_FORM, name: "Anillo editado", categoryId: "1" }),
+    params: (f) => ({ id: String(f.product.id) }),
+    success: 302,
+  },
+  {
+    name: "estado",
+    action: ordersAction,
+    path: "/admin/pedidos",
+    role: "worker",
+    fields: (f) => ({ intent: "status", orderId: String(f.order.id), status: "enviado", _fetcher: "1" }),
+    success: 200,
+  },
+  {
+    name: "seguimiento",
+    action: ordersAction,
+    path: "/admin/pedidos",
+    role: "worker",
+    fields: (f) => ({ intent: "tracking", orderId: String(f.order.id), trackingCode: "MX-123456" }),
+    success: 302,
+  },
+  {
+    name: "devolución",
+    action: returnsAction,
+    path: "/admin/devoluciones",
+    role: "worker",
+    fields: (f) => ({ orderNumber: f.order.number, reason: "" }),
+    success: 302,
+  },
+  {
+    name: "foto",
+    action: photoAction,
+    path: "/admin/fotos/1",
+    role: "admin",
+    fields: (f) => ({ photo: new File([f.png], "foto.png", { type: "image/png" }) }),
+    params: (f) => ({ id: String(f.product.id) }),
+    success: 302,
+  },
+  {
+    name: "rol",
+    action: usersAction,
+    path: "/admin/usuarios",
+    role: "admin",
+    fields: (f) => ({ intent: "role", userId: f.target.id, role: "worker", _fetcher: "1" }),
+    success: 200,
+  },
+];
+
+const RANK: Record<RoleName | "anonymous", number> = { anonymous: -1, customer: 0, worker: 1, admin: 2 };
+
+let fixture: Fixture;
+
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "joyeria-roles-"));
+const previousUploads = process.env.UPLOADS_DIR;
+
+beforeAll(() => {
+  process.env.UPLOADS_DIR = uploads;
+  resetEnvCache();
+});
+
+afterAll(() => {
+  if (previousUploads === undefined) delete process.env.UPLOADS_DIR;
+  else process.env.UPLOADS_DIR = previousUploads;
+  resetEnvCache();
+  fs.rmSync(uploads, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await resetDatabase();
+  fixture = await setUp();
+});
+
+/** A form post as the browser sends it (files too), from the shop's own origin. */
+function postRequest(path: string, fields: Record<string, string | File>, cookie: string | undefined) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body,
+    headers: { Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+async function cookieOf(role: RoleName | "anonymous") {
+  return role === "anonymous" ? undefined : (await staffSession(role)).cookie;
+}
+
+describe("admin role matrix", () => {
+  for (const who of ["anonymous", "customer", "worker", "admin"] as const) {
+    it(`loaders as ${who}`, async () => {
+      const cookie = await cookieOf(who);
+      for (const entry of LOADERS) {
+        const params = entry.params?.(fixture) ?? {};
+        const outcome = await settle(() =>
+          entry.loader({ request: getRequest(entry.path, cookie), params, context: {} }),
+        );
+        const label = `${who} → loader ${entry.name}`;
+        if (who === "anonymous") {
+          expect(outcome.status, label).toBe(302);
+          expect(outcome.headers.get("Location"), label).toBe("/");
+        } else if (RANK[who] < RANK[entry.role]) {
+          expect(outcome.status, label).toBe(403);
+        } else if (entry.name === "index") {
+          expect(outcome.status, label).toBe(302);
+          expect(outcome.headers.get("Location"), label).toBe("/admin/productos");
+        } else if (entry.name === "fotos") {
+          expect(outcome.status, label).toBe(302);
+          expect(outcome.headers.get("Location"), label).toBe(`/admin/productos/${fixture.product.id}`);
+        } else {
+          expect(outcome.status, label).toBe(200);
+        }
+      }
+    });
+
+    it(`actions as ${who}`, async () => {
+      const cookie = await cookieOf(who);
+      for (const entry of ACTIONS) {
+        const before = await adminSnapshot();
+        const params = entry.params?.(fixture) ?? {};
+        const request = postRequest(entry.path, entry.fields(fixture), cookie);
+        const outcome = await settle(() => entry.action({ request, params, context: {} }));
+        const label = `${who} → action ${entry.name}: ${JSON.stringify(outcome.body).slice(0, 200)}`;
+        const allowed = who !== "anonymous" && RANK[who] >= RANK[entry.role];
+        if (who === "anonymous") {
+          expect(outcome.status, label).toBe(302);
+          expect(outcome.headers.get("Location"), label).toBe("/");
+        } else if (!allowed) {
+          expect(outcome.status, label).toBe(403);
+        } else {
+          expect(outcome.status, label).toBe(entry.success);
+        }
+        const after = await adminSnapshot();
+        if (allowed) {
+          expect(after, label).not.toEqual(before);
+          expect(after.audit, label).toBe(before.audit + 1);
+        } else {
+          expect(after, label).toEqual(before);
+        }
+      }
+    });
+  }
+
+  it("refuses a worker's delete even with a well-formed confirmation", async () => {
+    const { cookie } = await staffSession("worker");
+    const before = await adminSnapshot();
+    const outcome = await settle(() =>
+      productsAction({
+        request: formRequest(
+          "/admin/productos?eliminar=1",
+          { intent: "delete", productId: String(fixture.unsold.id) },
+          {
+            cookie,
+          },
+        ),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(outcome.status).toBe(403);
+    expect(outcome.body).toBe("Acceso Denegado");
+    expect(await adminSnapshot()).toEqual(before);
+  });
+});
