@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
+import type { FormEvent, ReactNode, Ref } from "react";
 import { ErrorList, Field, RequiredMark, useSchemaForm } from "~/components/forms";
-import type { OrderTotals } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, type OrderTotals } from "~/lib/checkout";
 import { COUNTRY, PHONE_DIGITS, POSTAL_CODE_DIGITS, VAT_LABEL } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
 import {
@@ -16,10 +16,18 @@ import {
 import type { CartLine } from "~/models/cart.server";
 
 /**
- * The checkout's two steps (shipping form, then payment summary with PAGAR) and the side summary.
- * Both steps are plain forms posting to the /checkout action; JavaScript only adds instant
- * validation hints (the same zod schema) and keeps the buttons from being pressed twice.
+ * The checkout's two steps (shipping form, then payment summary with PAGAR) and the side summary,
+ * shared by the /checkout page and the checkout modal. Both steps are forms posting to the
+ * /checkout action: a plain <Form> on the page (works without JavaScript), a fetcher's Form in the
+ * modal. JavaScript only adds instant validation hints (the same zod schema) and keeps the
+ * buttons from being pressed twice.
  */
+
+/** The page renders the steps in a plain <Form>, the modal in a fetcher's Form. */
+export type CheckoutFormTag = typeof Form | FetcherWithComponents<unknown>["Form"];
+
+/** Always the /checkout action: a fetcher's Form would otherwise post to the route it is rendered in. */
+const CHECKOUT_ACTION = "/checkout";
 
 export type SummaryLine = Pick<
   CartLine,
@@ -28,10 +36,12 @@ export type SummaryLine = Pick<
 
 /** The step-1 form: every field of the shipping schema, errors next to each, values kept. */
 export function ShippingForm({
+  as: FormTag = Form,
   email,
   lastResult,
   busy,
 }: {
+  as?: CheckoutFormTag;
   email: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   busy: boolean;
@@ -44,7 +54,13 @@ export function ShippingForm({
   });
   const digitsInput = (maxLength: number) => ({ inputMode: "numeric" as const, maxLength, onInput: digitsOnly });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5" data-testid="shipping-form">
+    <FormTag
+      method="post"
+      action={CHECKOUT_ACTION}
+      {...getFormProps(form)}
+      className="space-y-5"
+      data-testid="shipping-form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           meta={fields.firstName}
@@ -147,7 +163,7 @@ export function ShippingForm({
       <button type="submit" name="intent" value="shipping" className="btn-primary w-full" disabled={busy}>
         {busy ? "Un momento…" : "Continuar al pago"}
       </button>
-    </Form>
+    </FormTag>
   );
 }
 
@@ -162,18 +178,20 @@ function digitsOnly(event: FormEvent<HTMLInputElement>) {
 
 /** Step 2: where it goes, what it costs, PAGAR; the shipping values travel in hidden inputs. */
 export function PaymentStep({
+  as: FormTag = Form,
   shipping,
   totals,
   busy,
   error,
 }: {
+  as?: CheckoutFormTag;
   shipping: Shipping;
   totals: OrderTotals;
   busy: boolean;
   error: string | null;
 }) {
   return (
-    <Form method="post" className="space-y-6" data-testid="payment-step">
+    <FormTag method="post" action={CHECKOUT_ACTION} className="space-y-6" data-testid="payment-step">
       {SHIPPING_FIELDS.map((name) => (
         <input key={name} type="hidden" name={name} value={shipping[name]} />
       ))}
@@ -210,7 +228,7 @@ export function PaymentStep({
       <p className="text-center text-xs text-ink-700/70">
         Pagarás con tarjeta en la página segura del procesador de pagos.
       </p>
-    </Form>
+    </FormTag>
   );
 }
 
@@ -262,5 +280,127 @@ export function OrderSideSummary({ lines, totals }: { lines: SummaryLine[]; tota
         <Totals totals={totals} />
       </div>
     </aside>
+  );
+}
+
+/** What the /checkout action last answered, as far as the steps are concerned. */
+export type CheckoutAnswer = {
+  step: 1 | 2;
+  lastResult: SubmissionResult<string[]> | null;
+  shipping: Shipping | null;
+  paymentError: string | null;
+};
+
+/**
+ * The whole checkout for a cart that can be bought: the title, "Paso n de 2", the current step
+ * and the side summary. The page gives it an h1; the modal an h2 it can focus when the step
+ * changes, so the change is announced.
+ */
+export function CheckoutSteps({
+  as,
+  email,
+  lines,
+  totals,
+  answer,
+  busy,
+  heading: Heading = "h1",
+  headingId,
+  headingRef,
+}: {
+  as?: CheckoutFormTag;
+  email: string;
+  lines: SummaryLine[];
+  totals: OrderTotals;
+  answer: CheckoutAnswer | undefined;
+  busy: boolean;
+  heading?: "h1" | "h2";
+  headingId?: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  const shipping = answer?.step === 2 ? answer.shipping : null;
+  const step = shipping ? 2 : 1;
+  return (
+    <>
+      <p className="eyebrow">Finalizar compra</p>
+      <Heading
+        id={headingId}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className="mt-3 font-serif text-4xl text-ink-900 outline-none sm:text-5xl"
+      >
+        {step === 1 ? "Datos de envío" : "Resumen de pago"}
+      </Heading>
+      <p className="mt-2 text-sm text-ink-700" data-testid="checkout-step">
+        Paso {step} de 2
+      </p>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div>
+          {shipping ? (
+            <PaymentStep as={as} shipping={shipping} totals={totals} busy={busy} error={answer?.paymentError ?? null} />
+          ) : (
+            <>
+              {answer?.paymentError ? <CheckoutAlert>{answer.paymentError}</CheckoutAlert> : null}
+              <ShippingForm as={as} email={email} lastResult={answer?.lastResult} busy={busy} />
+            </>
+          )}
+        </div>
+        <OrderSideSummary lines={lines} totals={totals} />
+      </div>
+    </>
+  );
+}
+
+function CheckoutAlert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="mb-6 rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A checkout that cannot go on: nobody logged in (the session may have expired meanwhile), or an
+ * empty cart. `error` is the action's message when a submission found it so.
+ */
+export function CheckoutUnavailable({
+  reason,
+  error,
+  heading: Heading = "h1",
+  headingId,
+}: {
+  reason: "unauthenticated" | "empty";
+  error: string | null | undefined;
+  heading?: "h1" | "h2";
+  headingId?: string;
+}) {
+  const unauthenticated = reason === "unauthenticated";
+  return (
+    <div className="text-center" data-testid={unauthenticated ? "checkout-unauthenticated" : "checkout-empty"}>
+      <p className="eyebrow">Finalizar compra</p>
+      <Heading id={headingId} className="mt-3 font-serif text-4xl text-ink-900">
+        {unauthenticated ? CHECKOUT_MESSAGES.unauthenticated : CHECKOUT_MESSAGES.emptyCart}
+      </Heading>
+      <div className="mt-4 flex flex-col items-center text-ink-700">
+        <p>
+          {unauthenticated
+            ? "Inicia sesión para completar tu compra."
+            : "Agrega alguna pieza a tu carrito para continuar."}
+        </p>
+        {error ? (
+          <p role="alert" className="mt-4 text-red-900">
+            {error}
+          </p>
+        ) : null}
+        {unauthenticated ? (
+          <Link to="/login?redirectTo=%2Fcheckout" className="btn-primary mt-8">
+            Iniciar Sesión
+          </Link>
+        ) : (
+          <Link to="/" className="btn-primary mt-8">
+            Volver a la tienda
+          </Link>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,18 +1,17 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { invariantResponse } from "@epic-web/invariant";
 import {
   data,
-  redirect,
+  redirectDocument,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { OrderSideSummary, PaymentStep, ShippingForm, type SummaryLine } from "~/components/checkout";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CheckoutSteps, CheckoutUnavailable, type CheckoutAnswer, type SummaryLine } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage } from "~/lib/checkout";
-import { parseShipping, type Shipping } from "~/lib/validation/checkout";
+import { parseShipping } from "~/lib/validation/checkout";
 import { getCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
 import { readForm } from "~/utils/request.server";
@@ -48,12 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** What the action answers: which step to show, conform's result for step 1, the values for step 2. */
-export type CheckoutActionData = {
-  step: 1 | 2;
-  lastResult: SubmissionResult<string[]> | null;
-  shipping: Shipping | null;
-  paymentError: string | null;
-};
+export type CheckoutActionData = CheckoutAnswer;
 
 const INTENTS = ["shipping", "back", "pay"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -95,7 +89,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const outcome = await startCheckout(request, user, shipping);
-  if (outcome.ok) throw redirect(outcome.url, 303);
+  // The provider's page is never a route of this app: a submission from the checkout modal (a
+  // fetcher) must load it as a new document, as the plain form does.
+  if (outcome.ok) throw redirectDocument(outcome.url, 303);
   return data<CheckoutActionData>(
     { step: 2, lastResult: null, shipping, paymentError: paymentErrorMessage(outcome.message) },
     { status: 409 },
@@ -112,82 +108,22 @@ export default function Checkout() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
 
-  if (loaderData.state === "unauthenticated") {
+  if (loaderData.state !== "ready") {
     return (
-      <CheckoutMessage title={CHECKOUT_MESSAGES.unauthenticated} testId="checkout-unauthenticated">
-        <p>Inicia sesión para completar tu compra.</p>
-        {actionData?.paymentError ? (
-          <p role="alert" className="mt-4 text-red-900">
-            {actionData.paymentError}
-          </p>
-        ) : null}
-        <Link to="/login?redirectTo=%2Fcheckout" className="btn-primary mt-8">
-          Iniciar Sesión
-        </Link>
-      </CheckoutMessage>
+      <section className="mx-auto max-w-2xl px-4 py-20 sm:px-6">
+        <CheckoutUnavailable reason={loaderData.state} error={actionData?.paymentError} />
+      </section>
     );
   }
-  if (loaderData.state === "empty") {
-    return (
-      <CheckoutMessage title={CHECKOUT_MESSAGES.emptyCart} testId="checkout-empty">
-        <p>Agrega alguna pieza a tu carrito para continuar.</p>
-        {actionData?.paymentError ? (
-          <p role="alert" className="mt-4 text-red-900">
-            {actionData.paymentError}
-          </p>
-        ) : null}
-        <Link to="/" className="btn-primary mt-8">
-          Volver a la tienda
-        </Link>
-      </CheckoutMessage>
-    );
-  }
-
-  const step = actionData?.step === 2 && actionData.shipping ? 2 : 1;
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
-      <p className="eyebrow">Finalizar compra</p>
-      <h1 className="mt-3 font-serif text-4xl text-ink-900 sm:text-5xl">
-        {step === 1 ? "Datos de envío" : "Resumen de pago"}
-      </h1>
-      <p className="mt-2 text-sm text-ink-700" data-testid="checkout-step">
-        Paso {step} de 2
-      </p>
-      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div>
-          {step === 2 && actionData?.shipping ? (
-            <PaymentStep
-              shipping={actionData.shipping}
-              totals={loaderData.totals}
-              busy={busy}
-              error={actionData.paymentError}
-            />
-          ) : (
-            <>
-              {actionData?.paymentError ? (
-                <p
-                  role="alert"
-                  className="mb-6 rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900"
-                >
-                  {actionData.paymentError}
-                </p>
-              ) : null}
-              <ShippingForm email={loaderData.email} lastResult={actionData?.lastResult} busy={busy} />
-            </>
-          )}
-        </div>
-        <OrderSideSummary lines={loaderData.lines} totals={loaderData.totals} />
-      </div>
-    </section>
-  );
-}
-
-function CheckoutMessage({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid={testId}>
-      <p className="eyebrow">Finalizar compra</p>
-      <h1 className="mt-3 font-serif text-4xl text-ink-900">{title}</h1>
-      <div className="mt-4 flex flex-col items-center text-ink-700">{children}</div>
+      <CheckoutSteps
+        email={loaderData.email}
+        lines={loaderData.lines}
+        totals={loaderData.totals}
+        answer={actionData}
+        busy={busy}
+      />
     </section>
   );
 }
