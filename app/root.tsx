@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRout
 import { type ReactNode, useEffect } from "react";
 import { AuthModal } from "./components/auth-modal";
 import { CartDrawer } from "./components/cart-drawer";
+import { CheckoutModal } from "./components/checkout-modal";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { FlashMessage } from "./components/flash-message";
 import { Footer } from "./components/footer";
@@ -98,6 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer shop={data?.ENV.SHOP} />
         <CartDrawer />
+        <CheckoutModal />
         <AuthModal loggedIn={Boolean(data?.user)} />
         <MetaPixel pixelId={data?.ENV.META_PIXEL_ID ?? null} event={data?.pixelEvent ?? null} />
         <SearchOverlay />

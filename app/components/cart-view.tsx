@@ -3,6 +3,7 @@ import { type CartActionData } from "~/lib/cart-messages";
 import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
 import { CartLineItem } from "./cart-line";
+import { OPEN_CHECKOUT } from "./checkout-modal";
 import { FetcherFlag } from "./fetcher-flag";
 import { CloseIcon } from "./icons";
 import { useOptimisticCart } from "./use-optimistic-cart";
@@ -113,7 +114,8 @@ export function CartView({
         </p>
         <div className="mt-5 flex flex-col gap-3">
           {loggedIn ? (
-            <Link to="/checkout" className="btn-primary w-full">
+            // With JavaScript this opens the checkout modal; without, it is the /checkout page.
+            <Link to="/checkout" className="btn-primary w-full" data-action={OPEN_CHECKOUT}>
               FINALIZAR COMPRA
             </Link>
           ) : (
