@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent, ReactNode, Ref } from "react";
 import { ErrorList, Field, RequiredMark, useSchemaForm } from "~/components/forms";
-import { CHECKOUT_MESSAGES, type OrderTotals } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, type CheckoutAnswer, type OrderTotals } from "~/lib/checkout";
 import { COUNTRY, PHONE_DIGITS, POSTAL_CODE_DIGITS, VAT_LABEL } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
 import {
@@ -282,14 +282,6 @@ export function OrderSideSummary({ lines, totals }: { lines: SummaryLine[]; tota
     </aside>
   );
 }
-
-/** What the /checkout action last answered, as far as the steps are concerned. */
-export type CheckoutAnswer = {
-  step: 1 | 2;
-  lastResult: SubmissionResult<string[]> | null;
-  shipping: Shipping | null;
-  paymentError: string | null;
-};
 
 /**
  * The whole checkout for a cart that can be bought: the title, "Paso n de 2", the current step

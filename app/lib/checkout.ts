@@ -1,4 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { SHIPPING_FEE, VAT_RATE } from "~/lib/constants";
+import type { Shipping } from "~/lib/validation/checkout";
 
 /**
  * Checkout rules shared by the server and the pages: order totals, order numbers and the order
@@ -6,6 +8,17 @@ import { SHIPPING_FEE, VAT_RATE } from "~/lib/constants";
  */
 
 export type OrderTotals = { subtotal: number; shipping: number; tax: number; total: number };
+
+/**
+ * What the /checkout action answers, to the page and to the checkout modal: which step to show,
+ * conform's result for step 1, the validated values for step 2, and a payment error if any.
+ */
+export type CheckoutAnswer = {
+  step: 1 | 2;
+  lastResult: SubmissionResult<string[]> | null;
+  shipping: Shipping | null;
+  paymentError: string | null;
+};
 
 /**
  * IVA is 16 % of the subtotal (products only, not shipping), rounded half up to the centavo;

@@ -8,9 +8,9 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CheckoutSteps, CheckoutUnavailable, type CheckoutAnswer, type SummaryLine } from "~/components/checkout";
+import { CheckoutSteps, CheckoutUnavailable, type SummaryLine } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage, type CheckoutAnswer } from "~/lib/checkout";
 import { parseShipping } from "~/lib/validation/checkout";
 import { getCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
@@ -46,7 +46,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** What the action answers: which step to show, conform's result for step 1, the values for step 2. */
 export type CheckoutActionData = CheckoutAnswer;
 
 const INTENTS = ["shipping", "back", "pay"] as const;
