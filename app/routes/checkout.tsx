@@ -9,6 +9,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { OrderSideSummary, PaymentStep, ShippingForm, type SummaryLine } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage } from "~/lib/checkout";
@@ -147,9 +148,7 @@ export default function Checkout() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
       <p className="eyebrow">Finalizar compra</p>
-      <h1 className="mt-3 font-serif text-4xl text-ink-900 sm:text-5xl">
-        {step === 1 ? "Datos de envío" : "Resumen de pago"}
-      </h1>
+      <StepHeading step={step} />
       <p className="mt-2 text-sm text-ink-700" data-testid="checkout-step">
         Paso {step} de 2
       </p>
@@ -179,6 +178,26 @@ export default function Checkout() {
         <OrderSideSummary lines={loaderData.lines} totals={loaderData.totals} />
       </div>
     </section>
+  );
+}
+
+/**
+ * The step's title. After the first render a change of step (the shopper went on or back) moves
+ * focus to it: the button that was pressed is gone, and a screen reader hears the new step's name
+ * instead of focus falling back to the top of the page.
+ */
+function StepHeading({ step }: { step: 1 | 2 }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    ref.current?.focus();
+  }, [step]);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="mt-3 font-serif text-4xl text-ink-900 focus:outline-none sm:text-5xl">
+      {step === 1 ? "Datos de envío" : "Resumen de pago"}
+    </h1>
   );
 }
 
