@@ -73,6 +73,8 @@ export function CartView({
       }
     >
       <div className={layout === "drawer" ? "min-h-0 flex-1 overflow-y-auto px-6" : ""}>
+        {/* Each line is an h3: on the page (whose title is the h1) a hidden h2 keeps the outline whole. */}
+        {layout === "page" ? <h2 className="sr-only">Artículos en tu carrito</h2> : null}
         <ul className="divide-y divide-ink-900/10 border-b border-ink-900/10" aria-label="Artículos en tu carrito">
           {cart.lines.map((line) => (
             <CartLineItem key={line.lineKey} line={line} />

@@ -196,9 +196,10 @@ export function PaymentStep({
         <input key={name} type="hidden" name={name} value={shipping[name]} />
       ))}
       <section aria-labelledby="checkout-ship-to" className="rounded-sm border border-ink-900/10 bg-white p-5">
-        <h3 id="checkout-ship-to" className="font-serif text-xl text-ink-900">
+        {/* Under the page's h1: a level skipped here would break the outline screen readers navigate. */}
+        <h2 id="checkout-ship-to" className="font-serif text-xl text-ink-900">
           Enviar a
-        </h3>
+        </h2>
         <address className="mt-2 text-sm not-italic leading-relaxed text-ink-800" data-testid="ship-to">
           {shipping.firstName} {shipping.lastName}
           <br />

@@ -52,7 +52,7 @@ export function OrderCard({ order }: { order: OrderCardData }) {
         )}
       </p>
       <details className="group mt-4 border-t border-ink-900/10 pt-4">
-        <summary className="cursor-pointer text-sm font-medium text-gold-700 hover:text-gold-600">
+        <summary className="cursor-pointer text-sm font-medium text-gold-700 hover:text-ink-900">
           Ver productos y dirección de envío
         </summary>
         <ul className="mt-4 divide-y divide-ink-900/10" data-testid="order-items">

@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { CheckoutSteps, CheckoutUnavailable, type SummaryLine } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage, type CheckoutAnswer } from "~/lib/checkout";
@@ -106,6 +107,16 @@ export default function Checkout() {
   const actionData = useActionData<CheckoutActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  // A change of step (on or back) moves focus to the new step's title: the pressed button is gone,
+  // and a screen reader hears the step's name instead of focus falling back to the top of the page.
+  const step = actionData?.step === 2 && actionData.shipping ? 2 : 1;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
 
   if (loaderData.state !== "ready") {
     return (
@@ -122,6 +133,7 @@ export default function Checkout() {
         totals={loaderData.totals}
         answer={actionData}
         busy={busy}
+        headingRef={headingRef}
       />
     </section>
   );

@@ -1,0 +1,331 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * axe-core on every screen of the shop, at a desktop and a phone width, logged out and logged in.
+ * Only with JavaScript: axe runs inside the page. Each screen is checked softly, so one run lists
+ * every screen that fails instead of stopping at the first.
+ */
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe-core runs as a script inside the page");
+
+const WIDTHS = [
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+  { name: "mobile", viewport: { width: 390, height: 844 } },
+] as const;
+
+/** Runs axe on the page (or one part of it) and records its violations under `screen`. */
+async function checkScreen(page: Page, screen: string, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(" "))
+        .join(" | ")}`,
+  );
+  expect.soft(found, `axe violations on ${screen}`).toEqual([]);
+}
+
+async function visit(page: Page, path: string, screen = path) {
+  await page.goto(path);
+  await waitForHydration(page);
+  await checkScreen(page, screen);
+}
+
+/** The first product of the home grid that is well in stock. */
+async function availableProductId(page: Page) {
+  await page.goto("/");
+  const href = await page
+    .locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a')
+    .first()
+    .getAttribute("href");
+  return Number((href ?? "").split("/").pop());
+}
+
+async function addToCart(page: Page, baseURL: string | undefined, productId: number) {
+  const response = await page.request.post("/cart", {
+    form: { intent: "add", productId: String(productId), variantId: "", quantity: "1", redirectTo: "/cart" },
+    headers: { Origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+const SHIPPING = {
+  Nombre: "María",
+  Apellidos: "López Hernández",
+  Teléfono: "5512345678",
+  "Colonia/Fraccionamiento": "Polanco",
+  "Calle y número": "Av. Presidente Masaryk 123",
+  Municipio: "Miguel Hidalgo",
+  "Código postal": "11560",
+} as const;
+
+const PUBLIC_PAGES = [
+  "/",
+  "/?categoria=rings",
+  "/producto/1",
+  "/search?q=oro",
+  "/cart",
+  "/checkout",
+  "/cancel",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password?token=caducado",
+  "/unsubscribe",
+  "/aviso-de-privacidad",
+  "/aviso-de-privacidad/simplificado",
+  "/terminos-y-condiciones",
+  "/envios-y-devoluciones",
+  "/no-existe",
+];
+
+const ADMIN_TABS = [
+  "/admin/productos",
+  "/admin/productos/nuevo",
+  "/admin/pedidos",
+  "/admin/devoluciones",
+  "/admin/usuarios",
+  "/admin/historial",
+  "/admin/outbox",
+];
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`axe at ${name} width`, () => {
+    test.use({ viewport });
+
+    test("every public screen, logged out", async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const path of PUBLIC_PAGES) await visit(page, path);
+    });
+
+    test("the search overlay, the auth modal and the cart drawer", async ({ page, baseURL }) => {
+      test.setTimeout(60_000);
+      await page.goto("/");
+      await waitForHydration(page);
+
+      await page.getByRole("link", { name: "Buscar productos" }).click();
+      const search = page.getByRole("dialog", { name: "Buscar Productos" });
+      await search.getByPlaceholder("Buscar por nombre, descripción o material").fill("anillo");
+      await expect(search.getByTestId("product-card").first()).toBeVisible();
+      await checkScreen(page, "search overlay");
+      // The first Escape clears the search field (the browser's own behaviour), the second closes.
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Escape");
+      await expect(search).toBeHidden();
+
+      // On a phone the link sits in the mobile menu.
+      if (name === "mobile") await page.getByRole("banner").locator("details[data-menu=mobile] summary").click();
+      await page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" }).click();
+      const auth = page.getByRole("dialog");
+      await expect(auth).toBeVisible();
+      await checkScreen(page, "auth modal, login");
+      await auth.getByRole("button", { name: "Iniciar Sesión" }).click();
+      await expect(auth.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await checkScreen(page, "auth modal, login errors");
+      await auth.getByRole("button", { name: "Regístrate" }).click();
+      await checkScreen(page, "auth modal, register");
+      await page.keyboard.press("Escape");
+      await expect(auth).toBeHidden();
+
+      await addToCart(page, baseURL, await availableProductId(page));
+      await page.goto("/");
+      await waitForHydration(page);
+      await page.getByRole("link", { name: /^Carrito/ }).click();
+      await expect(page.getByRole("dialog", { name: "Tu carrito" })).toBeVisible();
+      await checkScreen(page, "cart drawer");
+    });
+
+    test("logged in: cart, both checkout steps, Mis Pedidos, success", async ({ page, baseURL, login, paidOrder }) => {
+      test.setTimeout(120_000);
+      const user = await login();
+      const productId = await availableProductId(page);
+      await paidOrder(user.id, [productId]);
+      await addToCart(page, baseURL, productId);
+
+      for (const path of ["/", "/producto/1", "/cart", "/orders"]) await visit(page, path, `${path} (logged in)`);
+      await page.getByText("Ver productos y dirección de envío").first().click();
+      await checkScreen(page, "/orders with an order opened");
+
+      await visit(page, "/checkout", "checkout step 1");
+      await page.getByRole("button", { name: "Continuar al pago" }).click();
+      await expect(page.getByTestId("shipping-form").getByText("El nombre es requerido")).toBeVisible();
+      await checkScreen(page, "checkout step 1 with errors");
+
+      const form = page.getByTestId("shipping-form");
+      for (const [label, value] of Object.entries(SHIPPING)) await form.getByLabel(label).first().fill(value);
+      await form.getByLabel("Estado").selectOption("Ciudad de México");
+      await page.getByRole("button", { name: "Continuar al pago" }).click();
+      await expect(page.getByTestId("payment-step")).toBeVisible();
+      await checkScreen(page, "checkout step 2");
+
+      await page.getByRole("button", { name: "PAGAR" }).click();
+      await expect(page).toHaveURL(/\/pay\/cs_test_/);
+      await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+      await page.getByLabel("Vencimiento (MM/AA)").fill("12/39");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByRole("button", { name: "Pagar" }).click();
+      await expect(page.getByRole("heading", { name: "Pedido Confirmado" })).toBeVisible();
+      await waitForHydration(page);
+      await checkScreen(page, "success");
+    });
+
+    test("every admin tab, as admin", async ({ page, login }) => {
+      test.setTimeout(120_000);
+      await login({ role: "admin" });
+      for (const path of ADMIN_TABS) await visit(page, path);
+      await visit(page, "/admin/productos/1", "/admin/productos/1 (edit)");
+    });
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+/**
+ * Tabs `presses` times forwards, then as many backwards: focus stays in `dialog`. Past its last
+ * control a native modal dialog hands focus to the browser's own toolbar (the page's body is
+ * then the active element) and the next Tab comes back in; it never reaches the page behind.
+ */
+async function expectFocusTrapped(page: Page, dialog: Locator, presses = 12) {
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let i = 0; i < presses; i++) {
+      await page.keyboard.press(key);
+      const where = await dialog.evaluate((element) => {
+        const active = document.activeElement;
+        if (element.contains(active)) return "inside";
+        return active === document.body || active === null ? "browser" : (active.outerHTML.slice(0, 120) ?? "");
+      });
+      expect(["inside", "browser"], `${key} #${i + 1} left the dialog for ${where}`).toContain(where);
+    }
+  }
+}
+
+test.describe("keyboard only", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("the search overlay and the auth modal keep focus inside and give it back on close", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+
+    const searchLink = page.getByRole("link", { name: "Buscar productos" });
+    await tabTo(page, searchLink);
+    await page.keyboard.press("Enter");
+    const search = page.getByRole("dialog", { name: "Buscar Productos" });
+    await expect(search.getByPlaceholder("Buscar por nombre, descripción o material")).toBeFocused();
+    await page.keyboard.type("anillo");
+    await expect(search.getByTestId("product-card").first()).toBeVisible();
+    await expectFocusTrapped(page, search);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await expect(search).toBeHidden();
+    await expect(searchLink).toBeFocused();
+
+    const loginLink = page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" });
+    await tabTo(page, loginLink);
+    await page.keyboard.press("Enter");
+    const auth = page.getByRole("dialog", { name: "Iniciar Sesión" });
+    await expect(auth).toBeVisible();
+    await expectFocusTrapped(page, auth, 8);
+    // An empty submission: the errors are alerts and the first invalid field takes the focus.
+    await tabTo(page, auth.getByRole("button", { name: "Iniciar Sesión" }));
+    await page.keyboard.press("Enter");
+    await expect(auth.getByLabel("Email", { exact: true })).toBeFocused();
+    await expect(auth.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await page.keyboard.press("Escape");
+    await expect(auth).toBeHidden();
+    await expect(loginLink).toBeFocused();
+  });
+
+  test("a whole purchase: product, cart drawer, checkout, payment, Pedido Confirmado", async ({ page, login }) => {
+    test.setTimeout(90_000);
+    await login();
+    await page.goto("/");
+    await waitForHydration(page);
+
+    // A product well in stock with no models to choose, from the home grid.
+    const productLink = page.locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a').first();
+    const productName = ((await productLink.textContent()) ?? "").trim();
+    await tabTo(page, productLink, { max: 150 });
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: productName })).toBeVisible();
+    await waitForHydration(page);
+
+    const purchase = page.getByRole("form", { name: "Añadir al carrito" });
+    await tabTo(page, purchase.getByRole("button", { name: "AÑADIR AL CARRITO" }));
+    await page.keyboard.press("Enter");
+    // Announced through the form's polite live region.
+    await expect(purchase.getByRole("status")).toHaveText("✓ Añadido");
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+    const cartLink = page.getByRole("link", { name: /^Carrito/ });
+    await tabTo(page, cartLink, { backwards: true, max: 150 });
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Tu carrito" });
+    await expect(drawer.getByRole("button", { name: "Cerrar carrito" })).toBeFocused();
+    await expectFocusTrapped(page, drawer);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(cartLink).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(drawer).toBeVisible();
+    await tabTo(page, drawer.getByRole("link", { name: "FINALIZAR COMPRA" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Datos de envío" })).toBeVisible();
+
+    // Sending it empty: the first invalid field takes the focus and says what is wrong.
+    const form = page.getByTestId("shipping-form");
+    await tabTo(page, form.getByRole("button", { name: "Continuar al pago" }));
+    await page.keyboard.press("Enter");
+    const firstName = form.getByRole("textbox", { name: "Nombre", exact: true });
+    await expect(firstName).toBeFocused();
+    await expect(firstName).toHaveAccessibleDescription(/El nombre es requerido/);
+
+    for (const [label, value] of Object.entries(SHIPPING)) {
+      const field = form.getByLabel(label).first();
+      await tabTo(page, field, { backwards: label === "Nombre" });
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type(value);
+      await expect(field).toHaveValue(value);
+    }
+    const state = form.getByLabel("Estado");
+    await tabTo(page, state, { backwards: true });
+    await page.keyboard.type("Ciudad de M");
+    await expect(state).toHaveValue("Ciudad de México");
+
+    await tabTo(page, form.getByRole("button", { name: "Continuar al pago" }));
+    await page.keyboard.press("Enter");
+    // The new step is announced: focus moves to its title.
+    await expect(page.getByRole("heading", { level: 1, name: "Resumen de pago" })).toBeFocused();
+    await expect(page.getByTestId("checkout-step")).toHaveText("Paso 2 de 2");
+
+    await tabTo(page, page.getByRole("button", { name: "PAGAR" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/pay\/cs_test_/);
+
+    for (const [label, value] of [
+      ["Número de tarjeta", "4242 4242 4242 4242"],
+      ["Vencimiento (MM/AA)", "12/39"],
+      ["CVC", "123"],
+    ] as const) {
+      await tabTo(page, page.getByLabel(label));
+      await page.keyboard.type(value);
+    }
+    await tabTo(page, page.getByRole("button", { name: "Pagar" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Pedido Confirmado" })).toBeVisible();
+  });
+});
