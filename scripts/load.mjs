@@ -1,0 +1,472 @@
+#!/usr/bin/env node
+// `npm run load`: simulated shoppers against the production build on PostgreSQL, through the local
+// payment simulator, then an audit of the database: nothing oversold, nothing left reserved, every paid
+// order fulfilled exactly once. Not part of `npm test` (it takes minutes and both CPU cores).
+//
+//   npm run load -- [--shoppers 200] [--duration 60] [--outage]
+//
+// Database: a fresh database on the server of DATABASE_URL or TEST_POSTGRES_URL (created and dropped
+// here), else a throwaway PostgreSQL cluster in a temporary directory. `--outage` stops that server for
+// 10 s mid-run (only possible on the throwaway cluster) and reports the 503s and the recovery time.
+// Requires `npm run build` first. Exits non-zero when an invariant is broken or a 5xx came outside an outage.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { postgresBinaries, startPostgresCluster } from "../tests/integration/postgres-cluster.ts";
+import { freePort, migrateDeploy, root } from "./lib/database.mjs";
+import { seedDatabase } from "./lib/seed.mjs";
+import { startPaymentSimulator } from "./payment-simulator/server.mjs";
+
+const { values: flags } = parseArgs({
+  options: {
+    shoppers: { type: "string", default: "200" },
+    duration: { type: "string", default: "60" },
+    outage: { type: "boolean", default: false },
+  },
+});
+const SHOPPERS = Math.min(500, Math.max(1, Number(flags.shoppers)));
+const DURATION_S = Math.min(600, Math.max(5, Number(flags.duration)));
+const OUTAGE_S = 10;
+const LOW_STOCK = [3, 4, 5];
+const API_KEY = "sk_test_load";
+const WEBHOOK_SECRET = "whsec_load";
+
+if (!fs.existsSync(path.join(root, "build/index.js"))) {
+  console.error('No production build found. Run "npm run build" first.');
+  process.exit(1);
+}
+
+const cleanups = [];
+const cleanup = async () => {
+  for (const fn of cleanups.reverse()) await fn().catch((e) => console.error("cleanup:", e.message));
+};
+process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+
+// ── Database ──────────────────────────────────────────────────────────────────────────────────────
+async function openDatabase() {
+  const server = process.env.DATABASE_URL || process.env.TEST_POSTGRES_URL;
+  if (server) {
+    if (flags.outage) throw new Error("--outage needs the throwaway cluster: unset DATABASE_URL/TEST_POSTGRES_URL.");
+    const name = `joyeria_load_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    });
+    return { url: url.toString(), stop: null, start: null, label: "a fresh database on DATABASE_URL's server" };
+  }
+  const bin = postgresBinaries();
+  if (!bin) throw new Error("No PostgreSQL server binaries (/usr/lib/postgresql) and no DATABASE_URL.");
+  const cluster = await startPostgresCluster(bin);
+  cleanups.push(async () => cluster.destroy());
+  return { url: cluster.url, stop: cluster.stop, start: cluster.start, label: "a throwaway PostgreSQL cluster" };
+}
+
+const db = await openDatabase();
+await migrateDeploy(db.url, { quiet: true });
+await seedDatabase(db.url);
+const sql = new pg.Pool({ connectionString: db.url, max: 2 });
+sql.on("error", () => {}); // the outage closes idle connections; queries after it reconnect
+cleanups.push(() => sql.end());
+
+// A few products at low stock, where shoppers compete for the last pieces; the rest plenty.
+const { rows: allProducts } = await sql.query(
+  `SELECT p.id FROM products p WHERE NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
+   ORDER BY p.id`,
+);
+if (allProducts.length < LOW_STOCK.length + 1) throw new Error("The seed has too few products without variants.");
+const lowIds = allProducts.slice(0, LOW_STOCK.length).map((p) => p.id);
+const productIds = allProducts.map((p) => p.id);
+for (const [i, id] of lowIds.entries())
+  await sql.query(`UPDATE products SET stock = $1 WHERE id = $2`, [LOW_STOCK[i], id]);
+await sql.query(`UPDATE products SET stock = 1000 WHERE id <> ALL($1::int[])`, [lowIds]);
+const stockBefore = await stockMap();
+const { rows: categories } = await sql.query(`SELECT slug FROM categories ORDER BY sort_order`);
+
+async function stockMap() {
+  const { rows } = await sql.query(`SELECT id, stock FROM products`);
+  return new Map(rows.map((r) => [r.id, r.stock]));
+}
+
+// ── Shop and payment simulator ───────────────────────────────────────────────────────────────────
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const simulator = await startPaymentSimulator({
+  apiKey: API_KEY,
+  webhookSecret: WEBHOOK_SECRET,
+  webhookUrl: `${base}/webhooks/stripe`,
+});
+cleanups.push(() => simulator.stop());
+let shopOutput = "";
+const shop = spawn(process.execPath, [path.join(root, "server/index.mjs")], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "pipe"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: db.url,
+    DATABASE_EMBEDDED: "0",
+    DATABASE_POOL_MAX: "10",
+    SESSION_SECRET: "load-test-secret-0123456789abcdef",
+    APP_ORIGIN: base,
+    STRIPE_SECRET_KEY: API_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: simulator.url,
+    // Every simulated shopper comes from 127.0.0.1: the per-address abuse limits would refuse them.
+    RATE_LIMIT_MULTIPLIER: "100000",
+    SMTP_URL: "",
+  },
+});
+shop.stdout.on("data", (c) => (shopOutput += c));
+shop.stderr.on("data", (c) => (shopOutput += c));
+cleanups.push(
+  () =>
+    new Promise((resolve) => {
+      if (shop.exitCode !== null) return resolve();
+      shop.once("exit", resolve);
+      shop.kill("SIGTERM");
+    }),
+);
+for (let i = 0; ; i++) {
+  if (/listening on/.test(shopOutput)) break;
+  if (shop.exitCode !== null || i > 300) throw new Error(`the shop did not start:\n${shopOutput}`);
+  await sleep(100);
+}
+
+// ── Measuring ────────────────────────────────────────────────────────────────────────────────────
+const steps = new Map(); // step → { times: number[], statuses: Map<number, number> }
+const timeline = []; // [time, status] of every request, for the outage report
+let requests = 0;
+let fiveXX = 0;
+let networkErrors = 0;
+
+async function call(step, url, { method = "GET", body, cookie, headers = {} } = {}) {
+  const started = performance.now();
+  let status = 0;
+  let response;
+  try {
+    response = await fetch(url, {
+      method,
+      redirect: "manual",
+      headers: {
+        ...(body ? { "Content-Type": "application/x-www-form-urlencoded", Origin: base } : {}),
+        ...(cookie.value ? { Cookie: cookie.value } : {}),
+        ...headers,
+      },
+      body: body ? new URLSearchParams(body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+    status = response.status;
+    const text = await response.text();
+    for (const set of response.headers.getSetCookie()) mergeCookie(cookie, set, url);
+    return { status, text, location: response.headers.get("location") };
+  } catch {
+    networkErrors += 1;
+    return { status: 0, text: "", location: null };
+  } finally {
+    const ms = performance.now() - started;
+    requests += 1;
+    if (status >= 500) fiveXX += 1;
+    timeline.push([Date.now(), status]);
+    let s = steps.get(step);
+    if (!s) steps.set(step, (s = { times: [], statuses: new Map() }));
+    s.times.push(ms);
+    s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
+  }
+}
+
+/** Cookies of the shop only (the simulator sets none): name=value pairs joined. */
+function mergeCookie(cookie, setCookie, url) {
+  if (!url.startsWith(base)) return;
+  const [pair] = setCookie.split(";");
+  const name = pair.split("=")[0];
+  const jar = new Map((cookie.value ? cookie.value.split("; ") : []).map((p) => [p.split("=")[0], p]));
+  if (/max-age=0|expires=thu, 01 jan 1970/i.test(setCookie)) jar.delete(name);
+  else jar.set(name, pair);
+  cookie.value = [...jar.values()].join("; ");
+}
+
+const outcomes = { paid: 0, cancelled: 0, abandoned: 0, refused: 0, payFailed: 0 };
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const SHIPPING = {
+  firstName: "María",
+  lastName: "López",
+  phone: "5512345678",
+  address: "Polanco",
+  address_line2: "Av. Masaryk 123",
+  city: "Miguel Hidalgo",
+  postalCode: "11560",
+  state: "Ciudad de México",
+};
+
+async function shopper(n, deadline) {
+  const cookie = { value: "" };
+  const email = `cliente${n}-${Date.now()}@load.test`;
+  while (Date.now() < deadline) {
+    const reg = await call("register", `${base}/register`, {
+      method: "POST",
+      cookie,
+      body: { name: `Cliente ${n}`, email, password: "bruma-de-plata-9", confirmPassword: "bruma-de-plata-9" },
+    });
+    if (reg.status === 302) break;
+    if (reg.status === 400 && /ya está registrado|ya existe/i.test(reg.text)) {
+      await call("login", `${base}/login`, { method: "POST", cookie, body: { email, password: "bruma-de-plata-9" } });
+      if (cookie.value) break;
+    }
+    await sleep(500);
+  }
+  while (Date.now() < deadline) {
+    await call("home", `${base}/`, { cookie });
+    await call("search", `${base}/search?q=${encodeURIComponent(pick(["anillo", "collar", "plata", "oro"]))}`, {
+      cookie,
+    });
+    if (categories.length) await call("grid", `${base}/?categoria=${pick(categories).slug}`, { cookie });
+    // Half the shoppers go for the scarce pieces.
+    const productId = Math.random() < 0.5 ? pick(lowIds) : pick(productIds);
+    await call("product", `${base}/producto/${productId}`, { cookie });
+    await call("add-to-cart", `${base}/cart`, {
+      method: "POST",
+      cookie,
+      body: { intent: "add", productId: String(productId), quantity: "1", redirectTo: `/producto/${productId}` },
+    });
+    if (Date.now() >= deadline) break;
+    await call("checkout", `${base}/checkout`, { cookie });
+    const pay = await call("pagar", `${base}/checkout`, {
+      method: "POST",
+      cookie,
+      body: { intent: "pay", ...SHIPPING },
+    });
+    const sessionUrl = pay.status === 303 && pay.location?.startsWith(simulator.url) ? pay.location : null;
+    if (!sessionUrl) {
+      // Out of stock (409 with Error al procesar el pago) or an outage: empty the cart and browse on.
+      outcomes.refused += 1;
+      await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
+      continue;
+    }
+    const roll = Math.random();
+    if (roll < 0.7) {
+      const paid = await call("pay", sessionUrl, {
+        method: "POST",
+        cookie,
+        body: { card_number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+      });
+      if (paid.status === 303 && paid.location) {
+        await call("success", paid.location, { cookie });
+        outcomes.paid += 1;
+      } else outcomes.payFailed += 1;
+    } else if (roll < 0.85) {
+      const orderId = await pendingOrderOf(email);
+      await call("cancel", `${base}/cancel?pedido=${orderId}`, { cookie });
+      outcomes.cancelled += 1;
+      await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
+    } else {
+      // Abandoned: the session expires (through the simulator's expire call, as Stripe's timer would).
+      outcomes.abandoned += 1;
+      const sessionId = sessionUrl.split("/").pop();
+      setTimeout(() => void expireSession(sessionId), 2000);
+      await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
+    }
+  }
+}
+
+async function pendingOrderOf(email) {
+  try {
+    const { rows } = await sql.query(
+      `SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = $1 AND o.status = 'pendiente'
+       ORDER BY o.id DESC LIMIT 1`,
+      [email],
+    );
+    return rows[0]?.id ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+const expiring = new Set();
+async function expireSession(sessionId) {
+  expiring.add(sessionId);
+  try {
+    await fetch(`${simulator.url}/v1/checkout/sessions/${sessionId}/expire`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${API_KEY}` },
+    });
+  } finally {
+    expiring.delete(sessionId);
+  }
+}
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+// ── The run ──────────────────────────────────────────────────────────────────────────────────────
+let outage = null;
+try {
+  console.log(
+    `\nJoyería load — ${SHOPPERS} shoppers, ${DURATION_S} s, production build on ${db.label}${flags.outage ? `, PostgreSQL stopped for ${OUTAGE_S} s mid-run` : ""}`,
+  );
+  console.log(`Low-stock products ${lowIds.join(", ")} at ${LOW_STOCK.join(", ")} units; the rest at 1000.\n`);
+  const started = Date.now();
+  const deadline = started + DURATION_S * 1000;
+  if (flags.outage) {
+    outage = { from: 0, to: 0, recoveredAt: 0, healthDown: false };
+    setTimeout(
+      async () => {
+        outage.from = Date.now();
+        db.stop();
+        await sleep(1000);
+        outage.healthDown = (await fetch(`${base}/healthz`).catch(() => ({ status: 0 }))).status === 503;
+        await sleep(OUTAGE_S * 1000 - 1000);
+        db.start();
+        outage.to = Date.now();
+        while (Date.now() - outage.to < 60_000) {
+          const r = await fetch(`${base}/healthz`).catch(() => ({ status: 0 }));
+          if (r.status === 200) {
+            outage.recoveredAt = Date.now();
+            break;
+          }
+          await sleep(100);
+        }
+      },
+      Math.max(0, (DURATION_S * 1000) / 2 - (OUTAGE_S * 1000) / 2),
+    );
+  }
+  await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => sleep(n * 10).then(() => shopper(n, deadline))));
+  const elapsed = (Date.now() - started) / 1000;
+  while (expiring.size) await sleep(100);
+  await sleep(2500); // abandonments expired in the last seconds of the run
+
+  // Settle: every session's webhook delivered (retries included), no order left pending.
+  const settleDeadline = Date.now() + 60_000;
+  let pending = 0;
+  while (Date.now() < settleDeadline) {
+    ({
+      rows: [{ n: pending }],
+    } = await sql.query(`SELECT count(*)::int AS n FROM orders WHERE status = 'pendiente'`));
+    if (pending === 0) break;
+    await sleep(500);
+  }
+
+  // ── Audit ──
+  const stockAfter = await stockMap();
+  const { rows: sold } = await sql.query(
+    `SELECT i.product_id, sum(i.quantity)::int AS units FROM order_items i JOIN orders o ON o.id = i.order_id
+     WHERE o.status = 'procesando' GROUP BY i.product_id`,
+  );
+  const soldBy = new Map(sold.map((r) => [r.product_id, r.units]));
+  const {
+    rows: [counts],
+  } = await sql.query(
+    `SELECT
+       (SELECT count(*)::int FROM orders) AS orders,
+       (SELECT count(*)::int FROM orders WHERE status = 'procesando') AS paid,
+       (SELECT count(*)::int FROM orders WHERE status = 'cancelado') AS cancelled,
+       (SELECT count(*)::int FROM orders WHERE status = 'pendiente') AS pending,
+       (SELECT count(*)::int FROM orders WHERE status = 'pendiente' AND stock_released_at IS NULL) AS reserved,
+       (SELECT count(*)::int FROM orders WHERE status NOT IN ('procesando', 'pendiente', 'cancelado')) AS other,
+       (SELECT count(*)::int FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)
+          OR NOT EXISTS (SELECT 1 FROM addresses a WHERE a.order_id = o.id)) AS half_written,
+       (SELECT count(*)::int FROM orders WHERE status = 'cancelado' AND stock_released_at IS NULL) AS cancelled_unreleased,
+       (SELECT count(*)::int FROM email_outbox WHERE kind = 'order-confirmation') AS emails,
+       (SELECT count(*)::int FROM (SELECT o.id FROM orders o WHERE o.status = 'procesando' AND
+          (SELECT count(*) FROM email_outbox e WHERE e.kind = 'order-confirmation' AND e.subject LIKE '%' || o.number || '%') <> 1) x)
+          AS paid_not_once,
+       (SELECT count(*)::int FROM orders o WHERE o.status = 'procesando' AND EXISTS
+          (SELECT 1 FROM cart_items c WHERE c.cart_user_id = o.user_id AND c.added_at < o.paid_at)) AS carts_not_cleared`,
+  );
+  let oversold = 0;
+  let mismatched = 0;
+  let unitsSold = 0;
+  for (const [id, before] of stockBefore) {
+    const after = stockAfter.get(id) ?? 0;
+    const units = soldBy.get(id) ?? 0;
+    unitsSold += units;
+    if (after < 0 || units > before) oversold += 1;
+    if (before - after !== units) mismatched += 1;
+  }
+
+  // ── Report ──
+  console.log("step            requests   p50 ms   p99 ms   statuses");
+  for (const [step, s] of steps) {
+    s.times.sort((a, b) => a - b);
+    const statuses = [...s.statuses].sort((a, b) => a[0] - b[0]).map(([code, n]) => `${code}×${n}`);
+    console.log(
+      `${step.padEnd(14)}${String(s.times.length).padStart(10)}${percentile(s.times, 50).toFixed(1).padStart(9)}${percentile(s.times, 99).toFixed(1).padStart(9)}   ${statuses.join(" ")}`,
+    );
+  }
+  console.log(`\nrequests: ${requests} in ${elapsed.toFixed(1)} s (${(requests / elapsed).toFixed(0)}/s)`);
+  console.log(`5xx: ${fiveXX}; no answer: ${networkErrors}`);
+  console.log(
+    `shoppers' checkouts: paid ${outcomes.paid}, cancelled ${outcomes.cancelled}, abandoned ${outcomes.abandoned}, refused at PAGAR ${outcomes.refused}, payment page failed ${outcomes.payFailed}`,
+  );
+  console.log(
+    `orders: ${counts.orders} (paid ${counts.paid}, cancelled ${counts.cancelled}, still pending ${counts.pending}, other ${counts.other})`,
+  );
+  for (const id of lowIds) {
+    console.log(
+      `low-stock product ${id}: stock ${stockBefore.get(id)} before, ${stockAfter.get(id)} after, ${soldBy.get(id) ?? 0} units sold`,
+    );
+  }
+  const totalBefore = [...stockBefore.values()].reduce((a, b) => a + b, 0);
+  const totalAfter = [...stockAfter.values()].reduce((a, b) => a + b, 0);
+  console.log(`all products: stock ${totalBefore} before, ${totalAfter} after, ${unitsSold} units sold`);
+  console.log(
+    `oversold products: ${oversold}; products whose stock change ≠ units sold: ${mismatched}; orders still reserving stock: ${counts.reserved}`,
+  );
+  console.log(
+    `half-written orders: ${counts.half_written}; cancelled orders with stock not released: ${counts.cancelled_unreleased}`,
+  );
+  console.log(
+    `confirmation e-mails queued: ${counts.emails} for ${counts.paid} paid orders; paid orders without exactly one: ${counts.paid_not_once}; paid orders whose cart was not cleared: ${counts.carts_not_cleared}`,
+  );
+  let outageFailed = false;
+  if (outage) {
+    const during = timeline.filter(([t]) => t >= outage.from && t <= (outage.recoveredAt || outage.to));
+    const byStatus = new Map();
+    for (const [, status] of during) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    const recovery = outage.recoveredAt ? ((outage.recoveredAt - outage.to) / 1000).toFixed(1) : "never";
+    console.log(
+      `\noutage: ${OUTAGE_S} s; /healthz during it: ${outage.healthDown ? "503" : "not 503"}; requests during it: ${during.length} (${[
+        ...byStatus,
+      ]
+        .sort((a, b) => a[0] - b[0])
+        .map(([code, n]) => `${code}×${n}`)
+        .join(" ")}); /healthz 200 again ${recovery} s after PostgreSQL restarted`,
+    );
+    outageFailed = !outage.healthDown || !outage.recoveredAt;
+  }
+  const fiveXXOutside = outage
+    ? timeline.filter(([t, s]) => s >= 500 && (t < outage.from || t > (outage.recoveredAt || outage.to) + 1000)).length
+    : fiveXX;
+  const broken =
+    fiveXXOutside > 0 ||
+    oversold > 0 ||
+    mismatched > 0 ||
+    counts.reserved > 0 ||
+    counts.pending > 0 ||
+    counts.half_written > 0 ||
+    counts.cancelled_unreleased > 0 ||
+    counts.emails !== counts.paid ||
+    counts.paid_not_once > 0 ||
+    counts.carts_not_cleared > 0 ||
+    outageFailed;
+  if (/Unhandled|uncaughtException/.test(shopOutput)) console.log("\nthe shop logged an unhandled error");
+  console.log(broken ? "\n✘ an invariant was broken (see above)" : "\n✔ every invariant held");
+  process.exitCode = broken ? 1 : 0;
+} finally {
+  await cleanup();
+}
