@@ -1,31 +1,49 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { invariantResponse } from "@epic-web/invariant";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
+import { gridHref, parsePage, type ProductPage } from "~/lib/catalog";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
 import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
 import { absoluteUrl } from "~/utils/origin.server";
+import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const param = new URL(request.url).searchParams.get("categoria");
+  const searchParams = new URL(request.url).searchParams;
+  const param = searchParams.get("categoria");
   const category = isCategoryId(param) ? param : "all";
-  const canonical = absoluteUrl(request, category === "all" ? "/" : `/?categoria=${category}`);
+  const page = parsePage(searchParams.get("pagina"));
+  // Past the deepest page served, or past the last page of the catalogue: 404, never an empty 200.
+  invariantResponse(page !== null, "Página no encontrada", { status: 404 });
+  const links = (p: number, hasNext: boolean) => ({
+    canonical: absoluteUrl(request, gridHref(category, p)),
+    prev: p > 1 ? absoluteUrl(request, gridHref(category, p - 1)) : null,
+    next: hasNext ? absoluteUrl(request, gridHref(category, p + 1)) : null,
+  });
+  let grid;
   try {
-    const { section, products } = await getProductGrid(category);
-    return { section, products, error: null, canonical };
+    grid = await getProductGrid(category, page);
   } catch (error) {
     // The database is down: the page still renders, with the "Error de Conexión" panel.
     console.error("[home] product grid failed", error);
     const section: GridSection = { category, name: null, description: null };
+    const list: ProductPage<GridProduct> = { products: [], page, hasNext: false };
     return data(
-      { section, products: [] as GridProduct[], error: "Error cargando productos", canonical },
+      { section, list, error: "Error cargando productos", ...links(page, false) },
       { status: 503, headers: { "Retry-After": "30" } },
     );
   }
+  invariantResponse(page === 1 || grid.products.length > 0, "Página no encontrada", { status: 404 });
+  const { section, ...list } = grid;
+  return { section, list, error: null, ...links(page, list.hasNext) };
 }
 
+/** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
+
 export default function Home() {
-  const { section, products, error } = useLoaderData<typeof loader>();
+  const { section, list, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   useStoredCategory(section.category);
@@ -38,7 +56,8 @@ export default function Home() {
       <ProductGrid
         heading={isAll ? ALL_SECTION.name : (section.name ?? label)}
         subtitle={isAll ? ALL_SECTION.description : section.description}
-        products={products}
+        category={section.category}
+        list={list}
         loading={loading}
         error={error}
         headingLevel={isAll ? 2 : 1}
@@ -141,5 +160,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     ...(data?.canonical ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),
+    ...(data?.prev ? [{ tagName: "link", rel: "prev", href: data.prev }] : []),
+    ...(data?.next ? [{ tagName: "link", rel: "next", href: data.next }] : []),
   ];
 };

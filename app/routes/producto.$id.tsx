@@ -1,5 +1,5 @@
 import { invariantResponse } from "@epic-web/invariant";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -19,6 +19,7 @@ import { chooseVariant, displayValues, galleryImages, materialOf } from "~/lib/v
 import { getProductDetail, type ProductDetail } from "~/models/product.server";
 import { useNonce } from "~/components/nonce";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
+import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
 const MAX_ID = 2_147_483_647;
 
@@ -37,6 +38,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     origin: getPublicOrigin(request),
   };
 }
+
+/** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
 
 export default function ProductPage() {
   const { product, selection, image, origin } = useLoaderData<typeof loader>();
