@@ -9,7 +9,7 @@ type IconProps = SVGProps<SVGSVGElement> & { title?: string };
  * symbols carry the stroke; the fill is inherited from here, so `filled` and `currentColor` work as
  * with inline SVG.
  */
-function Icon({ name, title, ...props }: IconProps & { name: string }) {
+function Icon({ symbol, title, ...props }: IconProps & { symbol: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -21,30 +21,30 @@ function Icon({ name, title, ...props }: IconProps & { name: string }) {
       {...props}
     >
       {title ? <title>{title}</title> : null}
-      <use href={`${sprite}#${name}`} />
+      <use href={`${sprite}#${symbol}`} />
     </svg>
   );
 }
 
-export const SearchIcon = (p: IconProps) => <Icon name="search" {...p} />;
-export const BagIcon = (p: IconProps) => <Icon name="bag" {...p} />;
-export const UserIcon = (p: IconProps) => <Icon name="user" {...p} />;
-export const MenuIcon = (p: IconProps) => <Icon name="menu" {...p} />;
-export const CloseIcon = (p: IconProps) => <Icon name="close" {...p} />;
-export const ChevronDownIcon = (p: IconProps) => <Icon name="chevron-down" {...p} />;
-export const ArrowLeftIcon = (p: IconProps) => <Icon name="arrow-left" {...p} />;
+export const SearchIcon = (p: IconProps) => <Icon symbol="search" {...p} />;
+export const BagIcon = (p: IconProps) => <Icon symbol="bag" {...p} />;
+export const UserIcon = (p: IconProps) => <Icon symbol="user" {...p} />;
+export const MenuIcon = (p: IconProps) => <Icon symbol="menu" {...p} />;
+export const CloseIcon = (p: IconProps) => <Icon symbol="close" {...p} />;
+export const ChevronDownIcon = (p: IconProps) => <Icon symbol="chevron-down" {...p} />;
+export const ArrowLeftIcon = (p: IconProps) => <Icon symbol="arrow-left" {...p} />;
 
 export const HeartIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
-  <Icon name="heart" {...p} fill={filled ? "currentColor" : "none"} />
+  <Icon symbol="heart" {...p} fill={filled ? "currentColor" : "none"} />
 );
 
 export const StarIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
-  <Icon name="star" {...p} fill={filled ? "currentColor" : "none"} />
+  <Icon symbol="star" {...p} fill={filled ? "currentColor" : "none"} />
 );
 
-export const InstagramIcon = (p: IconProps) => <Icon name="instagram" {...p} />;
-export const FacebookIcon = (p: IconProps) => <Icon name="facebook" {...p} />;
-export const TikTokIcon = (p: IconProps) => <Icon name="tik-tok" {...p} />;
+export const InstagramIcon = (p: IconProps) => <Icon symbol="instagram" {...p} />;
+export const FacebookIcon = (p: IconProps) => <Icon symbol="facebook" {...p} />;
+export const TikTokIcon = (p: IconProps) => <Icon symbol="tik-tok" {...p} />;
 
 /** The shop's mark, a faceted gem (its own 32-unit box and strokes). */
-export const GemIcon = (p: IconProps) => <Icon name="gem" viewBox="0 0 32 32" {...p} />;
+export const GemIcon = (p: IconProps) => <Icon symbol="gem" viewBox="0 0 32 32" {...p} />;

@@ -38,12 +38,12 @@ describe("home grid", () => {
         params: {},
         context: {},
       })) as unknown as {
-        data: { error: string; products: unknown[] };
+        data: { error: string; list: { products: unknown[] } };
         init: { status: number };
       };
       expect(result.init.status).toBe(503);
       expect(result.data.error).toBe("Error cargando productos");
-      expect(result.data.products).toEqual([]);
+      expect(result.data.list.products).toEqual([]);
     } finally {
       prisma.product.findMany = original;
     }
