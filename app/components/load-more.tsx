@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ProductPage } from "~/lib/catalog";
 
 /**
@@ -11,16 +11,20 @@ export function useLoadMore<P extends { id: number }>(first: ProductPage<P>, res
   const fetcher = useFetcher<{ list: ProductPage<P> }>();
   const [more, setMore] = useState<{ key: string; pages: ProductPage<P>[] }>({ key: resetKey, pages: [] });
   const pages = more.key === resetKey ? more.pages : [];
+  // The list a request was made for: an answer arriving after the shopper moved on to another
+  // category or search is not appended to it.
+  const requestedFor = useRef<string | null>(null);
   const fetched = fetcher.data?.list as ProductPage<P> | undefined;
 
   useEffect(() => {
-    if (!fetched || fetched.page <= first.page) return;
+    if (!fetched || fetcher.state !== "idle" || requestedFor.current !== resetKey) return;
+    requestedFor.current = null;
     setMore((m) => {
       const kept = m.key === resetKey ? m.pages : [];
-      if (kept.some((p) => p.page === fetched.page)) return m;
+      if (fetched.page <= first.page || kept.some((p) => p.page === fetched.page)) return m;
       return { key: resetKey, pages: [...kept, fetched] };
     });
-  }, [fetched, first.page, resetKey]);
+  }, [fetched, fetcher.state, first.page, resetKey]);
 
   const seen = new Set<number>();
   const products = [first, ...pages]
@@ -33,7 +37,10 @@ export function useLoadMore<P extends { id: number }>(first: ProductPage<P>, res
     last,
     appended: pages.length,
     busy: fetcher.state !== "idle",
-    load: (href: string) => fetcher.load(href),
+    load: (href: string) => {
+      requestedFor.current = resetKey;
+      fetcher.load(href);
+    },
   };
 }
 
