@@ -93,7 +93,7 @@ export function ProductCard({
               </select>
             </div>
           ) : (
-            <p className="text-xs text-ink-700">
+            <p className="card-models">
               <span className="sr-only">Modelos: </span>
               {choice.models.join(" · ")}
             </p>

@@ -28,9 +28,11 @@ export function ProductImage({
       srcSet={card ? cardSrcSet(src) : productSrcSet(src)}
       sizes={card ? undefined : sizes}
       alt={alt}
-      width={800}
-      height={800}
-      loading={eager ? "eager" : "lazy"}
+      // A card's picture fills a square box (no layout shift without them); elsewhere they give the ratio.
+      width={card ? undefined : 800}
+      height={card ? undefined : 800}
+      // Eager is the browser's default: only the lazy ones need saying.
+      loading={eager ? undefined : "lazy"}
       className={className}
       {...priority}
     />

@@ -97,15 +97,11 @@ function Hero() {
   const [hidden, setHidden] = useState(false);
   if (hidden) return null;
   return (
-    <section aria-labelledby="hero-titulo" className="relative overflow-hidden bg-ink-900 text-ivory-50">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_75%_40%,rgba(212,175,106,0.28),transparent_60%)]"
-      />
-      <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 sm:px-6 md:grid-cols-2 md:py-28 lg:px-8">
+    <section aria-labelledby="hero-titulo" className="hero">
+      <div className="hero-inner">
         <div>
           <p className="eyebrow text-gold-300">Colección de temporada</p>
-          <h1 id="hero-titulo" className="mt-5 font-serif text-5xl leading-[1.05] sm:text-6xl">
+          <h1 id="hero-titulo" className="hero-title">
             Joyas que cuentan tu historia
           </h1>
           <p className="mt-6 max-w-md text-ivory-200/85">
@@ -113,7 +109,7 @@ function Hero() {
           </p>
           <a
             href="#productos"
-            className="btn-secondary mt-10 border-gold-300 text-ivory-50 hover:border-gold-300 hover:bg-gold-300 hover:text-ink-900"
+            className="hero-cta"
             onClick={(event) => {
               // With JavaScript the hero steps aside and the grid comes up; without it, a plain anchor.
               event.preventDefault();
@@ -124,10 +120,9 @@ function Hero() {
             Explorar la colección
           </a>
         </div>
-        <div aria-hidden="true" className="hidden justify-center md:flex">
-          <div className="relative h-72 w-72 rounded-full border border-gold-300/40">
-            <div className="absolute inset-6 rounded-full border border-gold-300/25" />
-            <div className="absolute inset-0 flex items-center justify-center">
+        <div aria-hidden="true" className="hero-ornament">
+          <div>
+            <div>
               <svg viewBox="0 0 32 32" width="120" height="120" className="text-gold-300">
                 <path d="M9 5h14l6 8-13 15L3 13l6-8Z" fill="none" stroke="currentColor" strokeWidth="0.6" />
                 <path
