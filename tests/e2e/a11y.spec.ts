@@ -283,11 +283,12 @@ test.describe("keyboard only", () => {
     await expect(drawer).toBeVisible();
     await tabTo(page, drawer.getByRole("link", { name: "FINALIZAR COMPRA" }));
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Datos de envío" })).toBeVisible();
+    // With JavaScript, FINALIZAR COMPRA opens the checkout in a modal dialog.
+    const checkout = page.getByRole("dialog", { name: "Finalizar compra" });
+    await expect(checkout.getByRole("heading", { name: "Datos de envío" })).toBeVisible();
 
     // Sending it empty: the first invalid field takes the focus and says what is wrong.
-    const form = page.getByTestId("shipping-form");
+    const form = checkout.getByTestId("shipping-form");
     await tabTo(page, form.getByRole("button", { name: "Continuar al pago" }));
     await page.keyboard.press("Enter");
     const firstName = form.getByRole("textbox", { name: "Nombre", exact: true });
@@ -309,10 +310,10 @@ test.describe("keyboard only", () => {
     await tabTo(page, form.getByRole("button", { name: "Continuar al pago" }));
     await page.keyboard.press("Enter");
     // The new step is announced: focus moves to its title.
-    await expect(page.getByRole("heading", { level: 1, name: "Resumen de pago" })).toBeFocused();
-    await expect(page.getByTestId("checkout-step")).toHaveText("Paso 2 de 2");
+    await expect(checkout.getByRole("heading", { name: "Resumen de pago" })).toBeFocused();
+    await expect(checkout.getByTestId("checkout-step")).toHaveText("Paso 2 de 2");
 
-    await tabTo(page, page.getByRole("button", { name: "PAGAR" }));
+    await tabTo(page, checkout.getByRole("button", { name: "PAGAR" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/pay\/cs_test_/);
 
