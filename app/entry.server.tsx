@@ -42,7 +42,8 @@ export default function handleRequest(
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
   applyCachePolicy(request, responseHeaders);
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const cacheable = isRevalidatable(request, responseStatusCode, responseHeaders);
+  const waitForAll = cacheable || isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -56,6 +57,11 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (cacheable) {
+            pipe(body);
+            resolve(withEtag(request, body, nonce, responseHeaders, responseStatusCode));
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -75,6 +81,40 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** A public page (see applyCachePolicy) answered 200 to a GET: it gets an ETag and may answer 304. */
+function isRevalidatable(request: Request, status: number, headers: Headers): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    status === 200 &&
+    /\bpublic\b/.test(headers.get("Cache-Control") ?? "")
+  );
+}
+
+/**
+ * Buffers the whole page and tags it with a hash of its content. The CSP nonce is new on every response,
+ * so it is left out of the hash; a 304 carries no Content-Security-Policy, so the browser keeps the
+ * policy it stored with the page, whose nonce matches the page's scripts. The tag is weak because the
+ * server compresses the same page differently per client.
+ */
+async function withEtag(request: Request, body: PassThrough, nonce: string, headers: Headers, status: number) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+  const html = Buffer.concat(chunks);
+  const hash = crypto.createHash("sha256").update(html.toString("utf8").replaceAll(nonce, "")).digest("base64url");
+  const etag = `W/"${hash.slice(0, 27)}"`;
+  headers.set("ETag", etag);
+  const ifNoneMatch = request.headers.get("If-None-Match") ?? "";
+  if (ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.slice(2))) {
+    const notModified = new Headers();
+    for (const name of ["Cache-Control", "ETag", "Vary"]) {
+      const value = headers.get(name);
+      if (value !== null) notModified.set(name, value);
+    }
+    return new Response(null, { status: 304, headers: notModified });
+  }
+  return new Response(html, { status, headers });
 }
 
 /**

@@ -1,9 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import { AuthModal } from "./components/auth-modal";
-import { CartDrawer } from "./components/cart-drawer";
-import { CheckoutModal } from "./components/checkout-modal";
+import { DeferredDialogs } from "./components/deferred-dialogs";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { FlashMessage } from "./components/flash-message";
 import { Footer } from "./components/footer";
@@ -11,7 +9,6 @@ import { Header } from "./components/header";
 import { MetaPixel } from "./components/meta-pixel";
 import { useNonce } from "./components/nonce";
 import { CategoryMemory } from "./components/category-memory";
-import { SearchOverlay } from "./components/search-overlay";
 import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
@@ -98,11 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer shop={data?.ENV.SHOP} />
-        <CartDrawer />
-        <CheckoutModal />
-        <AuthModal loggedIn={Boolean(data?.user)} />
+        <DeferredDialogs loggedIn={Boolean(data?.user)} />
         <MetaPixel pixelId={data?.ENV.META_PIXEL_ID ?? null} event={data?.pixelEvent ?? null} />
-        <SearchOverlay />
         <CategoryMemory />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -13,7 +13,9 @@ import fs from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../app/generated/prisma/client.ts";
+import { PRODUCT_IMAGE_WIDTHS } from "../app/lib/images.ts";
 import { hashPassword } from "../app/utils/password.server.ts";
+import { makeResponsiveImages } from "../scripts/lib/responsive-images.mjs";
 import {
   ALL_SEED_ACCOUNTS,
   CATEGORIES,
@@ -54,11 +56,7 @@ export async function seed(prisma: PrismaClient): Promise<SeedSummary> {
   const productImages = PRODUCTS.flatMap(productImageRows);
   const variantImages = PRODUCTS.flatMap(variantImageRows);
   const productIds = products.map((p) => p.id);
-  warnAboutMissingPictures([
-    ...products.map((p) => p.image),
-    ...productImages.map((i) => i.url),
-    ...variantImages.map((i) => i.url),
-  ]);
+  warnAboutMissingPictures(pictureUrls());
 
   // Accounts that already exist keep their password hash; only new ones are hashed, before the
   // transaction and in parallel, because argon2 is deliberately slow (~50 ms each).
@@ -202,6 +200,25 @@ function differs(wanted: object, current: object): boolean {
   });
 }
 
+/** Every picture the seeded catalogue shows: products', variants' and gallery images. */
+function pictureUrls(): string[] {
+  return [
+    ...PRODUCTS.map(productRow).map((p) => p.image),
+    ...PRODUCTS.flatMap(variantRows).flatMap((v) => (v.image ? [v.image] : [])),
+    ...PRODUCTS.flatMap(productImageRows).map((i) => i.url),
+    ...PRODUCTS.flatMap(variantImageRows).map((i) => i.url),
+  ];
+}
+
+/**
+ * The WebP copies the pages offer in `srcset` (app/lib/images.ts), made with sharp from each picture;
+ * copies newer than their source are kept, so a re-seed costs nothing here.
+ */
+export async function seedResponsiveImages() {
+  const publicDir = fileURLToPath(new URL("../public", import.meta.url));
+  return makeResponsiveImages(publicDir, pictureUrls(), PRODUCT_IMAGE_WIDTHS);
+}
+
 /** The pictures are generated files (scripts/generate-product-images.mjs): say so if one is missing. */
 function warnAboutMissingPictures(urls: string[]) {
   const publicDir = fileURLToPath(new URL("../public", import.meta.url));
@@ -226,6 +243,8 @@ if (runDirectly) {
       `Seeded in ${(s.ms / 1000).toFixed(1)} s: ${s.categories} categories, ${s.products} products, ${s.variants} variants, ` +
         `${s.productImages} product images, ${s.variantImages} variant images, ${s.accounts} accounts, ${s.reviews} reviews.`,
     );
+    const pictures = await seedResponsiveImages();
+    console.log(`Responsive copies: ${pictures.written} written for ${pictures.images} pictures (sharp, WebP).`);
   } catch (error) {
     console.error("Seeding failed:", error);
     process.exitCode = 1;

@@ -1,110 +1,333 @@
 #!/usr/bin/env node
-// `npm run bench`: measures what the issues set targets for, on this machine, with the production
-// build on a fresh embedded database (or DATABASE_URL when set):
-//   - latency (p50/p95) and throughput of the main pages at concurrency 1 and 8;
-//   - the JavaScript a shopper downloads for the home page (gzip).
-// Requires `npm run build` first. Prints a table; nothing here is a pass/fail test.
+// `npm run bench`: the catalogue's cost on this machine, side by side with a bare Remix page, in one run.
+//
+// - A bare Remix route (scripts/bench/bare: one route, no data) served by the shop's own HTTP server:
+//   the most this machine can serve through Remix, the yardstick for every other figure.
+// - The shop's production build on a bench catalogue (the shop's seed plus BENCH_PRODUCTS more, with
+//   variants), on the embedded PGlite and, when DATABASE_URL or TEST_POSTGRES_URL names a PostgreSQL
+//   server whose role may create databases, on a database the bench creates and drops itself.
+// - autocannon at 10 and 50 connections on /, /?categoria=rings, a product page, /search?q=anillo and
+//   /cart (logged in): req/s, p50, p99, errors and throughput as a share of the bare route's.
+// - HTML bytes per page, database round trips per page (cache miss and hit), home JS and CSS (gzip),
+//   and Lighthouse (mobile) for home and a product page, with Debian's Chromium.
+//
+// Requires `npm run build` first. Settings: BENCH_DURATION (seconds per row, 10), BENCH_PRODUCTS (500),
+// BENCH_LIGHTHOUSE=0 to skip Lighthouse. Prints tables; nothing here is a pass/fail test.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { freePort, root } from "./lib/database.mjs";
+import autocannon from "autocannon";
+import pg from "pg";
+import { CUSTOMER_ACCOUNT } from "../prisma/seed-data.ts";
+import { seedBenchCatalogue } from "./bench/seed-catalogue.mjs";
+import { freePort, migrateDeploy, root, startPglite } from "./lib/database.mjs";
+import { seedDatabase } from "./lib/seed.mjs";
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const PAGES = ["/", "/?categoria=rings", "/producto/2", "/search?q=anillo", "/cart", "/healthz"];
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+const CONNECTIONS = [10, 50];
+const PRODUCT_ID = 2;
+const PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, "/search?q=anillo", "/cart"];
+const SECRET = "bench-secret-0123456789abcdef";
+const children = new Set();
 
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PGLITE_DATA_DIR: "memory://",
-    SESSION_SECRET: "bench-secret-0123456789abcdef",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+if (!fs.existsSync(path.join(root, "build/index.js"))) {
+  console.error('No production build: run "npm run build" first.');
+  process.exit(1);
+}
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGTERM");
 });
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
 
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
+/** Starts a node script and resolves once it prints the address it listens on. */
+function startServer(script, env, cwd = root) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { cwd, env: { ...process.env, ...env }, stdio: "pipe" });
+    children.add(child);
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      output += chunk;
+      const listening = /listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (listening) {
+        clearTimeout(timer);
+        child.stdout.removeListener("data", onData);
+        child.stdout.resume(); // the access log: read and dropped, as a production log pipe would
+        resolve({
+          url: listening[1],
+          stop: () =>
+            new Promise((done) => {
+              children.delete(child);
+              if (child.exitCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function runNode(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")}: ${err || out}`))));
+  });
+}
+
+async function buildBareApp() {
+  await runNode([path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build", "scripts/bench/bare"], {
+    NODE_ENV: "production",
+  });
+}
+
+function load(url, connections, headers = {}, duration = DURATION) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** The figures of one autocannon run. */
+function figures(r) {
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+async function login(base) {
+  const body = new URLSearchParams({ email: CUSTOMER_ACCOUNT.email, password: CUSTOMER_ACCOUNT.password });
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  if (res.status !== 302) throw new Error(`login answered ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  // Two lines in the cart, so /cart renders real lines.
+  for (const productId of ["1", "3"]) {
+    await fetch(`${base}/cart`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add", productId, quantity: "1", redirectTo: "/cart" }),
+      redirect: "manual",
+      headers: { Origin: base, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
   }
-  throw new Error("server did not start");
+  return cookie;
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** A PostgreSQL database of the bench's own on the server `baseUrl` names; dropped by `drop()`. */
+async function createPostgresDatabase(baseUrl) {
+  const name = `joyeria_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    stop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }
 
-async function measure(url, concurrency) {
-  const times = [];
-  let next = 0;
-  const started = performance.now();
-  async function worker() {
-    while (next < REQUESTS) {
-      next += 1;
-      const t = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-      times.push(performance.now() - t);
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), rps: times.length / elapsed };
+async function lighthouse(url) {
+  const bin = path.join(root, "node_modules/lighthouse/cli/index.js");
+  const out = await runNode(
+    [
+      bin,
+      url,
+      "--quiet",
+      "--output=json",
+      "--output-path=stdout",
+      "--only-categories=performance,accessibility,best-practices,seo",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ],
+    { CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+  );
+  const report = JSON.parse(out);
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcp: report.audits["largest-contentful-paint"]?.displayValue,
+    tbt: report.audits["total-blocking-time"]?.displayValue,
+    cls: report.audits["cumulative-layout-shift"]?.displayValue,
+  };
 }
 
-function bundleSize() {
-  const manifestFile = fs.readdirSync(path.join(root, "public/build")).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!manifestFile) return null;
-  const source = fs.readFileSync(path.join(root, "public/build", manifestFile), "utf8");
+/** Home page JavaScript (entry, root and index route modules with their imports) and CSS, gzip. */
+function homeAssets(html) {
+  const dir = path.join(root, "public/build");
+  const manifestFile = fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
+  const source = fs.readFileSync(path.join(dir, manifestFile), "utf8");
   const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
-  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const js = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   for (const id of ["root", "routes/_index"]) {
     const route = manifest.routes[id];
-    if (route) [route.module, ...(route.imports ?? [])].forEach((f) => files.add(f));
+    [route.module, ...(route.imports ?? [])].forEach((f) => js.add(f));
   }
-  let raw = 0;
-  let gz = 0;
-  for (const file of files) {
-    const buf = fs.readFileSync(path.join(root, "public", file));
-    raw += buf.length;
-    gz += gzipSync(buf).length;
-  }
-  return { files: files.size, raw, gz };
+  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  const size = (files) =>
+    [...files].reduce(
+      (sum, f) => sum + gzipSync(fs.readFileSync(path.join(root, "public", f.split("?")[0]))).length,
+      0,
+    );
+  return { jsGzip: size(js), jsFiles: js.size, cssGzip: size(css) };
 }
 
-try {
-  await waitUp();
-  for (const page of PAGES) await measure(base + page, 2); // warm up
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function benchDatabase(kind, bare, { withLighthouse }) {
+  console.log(`\n▸ ${kind}: preparing the bench catalogue`);
+  const db = kind === "PGlite" ? await startPglite({ dataDir: "memory://" }) : await createPostgresDatabase(pgUrl);
+  const report = { kind, rows: [], htmlBytes: {}, roundTrips: {}, lighthouse: null, assets: null };
+  let server;
+  try {
+    await migrateDeploy(db.url, { quiet: true });
+    await seedDatabase(db.url);
+    report.catalogue = await seedBenchCatalogue(db.url, EXTRA_PRODUCTS);
+    console.log(`  ${report.catalogue.products} products, ${report.catalogue.variants} variants`);
+
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const env = {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: db.url,
+      DATABASE_EMBEDDED: kind === "PGlite" ? "1" : "0",
+      SESSION_SECRET: SECRET,
+      APP_ORIGIN: base,
+      RATE_LIMIT_MULTIPLIER: "1000",
+    };
+    server = await startServer(path.join(root, "server/index.mjs"), env);
+    const cookie = await login(base);
+    const headersFor = (page) => (page === "/cart" ? { Cookie: cookie } : {});
+
+    for (const page of PAGES) {
+      const res = await fetch(base + page, { headers: headersFor(page) });
+      const html = await res.text();
+      if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
+      report.htmlBytes[page] = { raw: Buffer.byteLength(html), gzip: gzipSync(html).length };
+      if (page === "/") report.assets = homeAssets(html);
+    }
+
+    // A separate process counts statements on the same database while the server is idle.
+    const counted = await runNode([path.join(root, "scripts/bench/round-trips.mjs")], {
+      ...env,
+      BENCH_PAGES: JSON.stringify(PAGES.map((p) => [p, p === "/cart" ? cookie : ""])),
+    });
+    report.roundTrips = JSON.parse(counted.trim().split("\n").pop());
+
+    console.log(`  warming up`);
+    for (const page of PAGES) await load(base + page, 10, headersFor(page), 3).catch(() => {});
+    for (const connections of CONNECTIONS) {
+      console.log(`  measuring at ${connections} connections`);
+      const bareRun = figures(await load(bare, connections));
+      report.rows.push({ page: "bare Remix route", connections, ...bareRun, ratio: 1 });
+      for (const page of PAGES) {
+        const run = figures(await load(base + page, connections, headersFor(page)));
+        report.rows.push({ page, connections, ...run, ratio: run.rps / bareRun.rps, bareP99: bareRun.p99 });
+      }
+    }
+    if (withLighthouse) {
+      console.log(`  Lighthouse (mobile): home and /producto/${PRODUCT_ID}`);
+      report.lighthouse = {
+        "/": await lighthouse(`${base}/`).catch((e) => ({ error: String(e.message).slice(0, 300) })),
+        [`/producto/${PRODUCT_ID}`]: await lighthouse(`${base}/producto/${PRODUCT_ID}`).catch((e) => ({
+          error: String(e.message).slice(0, 300),
+        })),
+      };
+    }
+  } finally {
+    await server?.stop();
+    await db.stop();
+  }
+  return report;
+}
+
+function print(report) {
   console.log(
-    `\nJoyería bench — ${REQUESTS} requests per row, production build, ${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded PGlite"}\n`,
+    `\n${report.kind} — ${report.catalogue.products} products, ${report.catalogue.variants} variants, ${DURATION} s per row`,
   );
-  console.log("page                      conc   p50 ms   p95 ms    req/s");
+  console.log("page                    conn    req/s   p50 ms   p99 ms  errors  ratio  p99/bare");
+  for (const r of report.rows) {
+    console.log(
+      `${r.page.padEnd(22)}${String(r.connections).padStart(6)}${r.rps.toFixed(0).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${(r.bareP99 ? (r.p99 / r.bareP99).toFixed(1) : "").padStart(10)}`,
+    );
+  }
+  console.log("\npage                    HTML raw   HTML gzip   round trips miss/hit");
   for (const page of PAGES) {
-    for (const concurrency of [1, 8]) {
-      const r = await measure(base + page, concurrency);
+    const h = report.htmlBytes[page];
+    const t = report.roundTrips[page];
+    console.log(
+      `${page.padEnd(22)}${kb(h.raw).padStart(10)}${kb(h.gzip).padStart(12)}${`${t.miss}/${t.hit}`.padStart(16)}`,
+    );
+  }
+  console.log(
+    `\nHome JavaScript: ${report.assets.jsFiles} files, ${kb(report.assets.jsGzip)} gzip; CSS ${kb(report.assets.cssGzip)} gzip`,
+  );
+  if (report.lighthouse) {
+    for (const [page, l] of Object.entries(report.lighthouse)) {
       console.log(
-        `${page.padEnd(26)}${String(concurrency).padStart(4)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.rps.toFixed(0).padStart(9)}`,
+        l.error
+          ? `Lighthouse ${page}: failed (${l.error})`
+          : `Lighthouse mobile ${page}: performance ${l.performance}, accessibility ${l.accessibility}, best practices ${l.bestPractices}, SEO ${l.seo} (LCP ${l.lcp}, TBT ${l.tbt}, CLS ${l.cls})`,
       );
     }
   }
-  const size = bundleSize();
-  if (size) {
-    console.log(
-      `\nHome page JavaScript: ${size.files} files, ${(size.raw / 1024).toFixed(1)} KiB, ${(size.gz / 1024).toFixed(1)} KiB gzip`,
-    );
-  }
+}
+
+const pgUrl = process.env.DATABASE_URL || process.env.TEST_POSTGRES_URL || null;
+console.log(
+  `Joyería bench — ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}, databases: PGlite${pgUrl ? " and PostgreSQL" : ""}`,
+);
+console.log("▸ Building the bare Remix app");
+await buildBareApp();
+const bareServer = await startServer(path.join(root, "scripts/bench/serve-bare.mjs"), { PORT: "0" });
+try {
+  const bareUrl = `${bareServer.url}/`;
+  const reports = [];
+  // Lighthouse once (on the embedded database): it measures the browser's side, not the database's.
+  reports.push(await benchDatabase("PGlite", bareUrl, { withLighthouse: LIGHTHOUSE }));
+  if (pgUrl) reports.push(await benchDatabase("PostgreSQL", bareUrl, { withLighthouse: false }));
+  for (const report of reports) print(report);
+  console.log(
+    `\nLoad average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
-  stop();
+  await bareServer.stop();
 }

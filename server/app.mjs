@@ -91,6 +91,10 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Fonts never change under a name; other public files may, so they revalidate hourly.
   app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
+  // Product pictures and their WebP copies are the heaviest bytes of a catalogue page and are
+  // replaced under a new name rather than edited in place, so browsers keep them for 30 days
+  // (without `immutable`: a reload still revalidates, in case one is ever redrawn in place).
+  app.use("/images", express.static("public/images", { maxAge: "30d" }));
   app.use(express.static("public", { maxAge: "1h" }));
   // Uploaded product photos are named by a hash of their content: a new photo is a new name.
   app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false }));

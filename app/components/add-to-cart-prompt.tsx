@@ -35,7 +35,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
 
   if (disabled) {
     return (
-      <button type="button" disabled className="btn-secondary relative z-10 mt-3 w-full opacity-60">
+      <button type="button" disabled className="btn-secondary card-cart w-full opacity-60">
         Agotado
       </button>
     );
@@ -47,25 +47,24 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
     <fetcher.Form
       method="post"
       action="/cart"
-      id={panelId}
+      // Named only for the toggle button's aria-controls, which exists with JavaScript.
+      id={hydrated ? panelId : undefined}
       aria-label={productName ? `Agregar ${productName} al carrito` : "Agregar al carrito"}
-      className="mt-2 space-y-2 border border-ink-900/10 bg-white p-3 shadow-lg"
+      className="prompt-form"
       onSubmit={() => setOpen(false)}
     >
       <FetcherFlag />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="variantId" value={variantId ?? ""} />
+      {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="redirectTo" value={here} />
-      <div className="flex items-center justify-between gap-2">
-        <label htmlFor={`${panelId}-qty`} className="text-xs uppercase tracking-[0.15em] text-ink-700">
-          Cantidad
-        </label>
-        <div className="flex items-center border border-ink-900/20">
+      <div className="prompt-row">
+        <label htmlFor={`${panelId}-qty`}>Cantidad</label>
+        <div className="prompt-box">
           {hydrated ? (
             <button
               type="button"
-              className="h-9 w-9 text-lg transition hover:bg-ivory-200 disabled:opacity-30"
+              className="prompt-step"
               onClick={() => setQuantity((q) => Math.max(1, q - 1))}
               disabled={quantity <= 1}
               aria-label="Disminuir cantidad"
@@ -77,7 +76,6 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
             id={`${panelId}-qty`}
             name="quantity"
             type="number"
-            inputMode="numeric"
             min={1}
             max={MAX_LINE_QUANTITY}
             required
@@ -85,12 +83,12 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
             onChange={(e) =>
               setQuantity(Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(Number(e.target.value)) || 1)))
             }
-            className="h-9 w-14 border-0 bg-transparent text-center text-sm tabular-nums focus:ring-0"
+            className="prompt-qty"
           />
           {hydrated ? (
             <button
               type="button"
-              className="h-9 w-9 text-lg transition hover:bg-ivory-200 disabled:opacity-30"
+              className="prompt-step"
               onClick={() => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, q + 1))}
               disabled={quantity >= MAX_LINE_QUANTITY}
               aria-label="Aumentar cantidad"
@@ -100,11 +98,9 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
           ) : null}
         </div>
       </div>
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary flex-1 px-3 py-2.5">
-          AGREGAR
-        </button>
-        {hydrated ? (
+      {hydrated ? (
+        <div className="prompt-row">
+          <button className="prompt-add">AGREGAR</button>
           <button
             type="button"
             className="btn-ghost px-3"
@@ -115,13 +111,16 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
           >
             Cancelar
           </button>
-        ) : null}
-      </div>
+        </div>
+      ) : (
+        // Without JavaScript the <details> closes with the page that follows the post.
+        <button className="prompt-add">AGREGAR</button>
+      )}
     </fetcher.Form>
   );
 
   return (
-    <div className="relative z-10 mt-3" data-testid="add-to-cart">
+    <div className="card-cart" data-testid="add-to-cart">
       {hydrated ? (
         <>
           <button
@@ -137,9 +136,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
         </>
       ) : (
         <details>
-          <summary className="btn-secondary w-full cursor-pointer list-none px-3 py-2.5 text-xs [&::-webkit-details-marker]:hidden">
-            Agregar al carrito
-          </summary>
+          <summary className="prompt-toggle">Agregar al carrito</summary>
           {form}
         </details>
       )}
@@ -148,10 +145,13 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
           {error}
         </p>
       ) : null}
-      {/* One polite region for "✓ Añadido" (read aloud only) and a visible notice. */}
-      <p role="status" className={notice ? "mt-2 text-xs text-amber-800" : "sr-only"}>
-        {notice ?? (added ? ADDED_LABEL : "")}
-      </p>
+      {/* One polite region for "✓ Añadido" (read aloud only) and a visible notice; it must exist
+          before its text does for screen readers to announce it, so it comes with JavaScript. */}
+      {hydrated ? (
+        <p role="status" className={notice ? "mt-2 text-xs text-amber-800" : "sr-only"}>
+          {notice ?? (added ? ADDED_LABEL : "")}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,24 +1,9 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { loader as cartLoader } from "~/routes/cart";
+import { CART_DRAWER_OPEN_EVENT, setCartDrawerMounted } from "./cart-drawer-trigger";
 import { CartView } from "./cart-view";
 import { CloseIcon } from "./icons";
-
-const OPEN_EVENT = "cart-drawer:open";
-
-let drawerMounted = false;
-
-/**
- * Click handler for the header's cart link (`data-action="open-cart"`): with JavaScript it opens
- * the drawer instead of navigating to /cart. Modified clicks, and clicks on /cart itself, keep
- * the link's normal behaviour; without JavaScript the link simply opens the /cart page.
- */
-export function openCartDrawer(event: MouseEvent<HTMLAnchorElement>) {
-  if (!drawerMounted || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  if (window.location.pathname === "/cart") return;
-  event.preventDefault();
-  window.dispatchEvent(new CustomEvent(OPEN_EVENT));
-}
 
 /**
  * The cart side drawer (JavaScript only): a modal dialog that loads the /cart loader with a
@@ -35,16 +20,16 @@ export function CartDrawer() {
   const location = useLocation();
 
   useEffect(() => {
-    drawerMounted = true;
+    setCartDrawerMounted(true);
     const onOpen = () => {
       returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setOpen(true);
       load("/cart");
     };
-    window.addEventListener(OPEN_EVENT, onOpen);
+    window.addEventListener(CART_DRAWER_OPEN_EVENT, onOpen);
     return () => {
-      drawerMounted = false;
-      window.removeEventListener(OPEN_EVENT, onOpen);
+      setCartDrawerMounted(false);
+      window.removeEventListener(CART_DRAWER_OPEN_EVENT, onOpen);
     };
   }, [load]);
 

@@ -26,13 +26,13 @@ export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
           <ul className="mt-4 space-y-2 text-sm">
             {CATEGORY_NAV.map((c) => (
               <li key={c.id}>
-                <Link to={categoryHref(c.id)} className="text-ivory-200/80 hover:text-gold-300">
+                <Link to={categoryHref(c.id)} className="footer-link">
                   {c.id === "all" ? "Toda la colección" : c.label}
                 </Link>
               </li>
             ))}
             <li>
-              <Link to="/orders" className="text-ivory-200/80 hover:text-gold-300">
+              <Link to="/orders" className="footer-link">
                 Mis Pedidos
               </Link>
             </li>
@@ -88,7 +88,7 @@ export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
                     rel="noopener noreferrer"
                     target="_blank"
                     aria-label={`${SHOP_NAME} en ${s.name}`}
-                    className="flex h-10 w-10 items-center justify-center rounded-full border border-ivory-200/30 text-ivory-100 transition hover:border-gold-300 hover:text-gold-300"
+                    className="footer-social"
                   >
                     <SocialIcon />
                   </a>

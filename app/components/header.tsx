@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { cartLinkLabel } from "~/lib/cart-messages";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
 import { hasRole, type RoleName } from "~/lib/roles";
-import { openCartDrawer } from "./cart-drawer";
+import { openCartDrawer } from "./cart-drawer-trigger";
 import { useOptimisticCartCount } from "./use-optimistic-cart";
 import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { Logo } from "./logo";
@@ -52,11 +52,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
             <ul className="space-y-1">
               {CATEGORY_NAV.map((c) => (
                 <li key={c.id}>
-                  <Link
-                    to={categoryHref(c.id)}
-                    className="block rounded-sm px-3 py-2 hover:bg-ivory-100"
-                    data-category={c.id}
-                  >
+                  <Link to={categoryHref(c.id)} className="menu-link" data-category={c.id}>
                     {c.label}
                   </Link>
                 </li>
@@ -66,7 +62,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
               {user ? (
                 <UserLinks user={user} />
               ) : (
-                <Link to={loginHref} className="block rounded-sm px-3 py-2 hover:bg-ivory-100" data-action="open-login">
+                <Link to={loginHref} className="menu-link" data-action="open-login">
                   Iniciar Sesión
                 </Link>
               )}
@@ -86,7 +82,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
                   to={categoryHref(c.id)}
                   data-category={c.id}
                   aria-current={onHome && active === c.id ? "page" : undefined}
-                  className="relative py-2 text-sm uppercase tracking-[0.2em] text-ink-800 transition hover:text-gold-700 aria-[current=page]:text-gold-700 aria-[current=page]:after:absolute aria-[current=page]:after:inset-x-0 aria-[current=page]:after:-bottom-0.5 aria-[current=page]:after:h-px aria-[current=page]:after:bg-gold-500"
+                  className="nav-link"
                 >
                   {c.label}
                 </Link>
@@ -171,13 +167,13 @@ function UserLinks({ user }: { user: NonNullable<HeaderUser> }) {
     <ul className="space-y-1 text-sm">
       <li className="px-3 pb-2 pt-1 text-xs text-ink-700/70 lg:hidden">{user.displayName}</li>
       <li>
-        <NavLink to="/orders" className="block rounded-sm px-3 py-2 hover:bg-ivory-100">
+        <NavLink to="/orders" className="menu-link">
           Mis Pedidos
         </NavLink>
       </li>
       {hasRole(user.role, "worker") ? (
         <li>
-          <NavLink to="/admin" className="block rounded-sm px-3 py-2 hover:bg-ivory-100">
+          <NavLink to="/admin" className="menu-link">
             Panel Admin
           </NavLink>
         </li>

@@ -14,19 +14,15 @@ export function Price({
 }) {
   const discounted = hasDiscount(price, originalPrice);
   return (
-    <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-      <span className={size === "lg" ? "text-2xl font-medium text-ink-900" : "text-base font-medium text-ink-900"}>
-        {formatMoney(price)}
-      </span>
+    <div className="price-row">
+      <span className={size === "lg" ? "text-2xl font-medium text-ink-900" : "price"}>{formatMoney(price)}</span>
       {discounted ? (
         <>
-          <s className="text-sm text-ink-700" aria-label={`Precio original ${formatMoney(originalPrice)}`}>
+          <s className="price-was" aria-label={`Precio original ${formatMoney(originalPrice)}`}>
             {formatMoney(originalPrice)}
           </s>
           {showSavings ? (
-            <span className="w-full text-xs font-medium text-emerald-800">
-              Ahorras {formatMoney(savings(price, originalPrice))}
-            </span>
+            <span className="price-save">Ahorras {formatMoney(savings(price, originalPrice))}</span>
           ) : null}
         </>
       ) : null}

@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from "react";
 import type { CardProduct, CardSelection } from "~/lib/catalog";
 import { discountPercent, hasDiscount } from "~/lib/money";
 import { chooseVariant, displayValues, materialOf } from "~/lib/variants";
+import { ProductImage } from "./product-image";
 import { Price } from "./price";
 import { RatingSummary } from "./rating-summary";
 import { StockLine } from "./stock-line";
@@ -38,41 +39,44 @@ export function ProductCard({
   const shown = displayValues(product, choice.variant);
   const discounted = hasDiscount(shown.price, shown.originalPrice);
   const href = `/producto/${product.id}${choice.model && model ? `?modelo=${encodeURIComponent(choice.model)}` : ""}`;
+  const badges = [
+    product.isNew ? (
+      <li key="n" className="badge-ink">
+        NUEVO
+      </li>
+    ) : null,
+    product.isFeatured ? (
+      <li key="f" className="badge-gold">
+        DESTACADO
+      </li>
+    ) : null,
+    discounted ? (
+      <li key="d" className="badge-red">
+        {badgeStyle === "search" ? `-${discountPercent(shown.price, shown.originalPrice)}%` : "OFERTA"}
+      </li>
+    ) : null,
+  ].filter(Boolean);
 
   return (
-    <article className="group relative flex flex-col" data-testid="product-card">
-      <div className="relative aspect-square overflow-hidden bg-ivory-100">
-        <img
-          src={shown.image}
-          alt=""
-          width={800}
-          height={800}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="h-full w-full object-cover transition duration-700 group-hover:scale-105"
-        />
-        <ul className="absolute left-3 top-3 flex flex-col items-start gap-1.5" aria-label="Distintivos">
-          {product.isNew ? <Badge tone="ink">NUEVO</Badge> : null}
-          {product.isFeatured ? <Badge tone="gold">DESTACADO</Badge> : null}
-          {discounted ? (
-            <Badge tone="red">
-              {badgeStyle === "search" ? `-${discountPercent(shown.price, shown.originalPrice)}%` : "OFERTA"}
-            </Badge>
-          ) : null}
-        </ul>
+    <article className="card" data-testid="product-card">
+      <div className="card-media">
+        <ProductImage src={shown.image} sizes="card" eager={eager} />
+        {badges.length > 0 ? (
+          <ul className="card-badges" aria-label="Distintivos">
+            {badges}
+          </ul>
+        ) : null}
       </div>
-      <div className="mt-4 flex flex-1 flex-col gap-1.5">
-        <Title className="font-serif text-xl leading-tight text-ink-900">
-          <Link to={href} className="after:absolute after:inset-0" prefetch="intent">
+      <div className="card-body">
+        <Title className="card-title">
+          <Link to={href} prefetch="intent" discover="none">
             {product.name}
           </Link>
         </Title>
-        <p className="text-xs uppercase tracking-[0.15em] text-ink-700/70">
-          {materialOf(product, choice.variant) ?? "Material no especificado"}
-        </p>
+        <p className="card-material">{materialOf(product, choice.variant) ?? "Material no especificado"}</p>
         {choice.models.length > 0 ? (
           hydrated ? (
-            <div className="relative z-10">
+            <div className="card-raised">
               <label htmlFor={selectId} className="sr-only">
                 Modelo de {product.name}
               </label>
@@ -90,7 +94,7 @@ export function ProductCard({
               </select>
             </div>
           ) : (
-            <p className="text-xs text-ink-700">
+            <p className="card-models">
               <span className="sr-only">Modelos: </span>
               {choice.models.join(" · ")}
             </p>
@@ -99,27 +103,13 @@ export function ProductCard({
         {product.rating ? <RatingSummary rating={product.rating} /> : null}
         <Price price={shown.price} originalPrice={shown.originalPrice} />
         <StockLine stock={shown.stock} />
-        {addToCartSlot ? (
-          <div className="relative z-10 mt-2">
-            {addToCartSlot({
-              productId: product.id,
-              variantId: choice.variant?.id ?? null,
-              stock: shown.stock,
-              price: shown.price,
-            })}
-          </div>
-        ) : null}
+        {addToCartSlot?.({
+          productId: product.id,
+          variantId: choice.variant?.id ?? null,
+          stock: shown.stock,
+          price: shown.price,
+        })}
       </div>
     </article>
   );
-}
-
-const TONES = {
-  ink: "bg-ink-900 text-ivory-50",
-  gold: "bg-gold-700 text-white",
-  red: "bg-red-800 text-white",
-} as const;
-
-function Badge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
-  return <li className={`px-2 py-1 text-[0.65rem] font-medium tracking-[0.2em] ${TONES[tone]}`}>{children}</li>;
 }

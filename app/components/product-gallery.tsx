@@ -1,5 +1,9 @@
 import { useState } from "react";
+import { productSrcSet } from "~/lib/images";
 import { useHydrated } from "./use-hydrated";
+
+/** The hero's width: half of the 1280 px page beside the details, the full width below lg. */
+const HERO_SIZES = "(min-width:1280px) 600px,(min-width:1024px) 47vw,100vw";
 
 /**
  * Thumbnail gallery with zoom. Without JavaScript the thumbnails are links that choose
@@ -47,6 +51,8 @@ export function ProductGallery({
               >
                 <img
                   src={image.url}
+                  srcSet={productSrcSet(image.url)}
+                  sizes="80px"
                   alt=""
                   width={80}
                   height={80}
@@ -61,10 +67,13 @@ export function ProductGallery({
       <div className="relative aspect-square flex-1 overflow-hidden bg-ivory-100">
         <img
           src={current.url}
+          srcSet={productSrcSet(current.url)}
+          sizes={HERO_SIZES}
           alt={current.alt || name}
           width={1000}
           height={1000}
-          fetchPriority="high"
+          // The hero is the page's largest paint: fetch it first (React 18 has no `fetchPriority` prop).
+          {...{ fetchpriority: "high" }}
           className="h-full w-full object-cover transition-transform duration-300"
           style={zoom ? { transform: "scale(2)", transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
         />

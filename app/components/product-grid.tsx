@@ -1,7 +1,12 @@
 import type { ReactNode } from "react";
 import { AddToCartPrompt } from "./add-to-cart-prompt";
-import type { CardProduct, CardSelection } from "~/lib/catalog";
+import { type CardProduct, type CardSelection, gridHref, type ProductPage } from "~/lib/catalog";
+import type { CategoryId } from "~/lib/constants";
+import { MoreLink, useLoadMore } from "./load-more";
 import { ProductCard } from "./product-card";
+
+/** Cards in the first row on a wide screen: their images load at once, with high priority. */
+const FIRST_ROW = 4;
 
 /** The "Todo" section's own heading and subtitle (categories take theirs from the database). */
 export const ALL_SECTION = {
@@ -10,26 +15,30 @@ export const ALL_SECTION = {
 } as const;
 
 /**
- * The home grid: heading and subtitle, then the cards; or the loading spinner, the
- * "Error de Conexión" panel, or the empty state.
+ * The home grid: heading and subtitle, then a page of cards with "Ver más"; or the loading
+ * spinner, the "Error de Conexión" panel, or the empty state.
  */
 export function ProductGrid({
   heading,
   subtitle,
-  products,
+  category,
+  list,
   loading = false,
   error = null,
   headingLevel = 2,
 }: {
   heading: string;
   subtitle: string | null;
-  products: readonly CardProduct[];
+  category: CategoryId;
+  list: ProductPage<CardProduct>;
   loading?: boolean;
   error?: string | null;
   /** 1 when the grid heading is the page's main heading (no hero above it). */
   headingLevel?: 1 | 2;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
+  const { products, last, busy, load } = useLoadMore(list, `${category}:${list.page}`);
+  const nextHref = last.hasNext ? gridHref(category, last.page + 1) : null;
   return (
     <section
       id="productos"
@@ -51,22 +60,29 @@ export function ProductGrid({
         ) : products.length === 0 ? (
           <p className="py-16 text-center font-serif text-2xl text-ink-700">No hay productos disponibles</p>
         ) : (
-          <ul
-            className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4 ${loading ? "opacity-40" : ""}`}
-          >
-            {products.map((p, i) => (
-              <li key={p.id} className="flex">
-                <div className="w-full">
+          <>
+            <ul
+              className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4 ${loading ? "opacity-40" : ""}`}
+            >
+              {products.map((p, i) => (
+                <li key={p.id} className="flex">
                   <ProductCard
                     product={p}
-                    eager={i < 4}
+                    eager={i < FIRST_ROW}
                     titleAs={headingLevel === 1 ? "h2" : "h3"}
                     addToCartSlot={(s) => cardAddToCart(p.name, s)}
                   />
-                </div>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+            <MoreLink
+              href={nextHref}
+              previousHref={list.page > 1 ? gridHref(category, list.page - 1) : null}
+              busy={busy}
+              // `index` sends the fetcher to this route's loader rather than the root's.
+              onMore={() => nextHref && load(`${nextHref}${nextHref.includes("?") ? "&" : "?"}index`)}
+            />
+          </>
         )}
       </div>
     </section>

@@ -8,6 +8,7 @@ import { SearchResults } from "./search-results";
 
 const DEFAULTS = SearchParamsSchema.parse({});
 const TYPING_DELAY_MS = 250;
+const EMPTY_PAGE = { products: [], page: 1, hasNext: false };
 
 /**
  * The "Buscar Productos" overlay: a JavaScript enhancement of /search. The header's
@@ -74,7 +75,7 @@ export function SearchOverlay() {
     }, delay);
   }
 
-  const results = term !== "" && fetcher.data?.params.q === term ? fetcher.data.results : [];
+  const answer = term !== "" && fetcher.data?.params.q === term ? fetcher.data : null;
   const loading = term !== "" && (fetcher.state !== "idle" || fetcher.data?.params.q !== term);
 
   return (
@@ -114,7 +115,15 @@ export function SearchOverlay() {
         >
           <SearchControls key={generation} defaults={DEFAULTS} inputRef={inputRef} />
         </form>
-        <div className="mt-8">{open ? <SearchResults term={term} results={results} loading={loading} /> : null}</div>
+        <div className="mt-8">
+          {open ? (
+            <SearchResults
+              params={answer?.params ?? { ...DEFAULTS, q: term }}
+              list={answer?.list ?? EMPTY_PAGE}
+              loading={loading}
+            />
+          ) : null}
+        </div>
       </div>
     </dialog>
   );

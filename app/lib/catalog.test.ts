@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sortForGrid } from "./catalog";
+import { gridHref, parsePage, sortForGrid } from "./catalog";
+import { GRID_MAX_PAGE } from "./constants";
+import { cardSrcSet, productSrcSet } from "./images";
+import { cardVariants } from "./variants";
 import { stockLabel, stockLevel } from "./stock";
 import { displayName } from "./user";
 
@@ -42,5 +45,45 @@ describe("price formatting for cards", () => {
     expect(formatMoney(2_499_00)).toBe("$2,499.00");
     expect(formatMoney(savings(1_899_00, 2_499_00))).toBe("$600.00");
     expect(discountPercent(1_899_00, 2_499_00)).toBe(24);
+  });
+});
+
+describe("grid pages", () => {
+  it("reads ?pagina: junk is page 1, beyond the deepest page served is null (404)", () => {
+    expect(parsePage(null)).toBe(1);
+    expect(parsePage("2")).toBe(2);
+    expect(parsePage(" 7 ")).toBe(7);
+    for (const junk of ["", "abc", "0", "-1", "2.5", "1e2", "0x10"]) expect(parsePage(junk)).toBe(1);
+    expect(parsePage(String(GRID_MAX_PAGE))).toBe(GRID_MAX_PAGE);
+    expect(parsePage(String(GRID_MAX_PAGE + 1))).toBeNull();
+    expect(parsePage("9999999999999")).toBe(1); // not a plain number we read: junk
+  });
+
+  it("links page 1 without pagina (the canonical URL) and keeps the category", () => {
+    expect(gridHref("all", 1)).toBe("/");
+    expect(gridHref("all", 2)).toBe("/?pagina=2");
+    expect(gridHref("rings", 1)).toBe("/?categoria=rings");
+    expect(gridHref("rings", 3)).toBe("/?categoria=rings&pagina=3");
+  });
+});
+
+describe("card data", () => {
+  it("keeps one variant per model: the one the card shows for it", () => {
+    const v = (id: number, model: string | null, size: string | null, stock: number) => ({ id, model, size, stock });
+    const variants = [v(1, "Oro", "5", 0), v(2, "Oro", "6", 3), v(3, "Plata", "5", 1), v(4, "Plata", "6", 1)];
+    expect(cardVariants(variants).map((x) => x.id)).toEqual([2, 3]);
+    expect(cardVariants([v(5, null, "16 cm", 0), v(6, null, "18 cm", 2)]).map((x) => x.id)).toEqual([6]);
+    expect(cardVariants([])).toEqual([]);
+  });
+
+  it("offers WebP copies of the shop's own pictures only", () => {
+    expect(productSrcSet("/images/products/anillo.svg")).toBe(
+      "/images/products/anillo-320w.webp 320w,/images/products/anillo-640w.webp 640w,/images/products/anillo-1024w.webp 1024w",
+    );
+    expect(cardSrcSet("/images/products/anillo.svg")).toBe(
+      "/images/products/anillo-320w.webp 1x,/images/products/anillo-640w.webp 2x",
+    );
+    expect(productSrcSet("https://cdn.example.com/a.jpg")).toBeUndefined();
+    expect(cardSrcSet("/images/products/../x.svg")).toBeUndefined();
   });
 });

@@ -1,11 +1,11 @@
 /** Pure catalogue rules and shapes shared by server and browser. */
+import { type CategoryId, GRID_MAX_PAGE } from "./constants";
 
 import type { RatingSummary } from "./reviews";
 
 /** A variant as a product card shows it (money in centavos). */
 export type CardVariant = {
   id: number;
-  name: string;
   model: string | null;
   size: string | null;
   price: number;
@@ -37,7 +37,11 @@ export type CardSelection = { productId: number; variantId: number | null; stock
 
 type Flags = { isNew: boolean; isFeatured: boolean };
 
-/** Grid order: new and featured first, then new, then featured, then the rest. */
+/**
+ * Grid order: new and featured first, then new, then featured, then the rest. The database sorts by
+ * (isNew desc, isFeatured desc, newest first), which is the same order; this function states the rule
+ * for code and tests that hold the rows already.
+ */
 function gridRank(p: Flags): number {
   if (p.isNew && p.isFeatured) return 0;
   if (p.isNew) return 1;
@@ -52,3 +56,30 @@ export function sortForGrid<T extends Flags>(products: readonly T[]): T[] {
     .sort((a, b) => gridRank(a.p) - gridRank(b.p) || a.i - b.i)
     .map(({ p }) => p);
 }
+
+/** The query parameter of a grid or search page number. */
+export const PAGE_PARAM = "pagina";
+
+/**
+ * The page a `?pagina=` value asks for: absent, empty or junk (not a plain positive integer) is page
+ * 1, so a mangled link still shows the catalogue; a number past the last page we serve is `null`
+ * (the route answers 404).
+ */
+export function parsePage(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return 1;
+  const page = Number(value.trim());
+  if (page < 1) return 1;
+  return page > GRID_MAX_PAGE ? null : page;
+}
+
+/** The address of a page of the home grid (page 1 has no `pagina`, so it is the canonical URL). */
+export function gridHref(category: CategoryId, page: number): string {
+  const query = new URLSearchParams();
+  if (category !== "all") query.set("categoria", category);
+  if (page > 1) query.set(PAGE_PARAM, String(page));
+  const s = query.toString();
+  return s ? `/?${s}` : "/";
+}
+
+/** One page of a paginated product list. */
+export type ProductPage<P> = { products: P[]; page: number; hasNext: boolean };

@@ -27,6 +27,11 @@ export const LOW_STOCK_MAX = 20;
 export const DEFAULT_CARD_QUANTITY = 1;
 export const RELATED_PRODUCTS_LIMIT = 8;
 
+/** Cards per page of the home grid, a category and search results (`?pagina=N`). */
+export const GRID_PAGE_SIZE = 24;
+/** Highest page number served; deeper pages would only be crawler traps with ever larger offsets. */
+export const GRID_MAX_PAGE = 500;
+
 export const ADD_TO_CART_FEEDBACK_MS = 2000;
 export const RESET_REDIRECT_MS = 2000;
 export const ADMIN_TAB_FLASH_MS = 500;

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { escapeLike, parseSearchParams } from "./search";
+import { GRID_MAX_PAGE } from "./constants";
+import { escapeLike, parseSearchParams, searchHref } from "./search";
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
 describe("parseSearchParams", () => {
   it("has the defaults: no text, all categories, Nombre A-Z, 0 to 10000 pesos", () => {
-    expect(parse("")).toEqual({ q: "", categoria: null, orden: "nombre", ofertas: false, min: 0, max: 10_000 });
+    expect(parse("")).toEqual({
+      q: "",
+      categoria: null,
+      orden: "nombre",
+      ofertas: false,
+      min: 0,
+      max: 10_000,
+      pagina: 1,
+    });
   });
 
   it("trims the text and reads every filter", () => {
@@ -16,6 +25,7 @@ describe("parseSearchParams", () => {
       ofertas: true,
       min: 500,
       max: 2500,
+      pagina: 1,
     });
   });
 
@@ -27,12 +37,27 @@ describe("parseSearchParams", () => {
       ofertas: false,
       min: 0,
       max: 0,
+      pagina: 1,
     });
   });
 
   it("clamps bounds to 0–10000 and swaps them when reversed", () => {
     expect(parse("min=20000&max=300")).toMatchObject({ min: 300, max: 10_000 });
     expect(parse("min=-10&max=99999")).toMatchObject({ min: 0, max: 10_000 });
+  });
+});
+
+describe("search pages", () => {
+  it("reads pagina, with junk as page 1 and anything deeper than the last page served capped", () => {
+    expect(parse("q=oro&pagina=3").pagina).toBe(3);
+    for (const junk of ["abc", "0", "-2", "1.5", "", "1e3"]) expect(parse(`q=oro&pagina=${junk}`).pagina).toBe(1);
+    expect(parse("q=oro&pagina=999999999").pagina).toBe(GRID_MAX_PAGE);
+  });
+
+  it("links a page with the filters that differ from the defaults, page 1 without pagina", () => {
+    const params = parse("q=anillo oro&orden=precio-asc&ofertas=1&min=0&max=10000");
+    expect(searchHref(params, 1)).toBe("/search?q=anillo+oro&orden=precio-asc&ofertas=1");
+    expect(searchHref(params, 2)).toBe("/search?q=anillo+oro&orden=precio-asc&ofertas=1&pagina=2");
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORY_NAV, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "./constants";
+import { CATEGORY_NAV, GRID_MAX_PAGE, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "./constants";
 
 /** Sort options of the search overlay, in the order they are offered. */
 export const SEARCH_SORTS = [
@@ -50,13 +50,30 @@ export const SearchParamsSchema = z
     ofertas: z.preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean()).default(false),
     min: pesos(SEARCH_PRICE_MIN),
     max: pesos(SEARCH_PRICE_MAX),
+    /** Results page; junk is page 1 and anything deeper than the last page served is capped to it. */
+    pagina: z.preprocess(
+      (v) => (typeof v === "string" && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : 1),
+      z.number().transform((n) => Math.min(GRID_MAX_PAGE, Math.max(1, n))),
+    ),
   })
   .transform((p) => (p.min > p.max ? { ...p, min: p.max, max: p.min } : p));
 
 export type SearchParams = z.output<typeof SearchParamsSchema>;
 
 /** The query parameters of the search page and overlay. */
-export const SEARCH_PARAM_KEYS = ["q", "categoria", "orden", "ofertas", "min", "max"] as const;
+export const SEARCH_PARAM_KEYS = ["q", "categoria", "orden", "ofertas", "min", "max", "pagina"] as const;
+
+/** The search page's address for these parameters; defaults are left out so URLs stay short. */
+export function searchHref(params: SearchParams, page: number): string {
+  const query = new URLSearchParams({ q: params.q });
+  if (params.categoria) query.set("categoria", params.categoria);
+  if (params.orden !== "nombre") query.set("orden", params.orden);
+  if (params.ofertas) query.set("ofertas", "1");
+  if (params.min !== SEARCH_PRICE_MIN) query.set("min", String(params.min));
+  if (params.max !== SEARCH_PRICE_MAX) query.set("max", String(params.max));
+  if (page > 1) query.set("pagina", String(page));
+  return `/search?${query}`;
+}
 
 /** Parses URLSearchParams (first value of each key) with the schema above. */
 export function parseSearchParams(params: URLSearchParams): SearchParams {

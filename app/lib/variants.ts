@@ -102,3 +102,17 @@ export function galleryImages(
   if (product.images.length > 0) return [...product.images];
   return [{ url: variant?.image ?? product.image, alt: "" }];
 }
+
+/**
+ * The variants a product card can show: the one `chooseVariant` picks for each model (a card offers
+ * models, never sizes), or the product's default variant when it has no models. Sending only these
+ * keeps a grid page's data the size of what it renders.
+ */
+export function cardVariants<V extends VariantLike>(variants: readonly V[]): V[] {
+  const models = modelsOf(variants);
+  const picks =
+    models.length === 0
+      ? [chooseVariant(variants).variant]
+      : models.map((model) => chooseVariant(variants, { model }).variant);
+  return picks.filter((v): v is V => v !== null);
+}

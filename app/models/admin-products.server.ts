@@ -1,3 +1,4 @@
+import { invalidateCatalog } from "./product.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { type Page, pageOf, pageWindow } from "~/lib/pagination";
 import type { ProductInput } from "~/lib/validation/admin";
@@ -10,12 +11,12 @@ import { type Actor, recordAudit } from "./audit.server";
  */
 
 /**
- * The single place every staff write to products, variants, stock or prices reports to. Today it
- * does nothing else: the shop has no catalogue cache yet. When one lands, its invalidation is
- * wired here, and every admin write is covered at once.
+ * The single place every staff write to products, variants, stock or prices reports to: the
+ * catalogue cache of this instance forgets what it held (other instances catch up within
+ * CATALOG_CACHE_TTL_MS; docs/decisions/013-catalogue-cache.md).
  */
-export function catalogChanged(productId: number): void {
-  void productId;
+export function catalogChanged(_productId: number): void {
+  invalidateCatalog();
 }
 
 export type AdminProductRow = {

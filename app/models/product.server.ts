@@ -1,17 +1,42 @@
-import { type CardProduct, type CardVariant, sortForGrid } from "~/lib/catalog";
+import type { CardProduct, CardVariant, ProductPage } from "~/lib/catalog";
 import { summarizeRatings } from "~/lib/reviews";
-import { type CategoryId, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
+import { type CategoryId, GRID_PAGE_SIZE, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
 import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
 import { Prisma } from "~/generated/prisma/client";
+import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { cardVariants } from "~/lib/variants";
 import { eligibilityFromCounts, viewerReviewCounts } from "./review.server";
 
 // Every function here answers in ONE database round trip: the schema enables `relationJoins`, so
 // nested selects become LATERAL joins of the same statement (tests/integration/query-count.test.ts).
+//
+// Catalogue reads are served from an in-process cache for CATALOG_CACHE_TTL_MS (docs/decisions/
+// 013-catalogue-cache.md): what a shopper sees may be a few seconds old. Adding to the cart and paying
+// never read through it; they check price and stock in the database.
 
+let catalogCache: TtlCache<unknown> | undefined;
+
+/** Created on first use, so importing this module starts nothing and reads no settings. */
+function cached<V>(key: string, load: () => Promise<V>): Promise<V> {
+  catalogCache ??= createTtlCache<unknown>({ ttlMs: getEnv().CATALOG_CACHE_TTL_MS, maxEntries: 2_000 });
+  return catalogCache.get(key, load) as Promise<V>;
+}
+
+/**
+ * Forgets every cached catalogue read. Call it after any staff write to products, variants, stock,
+ * prices, images, categories or reviews: one product shows up in grid pages, other products'
+ * related lists and search results, so everything goes (writes are rare; a miss costs one query).
+ * Only this process's cache is cleared; other instances catch up within the TTL.
+ */
+export function invalidateCatalog(): void {
+  catalogCache?.clear();
+}
+
+/** What a card shows of a variant (its own name is only on the product page). */
 const variantCardSelect = {
   id: true,
-  name: true,
   model: true,
   size: true,
   price: true,
@@ -36,6 +61,18 @@ const cardSelect = {
 
 const newestFirst = [{ createdAt: "desc" }, { id: "desc" }] as const satisfies Prisma.ProductOrderByWithRelationInput[];
 
+/**
+ * The grid order, in SQL so a page is an indexed LIMIT/OFFSET at any catalogue size: new and featured
+ * first, then new, then featured, then the rest (booleans sort true first descending), newest first
+ * within each (the `products_grid_order_idx` indexes).
+ */
+const gridOrder = [
+  { isNew: "desc" },
+  { isFeatured: "desc" },
+  { createdAt: "desc" },
+  { id: "desc" },
+] as const satisfies Prisma.ProductOrderByWithRelationInput[];
+
 export type GridSection = {
   category: CategoryId;
   /** Category name, or null for "Todo" (the page gives it its own heading). */
@@ -44,19 +81,26 @@ export type GridSection = {
 };
 
 /**
- * The home grid: the category's heading data and its products, newest first from the database,
- * then in the badge order. Unknown slugs are the caller's concern (the route validates).
+ * A page of the home grid: the category's heading data and GRID_PAGE_SIZE products in the grid order,
+ * plus whether a next page exists (one row more is read instead of counting the catalogue).
+ * Unknown slugs and page bounds are the caller's concern (the route validates).
  */
-export async function getProductGrid(category: CategoryId = "all") {
+export function getProductGrid(category: CategoryId = "all", page = 1) {
+  return cached(`grid:${category}:${page}`, () => loadGridPage(category, page));
+}
+
+async function loadGridPage(category: CategoryId, page: number) {
+  const window = { skip: (page - 1) * GRID_PAGE_SIZE, take: GRID_PAGE_SIZE + 1 };
   if (category === "all") {
-    const products = await prisma.product.findMany({
+    const rows = await prisma.product.findMany({
       where: { archivedAt: null },
       select: cardSelect,
-      orderBy: newestFirst,
+      orderBy: gridOrder,
+      ...window,
     });
     return {
       section: { category, name: null, description: null } satisfies GridSection,
-      products: sortForGrid(products),
+      ...pageOf(rows, page),
     };
   }
   const row = await prisma.category.findUnique({
@@ -64,24 +108,41 @@ export async function getProductGrid(category: CategoryId = "all") {
     select: {
       name: true,
       description: true,
-      products: { where: { archivedAt: null }, select: cardSelect, orderBy: newestFirst },
+      products: { where: { archivedAt: null }, select: cardSelect, orderBy: gridOrder, ...window },
     },
   });
   return {
     section: { category, name: row?.name ?? null, description: row?.description ?? null } satisfies GridSection,
-    products: sortForGrid(row?.products ?? []),
+    ...pageOf(row?.products ?? [], page),
   };
+}
+
+/**
+ * Rows read with one extra at the end: the page, and whether that extra row exists. Each card keeps
+ * only the variants it can show.
+ */
+function pageOf<P extends { variants: CardVariant[] }>(rows: P[], page: number): ProductPage<P> {
+  return { products: rows.slice(0, GRID_PAGE_SIZE).map(slimCard), page, hasNext: rows.length > GRID_PAGE_SIZE };
+}
+
+function slimCard<P extends { variants: CardVariant[] }>(product: P): P {
+  return { ...product, variants: cardVariants(product.variants) };
 }
 
 export type GridProduct = Awaited<ReturnType<typeof getProductGrid>>["products"][number];
 
 /**
  * One product with everything its page shows: variants (with their images), images, category,
- * reviews newest first with their average, up to 8 related products of the same category (with
- * their ratings) and, given a `viewer` filter, whether the viewer may review it — in one statement.
+ * reviews newest first with their average and up to 8 related products of the same category (with
+ * their ratings), in one statement. The same for every visitor, so it is cached; whether the viewer
+ * may review it is `getViewerReviewEligibility`, read apart. An archived product is gone from the
+ * shop: null, and its page is a 404 like a deleted one's.
  */
-export async function getProductDetail(id: number, { viewer }: { viewer?: Prisma.UserWhereInput | null } = {}) {
-  // An archived product is gone from the shop: its page is a 404 like a deleted one.
+export function getProductDetail(id: number) {
+  return cached(`product:${id}`, () => loadProductDetail(id));
+}
+
+async function loadProductDetail(id: number) {
   const product = await prisma.product.findUnique({
     where: { id, archivedAt: null },
     select: {
@@ -100,6 +161,7 @@ export async function getProductDetail(id: number, { viewer }: { viewer?: Prisma
       variants: {
         select: {
           ...variantCardSelect,
+          name: true,
           images: { select: { url: true, alt: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
         },
         orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
@@ -120,33 +182,39 @@ export async function getProductDetail(id: number, { viewer }: { viewer?: Prisma
           },
         },
       },
-      ...(viewer ? { _count: { select: viewerReviewCounts(viewer) } } : {}),
     },
   });
   if (!product) return null;
-  const { category, _count, ...rest } = product as typeof product & {
-    _count?: { reviews: number; orderItems: number };
-  };
+  const { category, ...rest } = product;
   return {
     ...rest,
     category: { slug: category.slug, name: category.name },
     rating: summarizeRatings(product.reviews.map((r) => r.rating)),
     related: category.products.map(({ reviews, ...card }) => ({
-      ...card,
+      ...slimCard(card),
       rating: summarizeRatings(reviews.map((r) => r.rating)),
     })),
-    /** Null without a viewer (logged out); the page then invites to log in. */
-    reviewEligibility: _count ? eligibilityFromCounts(_count) : null,
   };
+}
+
+/**
+ * Whether the viewer (a session filter from `sessionUserFilter`) may review the product: one
+ * statement that reads the session's user, their paid orders with the product and their review of it.
+ * Null without a viewer (logged out): the page then invites to log in. Never cached: it is personal.
+ */
+export async function getViewerReviewEligibility(id: number, viewer: Prisma.UserWhereInput | null) {
+  if (!viewer) return null;
+  const row = await prisma.product.findUnique({
+    where: { id },
+    select: { _count: { select: viewerReviewCounts(viewer) } },
+  });
+  return row ? eligibilityFromCounts(row._count) : null;
 }
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
 
 /** A search hit: exactly what a product card shows (the raw query returns that shape). */
 export type SearchResult = CardProduct & { variants: CardVariant[] };
-
-/** Most results a search returns (the overlay is a finding aid, not a second catalogue). */
-const SEARCH_RESULT_LIMIT = 60;
 
 // Whitelisted ORDER BY fragments: user input only ever picks one of these keys.
 const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
@@ -167,15 +235,19 @@ const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
  * trigger-maintained, trigram-indexed `search_text`, decision 003), in one parameterised query.
  * Price bounds are pesos (inclusive); the database holds centavos. An empty term finds nothing.
  */
-export async function searchProducts(params: SearchParams): Promise<SearchResult[]> {
-  if (params.q === "") return [];
+export function searchProducts(params: SearchParams): Promise<ProductPage<SearchResult>> {
+  if (params.q === "") return Promise.resolve({ products: [], page: params.pagina, hasNext: false });
+  return cached(`search:${JSON.stringify(params)}`, () => loadSearchPage(params));
+}
+
+async function loadSearchPage(params: SearchParams) {
   const pattern = escapeLike(params.q);
   const rows = await prisma.$queryRaw<SearchResult[]>`
     SELECT p."id", p."name", p."price", p."original_price" AS "originalPrice", p."image", p."material",
            p."stock", p."is_new" AS "isNew", p."is_featured" AS "isFeatured",
            COALESCE((
              SELECT json_agg(json_build_object(
-                      'id', v."id", 'name', v."name", 'model', v."model", 'size', v."size", 'price', v."price",
+                      'id', v."id", 'model', v."model", 'size', v."size", 'price', v."price",
                       'originalPrice', v."original_price", 'stock', v."stock", 'image', v."image",
                       'material', v."material")
                     ORDER BY v."sort_order", v."id")
@@ -190,8 +262,8 @@ export async function searchProducts(params: SearchParams): Promise<SearchResult
       AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" <= ${params.max * 100})
       AND (${!params.ofertas} OR p."original_price" > p."price")
     ORDER BY ${SEARCH_ORDER[params.orden]}
-    LIMIT ${SEARCH_RESULT_LIMIT}`;
-  return rows;
+    LIMIT ${GRID_PAGE_SIZE + 1} OFFSET ${(params.pagina - 1) * GRID_PAGE_SIZE}`;
+  return pageOf(rows, params.pagina);
 }
 
 /** Ids and last change of every product, for the sitemap. */

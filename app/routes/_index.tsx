@@ -1,32 +1,50 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { invariantResponse } from "@epic-web/invariant";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { HomeNewsletter } from "~/components/newsletter-box";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
+import { gridHref, parsePage, type ProductPage } from "~/lib/catalog";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
 import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
 import { absoluteUrl } from "~/utils/origin.server";
+import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const param = new URL(request.url).searchParams.get("categoria");
+  const searchParams = new URL(request.url).searchParams;
+  const param = searchParams.get("categoria");
   const category = isCategoryId(param) ? param : "all";
-  const canonical = absoluteUrl(request, category === "all" ? "/" : `/?categoria=${category}`);
+  const page = parsePage(searchParams.get("pagina"));
+  // Past the deepest page served, or past the last page of the catalogue: 404, never an empty 200.
+  invariantResponse(page !== null, "Página no encontrada", { status: 404 });
+  const links = (p: number, hasNext: boolean) => ({
+    canonical: absoluteUrl(request, gridHref(category, p)),
+    prev: p > 1 ? absoluteUrl(request, gridHref(category, p - 1)) : null,
+    next: hasNext ? absoluteUrl(request, gridHref(category, p + 1)) : null,
+  });
+  let grid;
   try {
-    const { section, products } = await getProductGrid(category);
-    return { section, products, error: null, canonical };
+    grid = await getProductGrid(category, page);
   } catch (error) {
     // The database is down: the page still renders, with the "Error de Conexión" panel.
     console.error("[home] product grid failed", error);
     const section: GridSection = { category, name: null, description: null };
+    const list: ProductPage<GridProduct> = { products: [], page, hasNext: false };
     return data(
-      { section, products: [] as GridProduct[], error: "Error cargando productos", canonical },
+      { section, list, error: "Error cargando productos", ...links(page, false) },
       { status: 503, headers: { "Retry-After": "30" } },
     );
   }
+  invariantResponse(page === 1 || grid.products.length > 0, "Página no encontrada", { status: 404 });
+  const { section, ...list } = grid;
+  return { section, list, error: null, ...links(page, list.hasNext) };
 }
 
+/** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
+
 export default function Home() {
-  const { section, products, error } = useLoaderData<typeof loader>();
+  const { section, list, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   useStoredCategory(section.category);
@@ -39,7 +57,8 @@ export default function Home() {
       <ProductGrid
         heading={isAll ? ALL_SECTION.name : (section.name ?? label)}
         subtitle={isAll ? ALL_SECTION.description : section.description}
-        products={products}
+        category={section.category}
+        list={list}
         loading={loading}
         error={error}
         headingLevel={isAll ? 2 : 1}
@@ -80,15 +99,11 @@ function Hero() {
   const [hidden, setHidden] = useState(false);
   if (hidden) return null;
   return (
-    <section aria-labelledby="hero-titulo" className="relative overflow-hidden bg-ink-900 text-ivory-50">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_75%_40%,rgba(212,175,106,0.28),transparent_60%)]"
-      />
-      <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 sm:px-6 md:grid-cols-2 md:py-28 lg:px-8">
+    <section aria-labelledby="hero-titulo" className="hero">
+      <div className="hero-inner">
         <div>
           <p className="eyebrow text-gold-300">Colección de temporada</p>
-          <h1 id="hero-titulo" className="mt-5 font-serif text-5xl leading-[1.05] sm:text-6xl">
+          <h1 id="hero-titulo" className="hero-title">
             Joyas que cuentan tu historia
           </h1>
           <p className="mt-6 max-w-md text-ivory-200/85">
@@ -96,7 +111,7 @@ function Hero() {
           </p>
           <a
             href="#productos"
-            className="btn-secondary mt-10 border-gold-300 text-ivory-50 hover:border-gold-300 hover:bg-gold-300 hover:text-ink-900"
+            className="hero-cta"
             onClick={(event) => {
               // With JavaScript the hero steps aside and the grid comes up; without it, a plain anchor.
               event.preventDefault();
@@ -107,10 +122,9 @@ function Hero() {
             Explorar la colección
           </a>
         </div>
-        <div aria-hidden="true" className="hidden justify-center md:flex">
-          <div className="relative h-72 w-72 rounded-full border border-gold-300/40">
-            <div className="absolute inset-6 rounded-full border border-gold-300/25" />
-            <div className="absolute inset-0 flex items-center justify-center">
+        <div aria-hidden="true" className="hero-ornament">
+          <div>
+            <div>
               <svg viewBox="0 0 32 32" width="120" height="120" className="text-gold-300">
                 <path d="M9 5h14l6 8-13 15L3 13l6-8Z" fill="none" stroke="currentColor" strokeWidth="0.6" />
                 <path
@@ -143,5 +157,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     ...(data?.canonical ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),
+    ...(data?.prev ? [{ tagName: "link", rel: "prev", href: data.prev }] : []),
+    ...(data?.next ? [{ tagName: "link", rel: "next", href: data.next }] : []),
   ];
 };

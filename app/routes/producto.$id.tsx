@@ -1,7 +1,14 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   Link,
   useActionData,
@@ -27,7 +34,7 @@ import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
 import { chooseVariant, displayValues, galleryImages, materialOf } from "~/lib/variants";
 import { REVIEW_MESSAGES, ReviewSchema } from "~/lib/validation/review";
-import { getProductDetail, type ProductDetail } from "~/models/product.server";
+import { getProductDetail, getViewerReviewEligibility, type ProductDetail } from "~/models/product.server";
 import { createReview } from "~/models/review.server";
 import { useNonce } from "~/components/nonce";
 import type { loader as rootLoader } from "~/root";
@@ -36,6 +43,7 @@ import { setFlash } from "~/utils/flash.server";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
 import { readForm } from "~/utils/request.server";
 import { requireUser, sessionUserFilter } from "~/utils/session.server";
+import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
 const MAX_ID = 2_147_483_647;
 
@@ -46,16 +54,17 @@ function productId(param: string | undefined): number | null {
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = productId(params.id);
-  // The viewer's review eligibility comes in the product's own statement (no separate user lookup).
-  const product = id
-    ? await readOrUnavailable(async () => getProductDetail(id, { viewer: await sessionUserFilter(request) }))
-    : null;
+  // The product is the same for everybody (cached); whether this viewer may review it is not.
+  const product = id ? await readOrUnavailable(() => getProductDetail(id)) : null;
   invariantResponse(product, "Producto no encontrado", { status: 404 });
+  const reviewEligibility = await readOrUnavailable(async () =>
+    getViewerReviewEligibility(product.id, await sessionUserFilter(request)),
+  );
   const url = new URL(request.url);
   const selection = { model: url.searchParams.get("modelo"), size: url.searchParams.get("talla") };
   const image = Number(url.searchParams.get("imagen") ?? 0);
   return {
-    product,
+    product: { ...product, reviewEligibility },
     selection,
     image: Number.isInteger(image) && image >= 0 ? image : 0,
     canonical: absoluteUrl(request, `/producto/${product.id}`),
@@ -85,6 +94,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const setCookie = await setFlash(request, { kind: "success", message: REVIEW_MESSAGES.thanks });
   return redirect(`/producto/${id}#resenas`, { headers: { "Set-Cookie": setCookie } });
 }
+/** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
 
 export default function ProductPage() {
   const { product, selection, image, origin } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { SearchControls } from "~/components/search-controls";
 import { SearchResults } from "~/components/search-results";
@@ -7,19 +7,23 @@ import { parseSearchParams } from "~/lib/search";
 import { searchProducts } from "~/models/product.server";
 import { readOrUnavailable } from "~/utils/db.server";
 import { absoluteUrl } from "~/utils/origin.server";
+import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
 /**
  * Search: the page without JavaScript, and the loader the overlay's fetcher calls.
- * One database round trip; an empty term lists nothing.
+ * One database round trip for a page of results (`pagina`); an empty term lists nothing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url).searchParams);
-  const results = await readOrUnavailable(() => searchProducts(params));
-  return { params, results, canonical: absoluteUrl(request, "/search") };
+  const list = await readOrUnavailable(() => searchProducts(params));
+  return { params, list, canonical: absoluteUrl(request, "/search") };
 }
 
+/** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
+
 export default function SearchPage() {
-  const { params, results } = useLoaderData<typeof loader>();
+  const { params, list } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (
@@ -34,7 +38,7 @@ export default function SearchPage() {
         </button>
       </Form>
       <div className="mt-12">
-        <SearchResults term={params.q} results={results} loading={loading} />
+        <SearchResults params={params} list={list} loading={loading} />
       </div>
     </section>
   );

@@ -45,6 +45,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Where uploaded product photos are written and served from (under /uploads/). */
   UPLOADS_DIR: z.string().default("data/uploads"),
+  /**
+   * How long catalogue reads (grid pages, product pages, search results) are served from memory, in
+   * milliseconds; 0 turns the cache off. Also the longest another instance shows a staff change.
+   */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** Number of reverse proxies we control in front of the shop; 0 uses the TCP peer's address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** The business behind the shop, as the legal pages, the footer and e-mails publish it. */

@@ -42,6 +42,13 @@ function paymentOrigins(): string[] {
 }
 
 /**
+ * What a catalogue route declares in its `headers` export: a shared cache may keep the page but must
+ * ask again every time (the ETag makes that a cheap 304). applyCachePolicy turns it into
+ * `private, no-store` for any request with cookies.
+ */
+export const PUBLIC_REVALIDATE = "public, max-age=0, must-revalidate";
+
+/**
  * Pages and `.data` responses carry the visitor's name, e-mail, cart and role (the root loader reads
  * them on every page), so no shared cache may keep them: `private, no-store`. A route may declare
  * itself public (`Cache-Control: public, …` in its `headers` export), and that is honoured only for a

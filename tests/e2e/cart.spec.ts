@@ -3,17 +3,22 @@ import { expect, test, waitForHydration } from "./fixtures";
 
 type SeedProduct = { id: number; name: string };
 
-/** Products of the home grid with the given stock level (Disponible = more than 20 pieces). */
+/**
+ * Products of the home grid with the given stock level (Disponible = more than 20 pieces), from its
+ * first pages (the grid shows 24 a page).
+ */
 async function productsFromHome(page: Page, level: "available" | "out", count: number): Promise<SeedProduct[]> {
-  await page.goto("/");
-  const cards = page.locator(`[data-testid="product-card"]:has([data-stock="${level}"])`);
-  expect(await cards.count()).toBeGreaterThanOrEqual(count);
   const found: SeedProduct[] = [];
-  for (let i = 0; i < count; i++) {
-    const link = cards.nth(i).locator("h3 a");
-    const href = (await link.getAttribute("href")) ?? "";
-    found.push({ id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" });
+  for (let pagina = 1; found.length < count && pagina <= 3; pagina += 1) {
+    await page.goto(pagina === 1 ? "/" : `/?pagina=${pagina}`);
+    const links = page.locator(`[data-testid="product-card"]:has([data-stock="${level}"]) h3 a`);
+    for (const link of await links.all()) {
+      if (found.length === count) break;
+      const href = (await link.getAttribute("href")) ?? "";
+      found.push({ id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" });
+    }
   }
+  expect(found).toHaveLength(count);
   return found;
 }
 

@@ -103,6 +103,51 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
+  test("the grid comes in pages of 24: Ver más appends the next with JavaScript, and is a plain link without", async ({
+    page,
+  }, testInfo) => {
+    const response = await page.goto("/");
+    expect(response?.headers()["etag"]).toBeTruthy(); // anonymous: a cache may keep it and revalidate
+    const cards = page.getByTestId("product-card");
+    await expect(cards).toHaveCount(24);
+    const more = page.getByRole("link", { name: "Ver más" });
+    await expect(more).toHaveAttribute("href", "/?pagina=2");
+    await expect(page.locator('link[rel="next"]')).toHaveAttribute("href", /\/\?pagina=2$/);
+    const firstPage = await cards.locator("h3").allTextContents();
+
+    if (testInfo.project.name === "js") {
+      await waitForHydration(page);
+      await more.click();
+      await expect(cards).toHaveCount(48);
+      await expect(page).toHaveURL(/\/$/); // appended in place, no navigation
+      expect((await cards.locator("h3").allTextContents()).slice(0, 24)).toEqual(firstPage);
+      // The seeded catalogue has fewer than 72 pieces: the third page is the last.
+      await expect(more).toHaveAttribute("href", "/?pagina=3");
+      await more.click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(48);
+      await expect(page.locator('main a[rel="next"]')).toHaveCount(0);
+      const names = await cards.locator("h3").allTextContents();
+      expect(new Set(names).size).toBe(names.length);
+    } else {
+      await more.click();
+      await expect(page).toHaveURL(/\/\?pagina=2$/);
+      await expect(cards).toHaveCount(24);
+      const secondPage = await cards.locator("h3").allTextContents();
+      expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/\?pagina=2$/);
+      await page.getByRole("link", { name: "Página anterior" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(cards).toHaveCount(24);
+    }
+  });
+
+  test("a page past the last one is a 404, a mangled page number shows the first page", async ({ page }) => {
+    expect((await page.goto("/?pagina=50"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
+    expect((await page.goto("/?pagina=dos"))?.status()).toBe(200);
+    await expect(page.getByTestId("product-card")).toHaveCount(24);
+  });
+
   test("unknown products answer 404 with Producto no encontrado", async ({ page }) => {
     for (const path of ["/producto/999999", "/producto/abc"]) {
       const response = await page.goto(path);

@@ -224,8 +224,9 @@ describe("delete", () => {
       max: 10_000,
       ofertas: false,
       orden: "nombre",
+      pagina: 1,
     });
-    expect(found.map((p) => p.id)).toEqual([other.id]);
+    expect(found.products.map((p) => p.id)).toEqual([other.id]);
     expect((await getSitemapProducts()).map((p) => p.id)).toEqual([other.id]);
     await expect(addToCart(shopper.id, { productId: sold.id, variantId: null, quantity: 1 })).rejects.toBeInstanceOf(
       CartError,

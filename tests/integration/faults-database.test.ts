@@ -28,7 +28,13 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
        VALUES ('Anillo Resiliente', 100000, '/favicon.svg', 1, 5, now())`,
     );
     await client.end();
-    shop = await startShopServer({ DATABASE_URL: cluster.url, DATABASE_EMBEDDED: "0", DATABASE_POOL_MAX: "3" });
+    // No catalogue cache: every page must really ask the database, which is the point here.
+    shop = await startShopServer({
+      DATABASE_URL: cluster.url,
+      DATABASE_EMBEDDED: "0",
+      DATABASE_POOL_MAX: "3",
+      CATALOG_CACHE_TTL_MS: "0",
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -1,0 +1,31 @@
+/**
+ * Responsive product images. Every picture under PRODUCT_IMAGE_DIR has WebP copies at
+ * PRODUCT_IMAGE_WIDTHS next to it (`anillo.svg` → `anillo-320w.webp`, …), made with sharp when the
+ * catalogue is seeded (scripts/lib/responsive-images.mjs); browsers pick the size the layout needs.
+ */
+export const PRODUCT_IMAGE_DIR = "/images/products/";
+export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
+
+/**
+ * A grid card is 160–300 CSS px wide at every breakpoint, so it needs no `sizes`: the 320 px copy
+ * for ordinary screens, the 640 px one for dense (2×) screens.
+ */
+export function cardSrcSet(src: string): string | undefined {
+  if (!isProductImage(src)) return undefined;
+  return `${variantPath(src, 320)} 1x,${variantPath(src, 640)} 2x`;
+}
+
+function isProductImage(src: string): boolean {
+  return src.startsWith(PRODUCT_IMAGE_DIR) && !src.includes("..");
+}
+
+/** The file name of one width's copy of a source image. */
+export function variantPath(source: string, width: number): string {
+  return `${source.replace(/\.[a-z0-9]+$/i, "")}-${width}w.webp`;
+}
+
+/** The `srcset` of a product image, or undefined for a picture from elsewhere (it has no copies). */
+export function productSrcSet(src: string, widths: readonly number[] = PRODUCT_IMAGE_WIDTHS): string | undefined {
+  if (!src.startsWith(PRODUCT_IMAGE_DIR) || src.includes("..")) return undefined;
+  return widths.map((w) => `${variantPath(src, w)} ${w}w`).join(",");
+}
