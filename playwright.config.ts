@@ -57,7 +57,8 @@ export default defineConfig({
     // The production build on the embedded defaults, exactly as `npm start`, on a fresh in-memory database.
     command: "node scripts/start.mjs",
     url: `${baseURL}/healthz`,
-    timeout: 120_000,
+    // A fresh clone seeds on first start and makes the WebP copies of every picture (about a minute under load).
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
