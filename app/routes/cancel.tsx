@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PaymentOutcome } from "~/components/payment-outcome";
 import { cancelCheckout } from "~/models/payment.server";
 import { getOptionalUser } from "~/utils/session.server";
 
@@ -28,34 +29,24 @@ export default function Cancel() {
   const { paid } = useLoaderData<typeof loader>();
   if (paid) {
     return (
-      <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="cancel-paid">
-        <p className="eyebrow">Pago</p>
-        <h1 className="mt-3 font-serif text-4xl text-ink-900">Tu pago ya se había completado</h1>
-        <p className="mt-4 text-ink-700">No cancelamos nada: tu pedido está confirmado y lo verás en Mis Pedidos.</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/orders" className="btn-primary">
-            Ver Mis Pedidos
-          </Link>
-        </div>
-      </section>
+      <PaymentOutcome
+        testId="cancel-paid"
+        title="Tu pago ya se había completado"
+        message="No cancelamos nada: tu pedido está confirmado y lo verás en Mis Pedidos."
+        links={[{ to: "/orders", label: "Ver Mis Pedidos", primary: true }]}
+      />
     );
   }
   return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="cancel">
-      <p className="eyebrow">Pago</p>
-      <h1 className="mt-3 font-serif text-5xl text-ink-900">Pago cancelado</h1>
-      <p className="mt-4 text-ink-700">
-        El pago fue cancelado y no se realizó ningún cargo. Tus productos siguen en tu carrito.
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/cart" className="btn-secondary">
-          Ver mi carrito
-        </Link>
-        <Link to="/" className="btn-primary">
-          Volver a la tienda
-        </Link>
-      </div>
-    </section>
+    <PaymentOutcome
+      testId="cancel"
+      title="Pago cancelado"
+      message="El pago fue cancelado y no se realizó ningún cargo. Tus productos siguen en tu carrito."
+      links={[
+        { to: "/cart", label: "Ver mi carrito" },
+        { to: "/", label: "Volver a la tienda", primary: true },
+      ]}
+    />
   );
 }
 

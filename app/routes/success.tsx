@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PixelEvent } from "~/components/meta-pixel";
+import { ORDERS_AND_SHOP, PaymentOutcome } from "~/components/payment-outcome";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { formatMoney } from "~/lib/money";
 import { encodePixelEvent } from "~/lib/pixel";
@@ -47,47 +48,28 @@ export default function Success() {
 
   if (data.state === "refund") {
     return (
-      <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="success-refund">
-        <p className="eyebrow">Pago</p>
-        <h1 className="mt-3 font-serif text-4xl text-ink-900">No pudimos completar tu pedido</h1>
-        <p className="mt-4 text-ink-700">
-          Recibimos tu pago, pero alguna pieza se agotó mientras pagabas. Te devolveremos el importe completo a tu
-          tarjeta.
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/orders" className="btn-secondary">
-            Mis Pedidos
-          </Link>
-          <Link to="/" className="btn-primary">
-            Volver a la tienda
-          </Link>
-        </div>
-      </section>
+      <PaymentOutcome
+        testId="success-refund"
+        title="No pudimos completar tu pedido"
+        message="Recibimos tu pago, pero alguna pieza se agotó mientras pagabas. Te devolveremos el importe completo a tu tarjeta."
+        links={ORDERS_AND_SHOP}
+      />
     );
   }
 
   if (data.state !== "paid") {
     const unpaid = data.state === "unpaid";
     return (
-      <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-testid="success-invalid">
-        <p className="eyebrow">Pago</p>
-        <h1 className="mt-3 font-serif text-4xl text-ink-900">
-          {unpaid ? "Tu pago aún no se ha completado" : "No encontramos este pago"}
-        </h1>
-        <p className="mt-4 text-ink-700">
-          {unpaid
+      <PaymentOutcome
+        testId="success-invalid"
+        title={unpaid ? "Tu pago aún no se ha completado" : "No encontramos este pago"}
+        message={
+          unpaid
             ? "Cuando el pago se confirme verás tu pedido en Mis Pedidos."
-            : "El enlace no corresponde a ningún pago de tu cuenta. Revisa tus pedidos o vuelve a la tienda."}
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/orders" className="btn-secondary">
-            Mis Pedidos
-          </Link>
-          <Link to="/" className="btn-primary">
-            Volver a la tienda
-          </Link>
-        </div>
-      </section>
+            : "El enlace no corresponde a ningún pago de tu cuenta. Revisa tus pedidos o vuelve a la tienda."
+        }
+        links={ORDERS_AND_SHOP}
+      />
     );
   }
 
