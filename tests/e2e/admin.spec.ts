@@ -251,10 +251,26 @@ test.describe("admin panel", () => {
     await login({ role: "admin" });
     await page.goto("/admin/productos");
     await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Usuarios" }).click();
     if (test.info().project.use.javaScriptEnabled !== false) {
-      // The short loading indication of a tab change.
+      // The loading indication of a tab change: the tab's data is held back until the
+      // indication has been seen, so a fast server cannot make it flash by unobserved.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/admin\/usuarios\.data/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page
+        .getByRole("navigation", { name: "Secciones del panel" })
+        .getByRole("link", { name: "Usuarios" })
+        .click();
       await expect(page.getByTestId("admin-tab-loading")).toBeVisible();
+      release(); // later requests for the tab pass straight through
+    } else {
+      await page
+        .getByRole("navigation", { name: "Secciones del panel" })
+        .getByRole("link", { name: "Usuarios" })
+        .click();
     }
     await expect(page.getByRole("heading", { name: "Usuarios" })).toBeVisible();
     await page.getByRole("searchbox", { name: "Buscar usuarios" }).fill(customer.email);
