@@ -1,5 +1,6 @@
 import { remember } from "@epic-web/remember";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "./env.server";
 
@@ -11,17 +12,50 @@ import { getEnv } from "./env.server";
 function createClient() {
   const env = getEnv();
   const embedded = env.DATABASE_EMBEDDED === "1";
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: env.DATABASE_URL,
     max: embedded ? 1 : (env.DATABASE_POOL_MAX ?? 10),
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
+  releaseLostConnections(pool);
+  const adapter = new PrismaPg(pool);
   return new PrismaClient({
     adapter,
     // Embedded transactions are serialized through one connection: let them queue longer.
     transactionOptions: { maxWait: embedded ? 20_000 : 5_000, timeout: 15_000 },
   });
+}
+
+/**
+ * Gives the pool back the connections that died while checked out. When the database server goes
+ * away in the middle of an interactive transaction, Prisma's adapter may never release that
+ * transaction's connection (its ROLLBACK fails first): the pool then counts it as busy forever and,
+ * once every slot is lost that way, each query waits for the connect timeout and the shop does not
+ * recover when the database is back. A connection that ended while checked out is released here
+ * with an error, which makes the pool drop it and open a fresh one on demand.
+ */
+function releaseLostConnections(pool: pg.Pool) {
+  const checkedOut = new Set<pg.PoolClient>();
+  const watched = new WeakSet<pg.PoolClient>();
+  pool.on("acquire", (client) => {
+    checkedOut.add(client);
+    if (watched.has(client)) return;
+    watched.add(client);
+    client.once("end", () => {
+      // Give the owner a moment to release it normally (a rollback in progress).
+      setTimeout(() => {
+        if (!checkedOut.has(client)) return;
+        checkedOut.delete(client);
+        try {
+          client.release(new Error("Connection lost while checked out"));
+        } catch {
+          // Released meanwhile.
+        }
+      }, 250).unref();
+    });
+  });
+  pool.on("release", (_error, client) => checkedOut.delete(client));
 }
 
 /** One client per process; `remember` keeps it across dev rebuilds so each reload does not open a new pool. */
@@ -40,22 +74,39 @@ const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
-  const { code, message, meta } = error as {
+  type Cause = { kind?: unknown; originalCode?: unknown };
+  const {
+    code,
+    message,
+    meta,
+    cause: ownCause,
+  } = error as {
     code?: unknown;
     message?: unknown;
-    meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } };
+    meta?: { driverAdapterError?: { cause?: Cause } };
+    cause?: Cause;
   };
   if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^(08|57P0[123])/.test(code))) return true;
-  const cause = meta?.driverAdapterError?.cause;
+  // Inside an interactive transaction the adapter's error arrives bare, with its cause on itself
+  // (e.g. 57P03 "the database system is shutting down").
+  const cause = meta?.driverAdapterError?.cause ?? (typeof ownCause === "object" ? ownCause : undefined);
   if (typeof cause?.kind === "string" && UNAVAILABLE_KINDS.has(cause.kind)) return true;
   if (typeof cause?.originalCode === "string" && /^(08|57P0[123])/.test(cause.originalCode)) return true;
   if (typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"].includes(code)) return true;
-  return typeof message === "string" && /connection terminated|terminating connection|connection ended/i.test(message);
+  // pg's pool says "timeout exceeded when trying to connect" when no connection came within its timeout
+  // (the server is down or every connection is stuck on it), and a client whose connection broke is
+  // "not queryable".
+  return (
+    typeof message === "string" &&
+    /connection terminated|terminating connection|connection ended|timeout exceeded when trying to connect|not queryable/i.test(
+      message,
+    )
+  );
 }
 
 /**
- * Runs a read for a page; when the database is unreachable, throws a 503 "Error de Conexión"
- * response (rendered by the error boundaries in Spanish) instead of an unexplained 500.
+ * Runs a read for a page (or a form's write); when the database is unreachable, throws a 503
+ * "Error de Conexión" response (rendered by the error boundaries in Spanish) instead of an unexplained 500.
  */
 export async function readOrUnavailable<T>(read: () => Promise<T>): Promise<T> {
   try {

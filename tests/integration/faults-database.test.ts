@@ -1,7 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDeploy } from "../../scripts/lib/database.mjs";
+import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
 import { FORM, formBody, send } from "./http-client";
+import { SHIPPING } from "./payment-helpers";
 import { type ShopServer, startShopServer } from "./http-server";
 import { postgresBinaries, startPostgresCluster } from "./postgres-cluster";
 
@@ -12,10 +14,12 @@ import { postgresBinaries, startPostgresCluster } from "./postgres-cluster";
  */
 const bin = postgresBinaries();
 const runHere = process.env.DATABASE_EMBEDDED === "1" && bin !== null;
+const BURST_STOCK = 8;
 
 describe.runIf(runHere)("the database stops and starts again under a running shop", () => {
   let cluster: Awaited<ReturnType<typeof startPostgresCluster>>;
   let shop: ShopServer;
+  let simulator: Awaited<ReturnType<typeof startPaymentSimulator>>;
 
   beforeAll(async () => {
     cluster = await startPostgresCluster(bin!);
@@ -25,20 +29,28 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     await client.query(`INSERT INTO categories (id, slug, name, sort_order) VALUES (1, 'rings', 'Anillos', 1)`);
     await client.query(
       `INSERT INTO products (name, price, image, category_id, stock, updated_at)
-       VALUES ('Anillo Resiliente', 100000, '/favicon.svg', 1, 5, now())`,
+       VALUES ('Anillo Resiliente', 100000, '/favicon.svg', 1, 5, now()), ('Collar Constante', 120000, '/favicon.svg', 1, ${BURST_STOCK}, now())`,
     );
     await client.end();
+    // Payments go to the simulator; its webhooks are only recorded (the burst test settles sessions itself).
+    simulator = await startPaymentSimulator({ apiKey: "sk_test_faults", webhookSecret: "whsec_faults" });
     // No catalogue cache: every page must really ask the database, which is the point here.
     shop = await startShopServer({
       DATABASE_URL: cluster.url,
       DATABASE_EMBEDDED: "0",
       DATABASE_POOL_MAX: "3",
       CATALOG_CACHE_TTL_MS: "0",
+      STRIPE_SECRET_KEY: "sk_test_faults",
+      STRIPE_WEBHOOK_SECRET: "whsec_faults",
+      STRIPE_API_BASE: simulator.url,
+      // Every visitor of the test comes from one address: the per-address abuse limits would refuse them.
+      RATE_LIMIT_MULTIPLIER: "1000",
     });
   }, 120_000);
 
   afterAll(async () => {
     await shop?.stop();
+    await simulator?.stop();
     cluster?.destroy();
   });
 
@@ -91,4 +103,108 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     expect(again.body).toContain("Ana"); // still logged in: the session survived the outage
     expect(shop.output()).not.toMatch(/Unhandled|uncaughtException/);
   });
+
+  it(
+    "stopped in the middle of a checkout burst: no order half-written, 503 in Spanish, then recovery",
+    { timeout: 120_000 },
+    async () => {
+      const sql = new pg.Client({ connectionString: cluster.url });
+      await sql.connect();
+      const {
+        rows: [collar],
+      } = await sql.query<{ id: number }>(`SELECT id FROM products WHERE name = 'Collar Constante'`);
+      await sql.end();
+      const productId = String(collar!.id);
+
+      const cookies = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const registered = await send(shop.url, {
+            method: "POST",
+            path: "/register",
+            body: formBody({
+              name: `Cliente ${i}`,
+              email: `rafaga${i}@example.test`,
+              password: "bruma-de-plata",
+              confirmPassword: "bruma-de-plata",
+            }),
+            headers: { ...FORM, Origin: shop.url },
+          });
+          expect(registered.status).toBe(302);
+          const cookie = (registered.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+          const added = await send(shop.url, {
+            method: "POST",
+            path: "/cart",
+            body: formBody({ intent: "add", productId, quantity: "1" }),
+            headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+          });
+          expect(added.status).toBe(302);
+          return cookie;
+        }),
+      );
+      const pagar = (cookie: string) =>
+        send(shop.url, {
+          method: "POST",
+          path: "/checkout",
+          body: formBody({ intent: "pay", ...SHIPPING }),
+          headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+        });
+
+      // Twelve shoppers press PAGAR for eight pieces, and the database goes away while they are served.
+      const burst = Promise.all(cookies.map(pagar));
+      await new Promise((r) => setTimeout(r, 60));
+      cluster.stop();
+      const answers = await burst;
+      for (const answer of answers) {
+        expect([303, 409, 503]).toContain(answer.status);
+        if (answer.status === 503) expect(answer.body).toContain("Error de Conexión");
+      }
+      const during = await pagar(cookies[0]!);
+      expect(during.status).toBe(503);
+      expect(during.body).toContain("Error de Conexión");
+
+      cluster.start();
+      // Connections that died inside PAGAR's transactions must not stay counted as busy in the pool,
+      // or the shop never recovers: /healthz comes back without a restart.
+      const deadline = Date.now() + 60_000;
+      let health = 0;
+      while (Date.now() < deadline && (health = (await send(shop.url, { path: "/healthz" })).status) !== 200) {
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(health).toBe(200);
+      // Recovered: PAGAR works again (a payment page, or a stock refusal in Spanish), never a 5xx.
+      const after = await pagar(cookies[11]!);
+      expect([303, 409]).toContain(after.status);
+
+      const check = new pg.Client({ connectionString: cluster.url });
+      await check.connect();
+      try {
+        const { rows: orders } = await check.query<{
+          id: number;
+          status: string;
+          released: boolean;
+          items: number;
+          units: number;
+          address: number;
+        }>(
+          `SELECT o.id, o.status::text, o.stock_released_at IS NOT NULL AS released,
+           (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS items,
+           (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i WHERE i.order_id = o.id) AS units,
+           (SELECT count(*)::int FROM addresses a WHERE a.order_id = o.id) AS address
+         FROM orders o`,
+        );
+        expect(orders.length).toBeGreaterThan(0);
+        for (const order of orders) expect(order).toMatchObject({ items: 1, units: 1, address: 1 });
+        for (const order of orders.filter((o) => o.status === "cancelado")) expect(order.released).toBe(true);
+        const held = orders.filter((o) => !o.released).reduce((sum, o) => sum + o.units, 0);
+        const { rows } = await check.query<{ stock: number }>(`SELECT stock FROM products WHERE id = $1`, [collar!.id]);
+        const stock = rows[0]!.stock;
+        // Every piece is on the shelf or held by exactly one order: none lost, none sold twice.
+        expect(stock).toBeGreaterThanOrEqual(0);
+        expect(stock + held).toBe(BURST_STOCK);
+      } finally {
+        await check.end();
+      }
+      expect(shop.output()).not.toMatch(/Unhandled|uncaughtException/);
+    },
+  );
 });
