@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
+import type { CardSelection } from "~/lib/catalog";
 import { ADDED_LABEL, MAX_LINE_QUANTITY } from "~/lib/cart-messages";
 import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
 import { FetcherFlag } from "./fetcher-flag";
@@ -6,13 +8,13 @@ import { useAddToCart } from "./use-add-to-cart";
 import { useHydrated } from "./use-hydrated";
 
 type Props = {
-  productId: number;
-  /** The chosen variant; null adds the product itself (or its first variant in stock). */
-  variantId: number | null;
-  /** Out of stock: the button shows Agotado and cannot be used. */
-  disabled?: boolean;
-  /** Names the quantity form for assistive technology: "Agregar Anillo Aurora al carrito". */
-  productName?: string;
+  /** The piece the card shows; out of stock, the button shows Agotado and cannot be used. */
+  selection: CardSelection;
+  /**
+   * Where a logged-out shopper goes instead (the search card sends them to the product page);
+   * null: the prompt posts anyway and the answer asks them to log in.
+   */
+  loggedOutHref?: string | null;
 };
 
 /**
@@ -26,22 +28,30 @@ type Props = {
  *
  * Place it above the card's full-card link (it is `relative z-10`).
  */
-export function AddToCartPrompt({ productId, variantId, disabled = false, productName }: Props) {
+export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
+  const { productId, variantId, productName, size, href } = selection;
   const { fetcher, here, added, busy, error, notice } = useAddToCart();
   const hydrated = useHydrated();
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
 
-  if (disabled) {
+  if (selection.stock <= 0) {
     return (
-      <button type="button" disabled className="btn-secondary card-cart w-full opacity-60">
+      <button type="button" disabled className="card-button card-cart opacity-60">
         Agotado
       </button>
     );
   }
+  if (loggedOutHref) {
+    return (
+      <Link to={loggedOutHref} className="card-button card-cart" data-testid="add-to-cart">
+        <AddLabel />
+      </Link>
+    );
+  }
 
-  const label = busy ? "Agregando…" : added ? ADDED_LABEL : "Agregar al carrito";
+  const label = busy ? "Agregando…" : added ? ADDED_LABEL : <AddLabel />;
 
   const form = (
     <fetcher.Form
@@ -49,7 +59,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
       action="/cart"
       // Named only for the toggle button's aria-controls, which exists with JavaScript.
       id={hydrated ? panelId : undefined}
-      aria-label={productName ? `Agregar ${productName} al carrito` : "Agregar al carrito"}
+      aria-label={`Agregar ${productName} al carrito`}
       className="prompt-form"
       onSubmit={() => setOpen(false)}
     >
@@ -58,6 +68,15 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
       <input type="hidden" name="productId" value={productId} />
       {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="redirectTo" value={here} />
+      {size ? (
+        // A card offers models only: say which size goes in the cart, and where to choose another.
+        <p className="prompt-choice">
+          Talla <strong className="font-medium text-ink-900">{size}</strong>
+          <Link to={href} className="ml-auto underline underline-offset-2 hover:text-gold-700">
+            Cambiar
+          </Link>
+        </p>
+      ) : null}
       <div className="prompt-row">
         <label htmlFor={`${panelId}-qty`}>Cantidad</label>
         <div className="prompt-box">
@@ -125,7 +144,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
         <>
           <button
             type="button"
-            className="btn-secondary w-full px-3 py-2.5 text-xs"
+            className="card-button"
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((o) => !o)}
@@ -136,7 +155,9 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
         </>
       ) : (
         <details>
-          <summary className="prompt-toggle">Agregar al carrito</summary>
+          <summary className="prompt-toggle">
+            <AddLabel />
+          </summary>
           {form}
         </details>
       )}
@@ -153,5 +174,14 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** "Agregar al carrito"; a phone's two-column card shows "Agregar" (the rest stays for screen readers). */
+function AddLabel() {
+  return (
+    <>
+      Agregar<span className="max-sm:sr-only"> al carrito</span>
+    </>
   );
 }
