@@ -38,7 +38,7 @@ export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
 
   if (selection.stock <= 0) {
     return (
-      <button type="button" disabled className="card-button card-cart opacity-60">
+      <button type="button" disabled className="card-button card-cart opacity-60" data-testid="add-to-cart">
         Agotado
       </button>
     );
