@@ -26,7 +26,8 @@ type Props = {
  * the header badge counts the pieces at once, and a "Usuario no autenticado" answer sends the
  * shopper to /login with this page as origin.
  *
- * Place it above the card's full-card link (it is `relative z-10`).
+ * Place it above the card's full-card link (it is `relative z-10`), last in the card: it takes the
+ * card's free space above it, so the add buttons of a grid row line up.
  */
 export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
   const { productId, variantId, productName, size, href } = selection;
@@ -38,16 +39,20 @@ export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
 
   if (selection.stock <= 0) {
     return (
-      <button type="button" disabled className="card-button card-cart opacity-60" data-testid="add-to-cart">
-        Agotado
-      </button>
+      <div className="card-cart">
+        <button type="button" disabled className="card-button opacity-60" data-testid="add-to-cart">
+          Agotado
+        </button>
+      </div>
     );
   }
   if (loggedOutHref) {
     return (
-      <Link to={loggedOutHref} className="card-button card-cart" data-testid="add-to-cart">
-        <AddLabel />
-      </Link>
+      <div className="card-cart">
+        <Link to={loggedOutHref} className="card-button" data-testid="add-to-cart">
+          <AddLabel />
+        </Link>
+      </div>
     );
   }
 
@@ -71,8 +76,8 @@ export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
       {size ? (
         // A card offers models only: say which size goes in the cart, and where to choose another.
         <p className="prompt-choice">
-          Talla <strong className="font-medium text-ink-900">{size}</strong>
-          <Link to={href} className="ml-auto underline underline-offset-2 hover:text-gold-700">
+          Talla <b>{size}</b>
+          <Link to={href} discover="none">
             Cambiar
           </Link>
         </p>
@@ -181,7 +186,7 @@ export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
 function AddLabel() {
   return (
     <>
-      Agregar<span className="max-sm:sr-only"> al carrito</span>
+      Agregar<span className="add-rest"> al carrito</span>
     </>
   );
 }

@@ -77,9 +77,7 @@ export function ProductCard({
             {product.name}
           </Link>
         </Title>
-        <p className="card-material" title={material}>
-          {material}
-        </p>
+        <p className="card-material">{material}</p>
         <Price price={shown.price} originalPrice={shown.originalPrice} />
         {choice.models.length > 0 ? (
           hydrated ? (
@@ -109,20 +107,16 @@ export function ProductCard({
         ) : null}
         {product.rating ? <RatingSummary rating={product.rating} /> : null}
         <StockLine stock={shown.stock} />
-        {addToCartSlot ? (
-          <div className="card-actions">
-            {addToCartSlot({
-              productId: product.id,
-              productName: product.name,
-              variantId: choice.variant?.id ?? null,
-              model: choice.model,
-              size: choice.size,
-              stock: shown.stock,
-              price: shown.price,
-              href,
-            })}
-          </div>
-        ) : null}
+        {addToCartSlot?.({
+          productId: product.id,
+          productName: product.name,
+          variantId: choice.variant?.id ?? null,
+          model: choice.model,
+          size: choice.size,
+          stock: shown.stock,
+          price: shown.price,
+          href,
+        })}
       </div>
     </article>
   );
