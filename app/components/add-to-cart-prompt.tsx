@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
+import type { CardSelection } from "~/lib/catalog";
 import { ADDED_LABEL, MAX_LINE_QUANTITY } from "~/lib/cart-messages";
 import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
 import { FetcherFlag } from "./fetcher-flag";
@@ -6,13 +8,13 @@ import { useAddToCart } from "./use-add-to-cart";
 import { useHydrated } from "./use-hydrated";
 
 type Props = {
-  productId: number;
-  /** The chosen variant; null adds the product itself (or its first variant in stock). */
-  variantId: number | null;
-  /** Out of stock: the button shows Agotado and cannot be used. */
-  disabled?: boolean;
-  /** Names the quantity form for assistive technology: "Agregar Anillo Aurora al carrito". */
-  productName?: string;
+  /** The piece the card shows; out of stock, the button shows Agotado and cannot be used. */
+  selection: CardSelection;
+  /**
+   * Where a logged-out shopper goes instead (the search card sends them to the product page);
+   * null: the prompt posts anyway and the answer asks them to log in.
+   */
+  loggedOutHref?: string | null;
 };
 
 /**
@@ -24,24 +26,37 @@ type Props = {
  * the header badge counts the pieces at once, and a "Usuario no autenticado" answer sends the
  * shopper to /login with this page as origin.
  *
- * Place it above the card's full-card link (it is `relative z-10`).
+ * Place it above the card's full-card link (it is `relative z-10`), last in the card: it takes the
+ * card's free space above it, so the add buttons of a grid row line up.
  */
-export function AddToCartPrompt({ productId, variantId, disabled = false, productName }: Props) {
+export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
+  const { productId, variantId, productName, size, href } = selection;
   const { fetcher, here, added, busy, error, notice } = useAddToCart();
   const hydrated = useHydrated();
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
 
-  if (disabled) {
+  if (selection.stock <= 0) {
     return (
-      <button type="button" disabled className="btn-secondary card-cart w-full opacity-60">
-        Agotado
-      </button>
+      <div className="card-cart">
+        <button type="button" disabled className="card-button opacity-60" data-testid="add-to-cart">
+          Agotado
+        </button>
+      </div>
+    );
+  }
+  if (loggedOutHref) {
+    return (
+      <div className="card-cart">
+        <Link to={loggedOutHref} className="card-button" data-testid="add-to-cart">
+          <AddLabel />
+        </Link>
+      </div>
     );
   }
 
-  const label = busy ? "Agregando…" : added ? ADDED_LABEL : "Agregar al carrito";
+  const label = busy ? "Agregando…" : added ? ADDED_LABEL : <AddLabel />;
 
   const form = (
     <fetcher.Form
@@ -49,7 +64,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
       action="/cart"
       // Named only for the toggle button's aria-controls, which exists with JavaScript.
       id={hydrated ? panelId : undefined}
-      aria-label={productName ? `Agregar ${productName} al carrito` : "Agregar al carrito"}
+      aria-label={`Agregar ${productName} al carrito`}
       className="prompt-form"
       onSubmit={() => setOpen(false)}
     >
@@ -58,6 +73,15 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
       <input type="hidden" name="productId" value={productId} />
       {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="redirectTo" value={here} />
+      {size ? (
+        // A card offers models only: say which size goes in the cart, and where to choose another.
+        <p className="prompt-choice">
+          Talla <b>{size}</b>
+          <Link to={href} discover="none">
+            Cambiar
+          </Link>
+        </p>
+      ) : null}
       <div className="prompt-row">
         <label htmlFor={`${panelId}-qty`}>Cantidad</label>
         <div className="prompt-box">
@@ -125,7 +149,7 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
         <>
           <button
             type="button"
-            className="btn-secondary w-full px-3 py-2.5 text-xs"
+            className="card-button"
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((o) => !o)}
@@ -136,7 +160,9 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
         </>
       ) : (
         <details>
-          <summary className="prompt-toggle">Agregar al carrito</summary>
+          <summary className="prompt-toggle">
+            <AddLabel />
+          </summary>
           {form}
         </details>
       )}
@@ -153,5 +179,14 @@ export function AddToCartPrompt({ productId, variantId, disabled = false, produc
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** "Agregar al carrito"; a phone's two-column card shows "Agregar" (the rest stays for screen readers). */
+function AddLabel() {
+  return (
+    <>
+      Agregar<span className="add-rest"> al carrito</span>
+    </>
   );
 }

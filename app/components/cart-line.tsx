@@ -64,13 +64,13 @@ export function CartLineItem({ line }: { line: CartLine }) {
               type="submit"
               name="quantity"
               value={line.quantity - 1}
-              className="flex h-9 w-9 items-center justify-center text-lg text-ink-800 transition hover:bg-ivory-200"
+              className="flex h-11 w-11 items-center justify-center text-lg text-ink-800 transition hover:bg-ivory-200"
               aria-label={line.quantity <= 1 ? `Quitar ${line.name}` : `Quitar una pieza de ${line.name}`}
             >
               −
             </button>
             <output
-              className="w-9 text-center text-sm tabular-nums"
+              className="w-10 text-center text-sm tabular-nums"
               aria-label={`Cantidad de ${line.name}`}
               aria-live="polite"
             >
@@ -81,7 +81,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               name="quantity"
               value={line.quantity + 1}
               disabled={atStock}
-              className="flex h-9 w-9 items-center justify-center text-lg text-ink-800 transition hover:bg-ivory-200 disabled:cursor-not-allowed disabled:opacity-30"
+              className="flex h-11 w-11 items-center justify-center text-lg text-ink-800 transition hover:bg-ivory-200 disabled:cursor-not-allowed disabled:opacity-30"
               aria-label={`Agregar una pieza de ${line.name}`}
             >
               +
@@ -94,7 +94,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
             <input type="hidden" name="current" value={line.quantity} />
             <button
               type="submit"
-              className="text-xs uppercase tracking-[0.15em] text-ink-700 underline-offset-4 hover:text-red-800 hover:underline"
+              className="-mr-2 inline-flex min-h-11 items-center px-2 text-xs uppercase tracking-[0.15em] text-ink-700 underline-offset-4 hover:text-red-800 hover:underline"
               aria-label={`Eliminar ${line.name}`}
             >
               Eliminar

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type CartActionData } from "~/lib/cart-messages";
 import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
@@ -6,6 +7,7 @@ import { CartLineItem } from "./cart-line";
 import { OPEN_CHECKOUT } from "./checkout-modal";
 import { FetcherFlag } from "./fetcher-flag";
 import { CloseIcon } from "./icons";
+import { useHydrated } from "./use-hydrated";
 import { useOptimisticCart } from "./use-optimistic-cart";
 
 /**
@@ -19,6 +21,7 @@ export function CartView({
   layout,
   onContinue,
   loadError,
+  confirmClear = false,
 }: {
   cart: Cart;
   loggedIn: boolean;
@@ -26,9 +29,10 @@ export function CartView({
   /** In the drawer, CONTINUAR COMPRANDO closes it; on the page it links to the home page. */
   onContinue?: () => void;
   loadError?: string | null;
+  /** The /cart page asked "¿Vaciar el carrito?" (`?confirmar=vaciar`, the way without JavaScript). */
+  confirmClear?: boolean;
 }) {
   const cart = useOptimisticCart(serverCart);
-  const clearFetcher = useFetcher<CartActionData>({ key: "cart-clear" });
   const continueButton =
     layout === "drawer" && onContinue ? (
       <button type="button" onClick={onContinue} className="btn-secondary w-full">
@@ -65,7 +69,6 @@ export function CartView({
     );
   }
 
-  const clearError = clearFetcher.data && !clearFetcher.data.ok ? clearFetcher.data.message : null;
   return (
     <div
       className={
@@ -80,21 +83,7 @@ export function CartView({
             <CartLineItem key={line.lineKey} line={line} />
           ))}
         </ul>
-        <clearFetcher.Form method="post" action="/cart" className="mt-3 flex justify-end">
-          <FetcherFlag />
-          <input type="hidden" name="intent" value="clear" />
-          <button
-            type="submit"
-            className="text-xs uppercase tracking-[0.15em] text-ink-700/70 underline-offset-4 hover:text-red-800 hover:underline"
-          >
-            Vaciar carrito
-          </button>
-        </clearFetcher.Form>
-        {clearError ? (
-          <p role="alert" className="mt-2 text-right text-sm text-red-800">
-            {clearError}
-          </p>
-        ) : null}
+        <ClearCart confirmRequested={confirmClear} />
       </div>
 
       <section
@@ -128,6 +117,88 @@ export function CartView({
           {continueButton}
         </div>
       </section>
+    </div>
+  );
+}
+
+/**
+ * "Vaciar carrito" asks first, inline: "¿Vaciar el carrito?" with Sí, vaciar / Cancelar. Without
+ * JavaScript the button is a GET to /cart?confirmar=vaciar, whose page shows the same question; with
+ * JavaScript the question opens in place and Sí, vaciar posts through a fetcher.
+ */
+function ClearCart({ confirmRequested }: { confirmRequested: boolean }) {
+  const hydrated = useHydrated();
+  const clearFetcher = useFetcher<CartActionData>({ key: "cart-clear" });
+  const [asking, setAsking] = useState(confirmRequested);
+  const questionId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+  // Focus follows the question: onto Cancelar when it opens, back to Vaciar carrito when it closes.
+  useEffect(() => {
+    if (!moved.current) return;
+    (asking ? cancelRef : askRef).current?.focus();
+  }, [asking]);
+  const toggle = (open: boolean) => {
+    moved.current = true;
+    setAsking(open);
+  };
+  const clearError = clearFetcher.data && !clearFetcher.data.ok ? clearFetcher.data.message : null;
+
+  return (
+    <div className="mt-3">
+      {asking ? (
+        <div
+          role="group"
+          aria-labelledby={questionId}
+          className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 border border-red-800/20 bg-white px-4 py-3"
+          data-testid="clear-cart-confirm"
+        >
+          <p id={questionId} className="mr-auto text-sm text-ink-900">
+            ¿Vaciar el carrito?
+          </p>
+          <clearFetcher.Form method="post" action="/cart">
+            <FetcherFlag />
+            <input type="hidden" name="intent" value="clear" />
+            <button type="submit" className="btn-primary min-h-11 bg-red-800 px-4 py-2 hover:bg-red-900">
+              Sí, vaciar
+            </button>
+          </clearFetcher.Form>
+          {hydrated ? (
+            <button ref={cancelRef} type="button" className="btn-ghost min-h-11" onClick={() => toggle(false)}>
+              Cancelar
+            </button>
+          ) : (
+            <Link to="/cart" className="btn-ghost min-h-11">
+              Cancelar
+            </Link>
+          )}
+        </div>
+      ) : (
+        <Form
+          method="get"
+          action="/cart"
+          className="flex justify-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            toggle(true);
+          }}
+        >
+          <input type="hidden" name="confirmar" value="vaciar" />
+          <button
+            ref={askRef}
+            type="submit"
+            className="-mr-2 inline-flex min-h-11 items-center px-2 text-xs uppercase tracking-[0.15em] text-ink-700 underline-offset-4 hover:text-red-800 hover:underline"
+          >
+            Vaciar carrito
+          </button>
+        </Form>
+      )}
+      {clearError ? (
+        <p role="alert" className="mt-2 text-right text-sm text-red-800">
+          {clearError}
+        </p>
+      ) : null}
     </div>
   );
 }

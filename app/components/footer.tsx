@@ -13,8 +13,8 @@ export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
     <footer className="mt-24 bg-ink-900 text-ivory-100">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
-          <Link to="/" aria-label="Inicio" className="inline-block rounded-sm bg-ivory-50 px-3 py-2">
-            <Logo />
+          <Link to="/" aria-label="Inicio" className="inline-block rounded-sm">
+            <Logo tone="dark" />
           </Link>
           <p className="mt-5 text-sm leading-relaxed text-ivory-200/80">
             Joyería fina hecha para acompañarte toda la vida. Oro, plata y piedras seleccionadas a mano, diseñadas en la
@@ -23,7 +23,7 @@ export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
         </div>
         <nav aria-label="Enlaces rápidos">
           <h2 className="font-serif text-lg text-gold-300">Enlaces rápidos</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul className="footer-list">
             {CATEGORY_NAV.map((c) => (
               <li key={c.id}>
                 <Link to={categoryHref(c.id)} className="footer-link">
@@ -38,10 +38,10 @@ export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
             </li>
           </ul>
           <h2 className="mt-8 font-serif text-lg text-gold-300">Legal</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul className="footer-list">
             {LEGAL_PAGES.map((page) => (
               <li key={page.href}>
-                <Link to={page.href} className="text-ivory-200/80 hover:text-gold-300">
+                <Link to={page.href} className="footer-link">
                   {page.label}
                 </Link>
               </li>
@@ -53,12 +53,12 @@ export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
           <address className="mt-4 space-y-2 text-sm not-italic text-ivory-200/80">
             <p>{shop.address}</p>
             <p>
-              <a href={phoneHref(shop.phone)} className="hover:text-gold-300">
+              <a href={phoneHref(shop.phone)} className="footer-link">
                 {shop.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${shop.email}`} className="hover:text-gold-300">
+              <a href={`mailto:${shop.email}`} className="footer-link">
                 {shop.email}
               </a>
             </p>

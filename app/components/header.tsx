@@ -35,7 +35,8 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
   return (
     <header
       ref={headerRef}
-      className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50/95 backdrop-blur supports-[backdrop-filter]:bg-ivory-50/80"
+      // Solid: a see-through header turns murky over the dark hero and footer and its links lose contrast.
+      className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50"
     >
       <div className="mx-auto flex h-[4.5rem] max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <details className="group relative lg:hidden" data-menu="mobile">

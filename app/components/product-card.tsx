@@ -38,6 +38,7 @@ export function ProductCard({
   const choice = chooseVariant(variants, { model });
   const shown = displayValues(product, choice.variant);
   const discounted = hasDiscount(shown.price, shown.originalPrice);
+  const material = materialOf(product, choice.variant) ?? "Material no especificado";
   const href = `/producto/${product.id}${choice.model && model ? `?modelo=${encodeURIComponent(choice.model)}` : ""}`;
   const badges = [
     product.isNew ? (
@@ -68,12 +69,16 @@ export function ProductCard({
         ) : null}
       </div>
       <div className="card-body">
+        {/* Fixed slots first (name: two lines, material: one), so within a grid row every price
+            sits on the same line; the parts that vary (Ahorras, model, rating, stock) follow, and
+            the add-to-cart row is pushed to the bottom so the buttons line up too. */}
         <Title className="card-title">
           <Link to={href} prefetch="intent" discover="none">
             {product.name}
           </Link>
         </Title>
-        <p className="card-material">{materialOf(product, choice.variant) ?? "Material no especificado"}</p>
+        <p className="card-material">{material}</p>
+        <Price price={shown.price} originalPrice={shown.originalPrice} />
         {choice.models.length > 0 ? (
           hydrated ? (
             <div className="card-raised">
@@ -101,13 +106,16 @@ export function ProductCard({
           )
         ) : null}
         {product.rating ? <RatingSummary rating={product.rating} /> : null}
-        <Price price={shown.price} originalPrice={shown.originalPrice} />
         <StockLine stock={shown.stock} />
         {addToCartSlot?.({
           productId: product.id,
+          productName: product.name,
           variantId: choice.variant?.id ?? null,
+          model: choice.model,
+          size: choice.size,
           stock: shown.stock,
           price: shown.price,
+          href,
         })}
       </div>
     </article>

@@ -43,7 +43,8 @@ export function ProductGrid({
     <section
       id="productos"
       aria-labelledby="productos-titulo"
-      className="mx-auto max-w-7xl scroll-mt-24 px-4 py-16 sm:px-6 lg:px-8"
+      // Scrolled to, the section starts right under the sticky header (as tall as it): no strip of hero.
+      className="mx-auto max-w-7xl scroll-mt-[4.5rem] px-4 py-16 sm:px-6 lg:px-8"
     >
       <header className="mx-auto max-w-2xl text-center">
         <p className="eyebrow">Catálogo</p>
@@ -70,7 +71,7 @@ export function ProductGrid({
                     product={p}
                     eager={i < FIRST_ROW}
                     titleAs={headingLevel === 1 ? "h2" : "h3"}
-                    addToCartSlot={(s) => cardAddToCart(p.name, s)}
+                    addToCartSlot={cardAddToCart}
                   />
                 </li>
               ))}
@@ -90,15 +91,8 @@ export function ProductGrid({
 }
 
 /** The cart's quantity prompt in a card's add-to-cart slot, for the variant the card shows. */
-export function cardAddToCart(name: string, selection: CardSelection) {
-  return (
-    <AddToCartPrompt
-      productId={selection.productId}
-      variantId={selection.variantId}
-      disabled={selection.stock <= 0}
-      productName={name}
-    />
-  );
+export function cardAddToCart(selection: CardSelection) {
+  return <AddToCartPrompt selection={selection} />;
 }
 
 export function Spinner({ label }: { label: string }) {

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { CATEGORY_NAV, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN, SEARCH_PRICE_STEP } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
 import { SEARCH_SORTS, type SearchParams } from "~/lib/search";
@@ -99,16 +99,15 @@ export function SearchControls({
             name="min"
             label="Precio mínimo"
             value={min}
-            onChange={setMin}
-            defaultValue={defaults.min}
+            // The bounds never cross: the minimum stays at or below the maximum, and back.
+            onChange={(n) => setMin(Math.min(n, max))}
           />
           <PriceField
             id={`${id}-max`}
             name="max"
             label="Precio máximo"
             value={max}
-            onChange={setMax}
-            defaultValue={defaults.max}
+            onChange={(n) => setMax(Math.max(n, min))}
           />
         </div>
       </details>
@@ -116,43 +115,72 @@ export function SearchControls({
   );
 }
 
-/** A price bound in pesos (0–10000, step 100): a number box that works without JavaScript. */
+/**
+ * A price bound in pesos (0–10000, step 100): a slider (keyboard, touch) and a number box, both
+ * named after the bound, slider first. With JavaScript they move together. Without it the box starts
+ * empty (the current price is its placeholder): the search takes the bound's last non-empty value,
+ * so a typed price wins and an untouched box leaves the slider's.
+ */
 function PriceField({
   id,
   name,
   label,
   value,
-  defaultValue,
   onChange,
 }: {
   id: string;
   name: string;
   label: string;
   value: number;
-  defaultValue: number;
   onChange: (n: number) => void;
 }) {
+  const [text, setText] = useState("");
+  // Fill the box once JavaScript runs; from then on it follows the slider.
+  useEffect(() => setText(String(value)), [value]);
+  const hintId = `${id}-hint`;
   return (
     <div>
       <label htmlFor={id} className="field-label text-xs uppercase tracking-[0.15em]">
         {label} <span className="normal-case tracking-normal text-ink-700/70">(MXN)</span>
       </label>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode="numeric"
-        min={SEARCH_PRICE_MIN}
-        max={SEARCH_PRICE_MAX}
-        step={SEARCH_PRICE_STEP}
-        defaultValue={defaultValue}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className="field-input py-2 text-sm"
-        aria-describedby={`${id}-hint`}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-ink-700/70">
-        {Number.isFinite(value) ? formatMoney(Math.max(0, value) * 100) : ""} · de {formatMoney(SEARCH_PRICE_MIN * 100)}{" "}
-        a {formatMoney(SEARCH_PRICE_MAX * 100)} o más
+      <div className="flex items-center gap-3">
+        <input
+          type="range"
+          name={name}
+          min={SEARCH_PRICE_MIN}
+          max={SEARCH_PRICE_MAX}
+          step={SEARCH_PRICE_STEP}
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+          aria-label={`Control deslizante del ${label.toLowerCase()}`}
+          aria-valuetext={formatMoney(value * 100)}
+          aria-describedby={hintId}
+          className="price-slider"
+        />
+        <input
+          id={id}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={SEARCH_PRICE_MIN}
+          max={SEARCH_PRICE_MAX}
+          step={SEARCH_PRICE_STEP}
+          value={text}
+          placeholder={String(value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            const n = Number(e.target.value);
+            if (e.target.value.trim() !== "" && Number.isFinite(n)) {
+              onChange(Math.min(SEARCH_PRICE_MAX, Math.max(SEARCH_PRICE_MIN, n)));
+            }
+          }}
+          className="field-input w-28 shrink-0 py-2 text-sm"
+          aria-describedby={hintId}
+        />
+      </div>
+      <p id={hintId} className="mt-1 text-xs text-ink-700/70">
+        {formatMoney(value * 100)} · de {formatMoney(SEARCH_PRICE_MIN * 100)} a {formatMoney(SEARCH_PRICE_MAX * 100)} o
+        más
       </p>
     </div>
   );

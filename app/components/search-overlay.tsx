@@ -16,7 +16,7 @@ const EMPTY_PAGE = { products: [], page: 1, hasNext: false };
  * form to the /search loader through a fetcher. A native modal <dialog> keeps focus inside and
  * closes on Escape; closing resets every input and returns focus to the button that opened it.
  */
-export function SearchOverlay() {
+export function SearchOverlay({ loggedIn }: { loggedIn: boolean }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -121,6 +121,7 @@ export function SearchOverlay() {
               params={answer?.params ?? { ...DEFAULTS, q: term }}
               list={answer?.list ?? EMPTY_PAGE}
               loading={loading}
+              loggedIn={loggedIn}
             />
           ) : null}
         </div>

@@ -3,6 +3,7 @@ import { type SearchParams, searchHref } from "~/lib/search";
 import type { SearchResult } from "~/models/product.server";
 import { MoreLink, useLoadMore } from "./load-more";
 import { Spinner } from "./product-grid";
+import { AddToCartPrompt } from "./add-to-cart-prompt";
 import { ProductCard } from "./product-card";
 
 /** Search results: nothing before a term, a loading line, the empty state, or cards with "Ver más". */
@@ -10,10 +11,13 @@ export function SearchResults({
   params,
   list,
   loading,
+  loggedIn,
 }: {
   params: SearchParams;
   list: ProductPage<SearchResult>;
   loading: boolean;
+  /** Logged out, a card's add button opens the product page instead of the quantity prompt. */
+  loggedIn: boolean;
 }) {
   const { products, last, busy, load } = useLoadMore(list, JSON.stringify(params));
   if (loading) return <Spinner label="Cargando productos..." />;
@@ -44,8 +48,12 @@ export function SearchResults({
         aria-label="Resultados de búsqueda"
       >
         {products.map((p) => (
-          <li key={p.id}>
-            <ProductCard product={p} badgeStyle="search" />
+          <li key={p.id} className="flex">
+            <ProductCard
+              product={p}
+              badgeStyle="search"
+              addToCartSlot={(s) => <AddToCartPrompt selection={s} loggedOutHref={loggedIn ? null : s.href} />}
+            />
           </li>
         ))}
       </ul>

@@ -33,7 +33,18 @@ export type CardProduct = {
 };
 
 /** What a card's add-to-cart control needs to add the piece currently shown. */
-export type CardSelection = { productId: number; variantId: number | null; stock: number; price: number };
+export type CardSelection = {
+  productId: number;
+  productName: string;
+  variantId: number | null;
+  /** The model and size the card adds (a card offers models only: the size is the first one in stock). */
+  model: string | null;
+  size: string | null;
+  stock: number;
+  price: number;
+  /** The detail page of the piece shown, where every model and size can be chosen. */
+  href: string;
+};
 
 type Flags = { isNew: boolean; isFeatured: boolean };
 

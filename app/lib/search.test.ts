@@ -45,6 +45,11 @@ describe("parseSearchParams", () => {
     expect(parse("min=20000&max=300")).toMatchObject({ min: 300, max: 10_000 });
     expect(parse("min=-10&max=99999")).toMatchObject({ min: 0, max: 10_000 });
   });
+
+  it("takes a price bound's last non-empty value: a typed price over its slider, else the slider", () => {
+    expect(parse("min=1000&min=2500&max=8000&max=")).toMatchObject({ min: 2500, max: 8000 });
+    expect(parse("min=1000&min=&max=10000&max=%20")).toMatchObject({ min: 1000, max: 10_000 });
+  });
 });
 
 describe("search pages", () => {

@@ -75,12 +75,25 @@ export function searchHref(params: SearchParams, page: number): string {
   return `/search?${query}`;
 }
 
-/** Parses URLSearchParams (first value of each key) with the schema above. */
+/** The price bounds: the filter form sends each one twice, from its slider and from its number box. */
+const PRICE_KEYS: readonly string[] = ["min", "max"];
+
+/**
+ * Parses URLSearchParams with the schema above: the first value of each key, except the price
+ * bounds, where the last non-empty value wins. The form sends a bound's slider first and its number
+ * box second; without JavaScript the box starts empty, so a typed price beats the slider and an
+ * untouched box leaves the slider's value.
+ */
 export function parseSearchParams(params: URLSearchParams): SearchParams {
   const raw: Record<string, string> = {};
   for (const key of SEARCH_PARAM_KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
+    const value = PRICE_KEYS.includes(key)
+      ? params
+          .getAll(key)
+          .filter((v) => v.trim() !== "")
+          .at(-1)
+      : params.get(key);
+    if (value !== null && value !== undefined) raw[key] = value;
   }
   return SearchParamsSchema.parse(raw);
 }

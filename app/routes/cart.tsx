@@ -39,10 +39,12 @@ const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
 
 /** The user's cart; a logged-out visitor has an empty one (carts live on the server, per user). */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // "Vaciar carrito" without JavaScript comes here first to ask for confirmation.
+  const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
   const user = await getOptionalUser(request);
-  if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null };
+  if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false };
   try {
-    return { loggedIn: true, cart: await getCart(user.id), loadError: null };
+    return { loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear };
   } catch (error) {
     // Returned, not thrown: the drawer loads this route with a fetcher and must not crash the page.
     console.error(CART_LOG_TEXTS.load, error);
@@ -50,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loggedIn: true,
       cart: EMPTY_CART,
       loadError: CART_MESSAGES.load_failed,
+      confirmClear: false,
     };
   }
 }
@@ -168,7 +171,7 @@ function refererPath(request: Request): string | null {
 }
 
 export default function CartPage() {
-  const { cart, loggedIn, loadError } = useLoaderData<typeof loader>();
+  const { cart, loggedIn, loadError, confirmClear } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-6xl px-4 pb-24 pt-10 sm:px-6 lg:px-8" aria-labelledby="cart-title">
       <div className="mb-8 flex items-end justify-between gap-4 border-b border-ink-900/10 pb-6">
@@ -180,7 +183,7 @@ export default function CartPage() {
         </div>
         <CartCloseLink />
       </div>
-      <CartView cart={cart} loggedIn={loggedIn} layout="page" loadError={loadError} />
+      <CartView cart={cart} loggedIn={loggedIn} layout="page" loadError={loadError} confirmClear={confirmClear} />
     </section>
   );
 }

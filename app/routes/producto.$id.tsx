@@ -18,16 +18,16 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useRef } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArrowLeftIcon } from "~/components/icons";
 import { Price } from "~/components/price";
-import { ProductCard } from "~/components/product-card";
 import { FavoriteToggle } from "~/components/product-favorite";
 import { ProductGallery } from "~/components/product-gallery";
-import { cardAddToCart } from "~/components/product-grid";
 import { ProductOptions } from "~/components/product-options";
-import { ProductPurchase } from "~/components/product-purchase";
+import { ProductPurchase, StickyBuyBar } from "~/components/product-purchase";
 import { ProductReviews } from "~/components/product-reviews";
+import { RelatedStrip } from "~/components/related-strip";
 import { StockLine } from "~/components/stock-line";
 import { SHOP_NAME } from "~/lib/constants";
 import { discountPercent } from "~/lib/money";
@@ -109,6 +109,8 @@ export default function ProductPage() {
   const material = materialOf(product, choice.variant);
   const percent = discountPercent(shown.price, shown.originalPrice);
   const level = stockLevel(shown.stock);
+  const purchaseRef = useRef<HTMLFormElement>(null);
+  const choiceLabel = [choice.model, choice.size ? `Talla ${choice.size}` : null].filter(Boolean).join(" · ") || null;
 
   const query = (extra: Record<string, string | null>) => {
     const q = new URLSearchParams();
@@ -173,25 +175,29 @@ export default function ProductPage() {
             <Price price={shown.price} originalPrice={shown.originalPrice} size="lg" />
           </div>
 
-          <ProductOptions
-            models={choice.models}
-            sizes={choice.sizes}
-            model={choice.model}
-            size={choice.size}
-            soldOutSizes={soldOutSizes}
-            hrefFor={({ model, size }) => query({ modelo: model, talla: size, imagen: null })}
-          />
+          <div id="comprar" className="flex scroll-mt-[5.5rem] flex-col gap-6">
+            <ProductOptions
+              models={choice.models}
+              sizes={choice.sizes}
+              model={choice.model}
+              size={choice.size}
+              soldOutSizes={soldOutSizes}
+              hrefFor={({ model, size }) => query({ modelo: model, talla: size, imagen: null })}
+            />
 
-          <div className="flex items-center gap-2" data-availability={level} data-testid="product-availability">
-            <StockLine stock={shown.stock} />
+            <div className="flex items-center gap-2" data-availability={level} data-testid="product-availability">
+              <StockLine stock={shown.stock} />
+            </div>
+
+            <ProductPurchase
+              key={choice.variant?.id ?? "base"}
+              productId={product.id}
+              variantId={choice.variant?.id ?? null}
+              stock={shown.stock}
+              alternatives={product.related}
+              formRef={purchaseRef}
+            />
           </div>
-
-          <ProductPurchase
-            key={choice.variant?.id ?? "base"}
-            productId={product.id}
-            variantId={choice.variant?.id ?? null}
-            stock={shown.stock}
-          />
 
           {product.description ? (
             <div className="border-t border-ink-900/10 pt-6">
@@ -202,20 +208,7 @@ export default function ProductPage() {
         </div>
       </div>
 
-      {product.related.length > 0 ? (
-        <section aria-labelledby="relacionados-titulo" className="mt-24">
-          <h2 id="relacionados-titulo" className="font-serif text-3xl text-ink-900">
-            También te puede gustar
-          </h2>
-          <ul className="-mx-4 mt-8 flex snap-x gap-6 overflow-x-auto px-4 pb-4" aria-label="Productos relacionados">
-            {product.related.map((p) => (
-              <li key={p.id} className="w-56 shrink-0 snap-start sm:w-64">
-                <ProductCard product={p} titleAs="h3" addToCartSlot={(s) => cardAddToCart(p.name, s)} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {product.related.length > 0 ? <RelatedStrip products={product.related} /> : null}
 
       <div className="mt-24 border-t border-ink-900/10 pt-16">
         <ProductReviews
@@ -231,6 +224,16 @@ export default function ProductPage() {
           }}
         />
       </div>
+      {shown.stock > 0 ? (
+        <StickyBuyBar
+          productId={product.id}
+          variantId={choice.variant?.id ?? null}
+          price={shown.price}
+          originalPrice={shown.originalPrice}
+          choice={choiceLabel}
+          target={purchaseRef}
+        />
+      ) : null}
     </article>
   );
 }

@@ -1,8 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { SearchControls } from "~/components/search-controls";
 import { SearchResults } from "~/components/search-results";
 import { SHOP_NAME } from "~/lib/constants";
+import type { loader as rootLoader } from "~/root";
 import { parseSearchParams } from "~/lib/search";
 import { searchProducts } from "~/models/product.server";
 import { readOrUnavailable } from "~/utils/db.server";
@@ -25,6 +26,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALID
 export default function SearchPage() {
   const { params, list } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -38,7 +40,7 @@ export default function SearchPage() {
         </button>
       </Form>
       <div className="mt-12">
-        <SearchResults params={params} list={list} loading={loading} />
+        <SearchResults params={params} list={list} loading={loading} loggedIn={loggedIn} />
       </div>
     </section>
   );

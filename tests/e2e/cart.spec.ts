@@ -59,7 +59,7 @@ test.describe("cart", () => {
     expect(response.headers()["location"]).toBe(`/login?redirectTo=${encodeURIComponent(`/producto/${product!.id}`)}`);
   });
 
-  test("adds, merges, updates, removes and clears on the /cart page", async ({ page, baseURL }) => {
+  test("adds, merges, updates, removes and clears on the /cart page", async ({ page, baseURL }, testInfo) => {
     const [first, second] = await productsFromHome(page, "available", 2);
     expect(
       await postCart(page, baseURL, {
@@ -111,9 +111,40 @@ test.describe("cart", () => {
     await page.getByRole("button", { name: `Eliminar ${second!.name}` }).click();
     await expect(lines).toHaveCount(1);
 
+    // Vaciar carrito asks first; Cancelar keeps the cart, Sí, vaciar empties it.
     await page.getByRole("button", { name: "Vaciar carrito" }).click();
+    const confirm = page.getByRole("group", { name: "¿Vaciar el carrito?" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole(testInfo.project.name === "js" ? "button" : "link", { name: "Cancelar" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(lines).toHaveCount(1);
+    await page.getByRole("button", { name: "Vaciar carrito" }).click();
+    await page.getByRole("group", { name: "¿Vaciar el carrito?" }).getByRole("button", { name: "Sí, vaciar" }).click();
     await expect(page.getByText("Tu carrito está vacío")).toBeVisible();
     await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  });
+
+  test("the cart page's controls are at least 44 px square on a phone", async ({ page, baseURL }) => {
+    const [product] = await productsFromHome(page, "available", 1);
+    await postCart(page, baseURL, {
+      intent: "add",
+      productId: String(product!.id),
+      quantity: "2",
+      redirectTo: "/cart",
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/cart");
+    for (const name of [
+      `Quitar una pieza de ${product!.name}`,
+      `Agregar una pieza de ${product!.name}`,
+      `Eliminar ${product!.name}`,
+      "Vaciar carrito",
+    ]) {
+      const box = await page.getByRole("button", { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.width, name).toBeGreaterThanOrEqual(44);
+      expect(box!.height, name).toBeGreaterThanOrEqual(44);
+    }
   });
 
   test("a quantity of 0 removes the line", async ({ page, baseURL }) => {
