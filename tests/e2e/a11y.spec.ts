@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { animationsSettled, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * axe-core on every screen of the shop, at a desktop and a phone width, logged out and logged in.
@@ -17,6 +17,7 @@ const WIDTHS = [
 
 /** Runs axe on the page (or one part of it) and records its violations under `screen`. */
 async function checkScreen(page: Page, screen: string, include?: string) {
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, waitForHydration } from "./fixtures";
+import { animationsSettled, expect, test, waitForHydration } from "./fixtures";
 
 // Seed data (prisma/seed-data.ts): product 1 "Anillo Solitario Aurora" has models Oro blanco
 // (sizes 5–9), Oro amarillo (5–8) and Oro rosa (6–8, $14,900.00); product 2 "Anillo Corazón".
@@ -237,6 +237,7 @@ test.describe("accessibility (axe)", () => {
   for (const path of ["/", "/?categoria=rings", "/producto/1", "/producto/2", "/search?q=oro"]) {
     test(`no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
+      await animationsSettled(page);
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
         [],
@@ -253,6 +254,7 @@ test.describe("accessibility (axe)", () => {
       .getByPlaceholder("Buscar por nombre, descripción o material")
       .fill("oro");
     await expect(page.getByRole("dialog").getByTestId("product-card").first()).toBeVisible();
+    await animationsSettled(page);
     const results = await new AxeBuilder({ page }).include("dialog").analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { animationsSettled, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * The checkout modal, the JavaScript enhancement of /checkout: FINALIZAR COMPRA in the cart drawer
@@ -139,10 +139,12 @@ test("Escape and the close button close it and give the focus back to FINALIZAR 
 test("no axe violations in the modal, on both steps", async ({ page, baseURL }) => {
   await fillCart(page, baseURL);
   const { modal } = await openFromDrawer(page);
-  const violations = async () =>
-    (await new AxeBuilder({ page }).include('[data-testid="checkout-modal"]').analyze()).violations.map(
+  const violations = async () => {
+    await animationsSettled(page);
+    return (await new AxeBuilder({ page }).include('[data-testid="checkout-modal"]').analyze()).violations.map(
       (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
     );
+  };
   expect(await violations()).toEqual([]);
   await fillShipping(modal);
   await modal.getByRole("button", { name: "Continuar al pago" }).click();

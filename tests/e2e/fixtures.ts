@@ -142,3 +142,19 @@ export async function waitForHydration(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/**
+ * Waits for the page's finite transitions and animations (a button leaving its disabled look, a step
+ * fading in) to end: axe measures colour contrast on what is painted, and a loaded machine would
+ * otherwise catch them half-way. Endless ones (a pulsing "Cargando…") are not waited for.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}

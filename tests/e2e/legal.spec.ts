@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { animationsSettled, expect, test } from "./fixtures";
 
 const PAGES = [
   { link: "Aviso de Privacidad", path: "/aviso-de-privacidad", heading: "Aviso de Privacidad", text: "ARCO" },
@@ -51,6 +51,7 @@ test.describe("the pages a Mexican shop must publish", () => {
     test.skip(!javaScriptEnabled, "axe-core hangs without JavaScript");
     for (const path of [...PAGES.map((p) => p.path), "/aviso-de-privacidad/simplificado"]) {
       await page.goto(path);
+      await animationsSettled(page);
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations, path).toEqual([]);
     }

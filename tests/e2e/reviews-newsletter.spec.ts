@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { usesJs } from "./auth-helpers";
-import { expect, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { animationsSettled, expect, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 /** A product of the home grid; each project takes its own, so parallel runs never share its reviews. */
 async function productForProject(page: Page, testInfo: TestInfo) {
@@ -185,10 +185,12 @@ test.describe("accessibility (axe)", () => {
     latestEmailTo,
   }, testInfo) => {
     test.skip(!usesJs(testInfo), "axe runs as a script in the page");
-    const axe = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations.map(
+    const axe = async () => {
+      await animationsSettled(page);
+      return (await new AxeBuilder({ page }).analyze()).violations.map(
         (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
       );
+    };
     const user = await login();
     const product = await productForProject(page, testInfo);
     await paidOrder(user.id, [product.id]);
