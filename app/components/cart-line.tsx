@@ -4,9 +4,11 @@ import { CART_MESSAGES, type CartActionData, onlyLeftMessage } from "~/lib/cart-
 import { formatMoney } from "~/lib/money";
 import type { CartLine } from "~/models/cart.server";
 import { FetcherFlag } from "./fetcher-flag";
+import { useShownPrice } from "./price-display";
 
 export function CartLineItem({ line }: { line: CartLine }) {
   const fetcher = useFetcher<CartActionData>();
+  const shown = useShownPrice();
   const revalidator = useRevalidator();
   const result = fetcher.data;
   const error = result && !result.ok ? result.message : null;
@@ -46,10 +48,10 @@ export function CartLineItem({ line }: { line: CartLine }) {
           </div>
           <div className="text-right">
             <p className="font-medium text-ink-900" data-testid="line-total">
-              {formatMoney(line.lineTotal)}
+              {formatMoney(shown(line.unitPrice) * line.quantity)}
             </p>
             {line.quantity > 1 ? (
-              <p className="whitespace-nowrap text-xs text-ink-700/70">{formatMoney(line.unitPrice)} c/u</p>
+              <p className="whitespace-nowrap text-xs text-ink-700/70">{formatMoney(shown(line.unitPrice))} c/u</p>
             ) : null}
           </div>
         </div>

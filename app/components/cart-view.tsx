@@ -1,9 +1,11 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { type CartActionData } from "~/lib/cart-messages";
+import { shownLinesTotal } from "~/lib/checkout";
 import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
 import { CartLineItem } from "./cart-line";
+import { useIvaIncluded } from "./price-display";
 import { OPEN_CHECKOUT } from "./checkout-modal";
 import { FetcherFlag } from "./fetcher-flag";
 import { CloseIcon } from "./icons";
@@ -33,6 +35,7 @@ export function CartView({
   confirmClear?: boolean;
 }) {
   const cart = useOptimisticCart(serverCart);
+  const ivaIncluded = useIvaIncluded();
   const continueButton =
     layout === "drawer" && onContinue ? (
       <button type="button" onClick={onContinue} className="btn-secondary w-full">
@@ -97,7 +100,7 @@ export function CartView({
         <dl className="flex items-baseline justify-between">
           <dt className="text-sm uppercase tracking-[0.2em] text-ink-700">Total</dt>
           <dd className="font-serif text-3xl text-ink-900" data-testid="cart-total" aria-live="polite">
-            {formatMoney(cart.total)}
+            {formatMoney(shownLinesTotal(cart.lines, ivaIncluded))}
           </dd>
         </dl>
         <p className="mt-1 text-xs text-ink-700/70">

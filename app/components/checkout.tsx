@@ -14,6 +14,7 @@ import {
   type Shipping,
 } from "~/lib/validation/checkout";
 import type { CartLine } from "~/models/cart.server";
+import { useIvaIncluded } from "./price-display";
 
 /**
  * The checkout's two steps (shipping form, then payment summary with PAGAR) and the side summary,
@@ -233,26 +234,38 @@ export function PaymentStep({
   );
 }
 
-/** Subtotal, Envío, IVA (16%) and Total. */
+/**
+ * Subtotal, Envío, IVA (16%) and Total. When the shop shows prices with IVA included, the subtotal
+ * is the sum of the prices the shopper saw and the IVA is shown as the part of it that is tax.
+ */
 export function Totals({ totals }: { totals: OrderTotals }) {
+  const ivaIncluded = useIvaIncluded();
   return (
     <dl className="space-y-2 text-sm text-ink-800" data-testid="checkout-totals">
       <div className="flex justify-between">
-        <dt>Subtotal</dt>
-        <dd>{formatMoney(totals.subtotal)}</dd>
+        <dt>{ivaIncluded ? "Subtotal (IVA incluido)" : "Subtotal"}</dt>
+        <dd>{formatMoney(ivaIncluded ? totals.subtotal + totals.tax : totals.subtotal)}</dd>
       </div>
       <div className="flex justify-between">
         <dt>Envío</dt>
         <dd>{formatMoney(totals.shipping)}</dd>
       </div>
-      <div className="flex justify-between">
-        <dt>{VAT_LABEL}</dt>
-        <dd>{formatMoney(totals.tax)}</dd>
-      </div>
+      {ivaIncluded ? null : (
+        <div className="flex justify-between">
+          <dt>{VAT_LABEL}</dt>
+          <dd>{formatMoney(totals.tax)}</dd>
+        </div>
+      )}
       <div className="flex justify-between border-t border-ink-900/10 pt-2 text-base font-medium text-ink-900">
         <dt>Total</dt>
         <dd data-testid="checkout-total">{formatMoney(totals.total)}</dd>
       </div>
+      {ivaIncluded ? (
+        <div className="flex justify-between text-xs text-ink-700" data-testid="checkout-iva-part">
+          <dt>Incluye {VAT_LABEL}</dt>
+          <dd>{formatMoney(totals.tax)}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -1,9 +1,13 @@
 import { formatMoney, hasDiscount, savings } from "~/lib/money";
+import { useShownPrice } from "./price-display";
 
-/** Price, struck-through original price and the "Ahorras" amount. */
+/**
+ * Price, struck-through original price and the "Ahorras" amount, from stored (before-IVA) prices:
+ * shown with IVA when the shop shows prices with IVA included.
+ */
 export function Price({
-  price,
-  originalPrice,
+  price: storedPrice,
+  originalPrice: storedOriginal,
   size = "md",
   showSavings = true,
 }: {
@@ -12,6 +16,9 @@ export function Price({
   size?: "md" | "lg";
   showSavings?: boolean;
 }) {
+  const shown = useShownPrice();
+  const price = shown(storedPrice);
+  const originalPrice = storedOriginal === null ? null : shown(storedOriginal);
   const discounted = hasDiscount(price, originalPrice);
   return (
     <div className="price-row">

@@ -7,6 +7,10 @@ import {
   orderNumberFor,
   paymentErrorMessage,
   stockShortMessage,
+  paymentLines,
+  shownLinesTotal,
+  shownPrice,
+  storedPriceFor,
   vatOf,
 } from "./checkout";
 
@@ -104,5 +108,59 @@ describe("messages", () => {
 
   it("prefix payment errors as the page shows them", () => {
     expect(paymentErrorMessage("No hay sesión activa")).toBe("Error al procesar el pago: No hay sesión activa");
+  });
+});
+
+describe("prices shown with IVA included", () => {
+  const lines = [
+    { unitPrice: 1_234_57, quantity: 3 },
+    { unitPrice: 99_99, quantity: 1 },
+  ];
+
+  it("adds each piece's IVA to the price a shopper sees, and nothing when the setting is off", () => {
+    expect(shownPrice(14_500_00, true)).toBe(16_820_00);
+    expect(shownPrice(14_500_00, false)).toBe(14_500_00);
+    expect(shownPrice(1_234_57, true)).toBe(1_234_57 + 197_53); // 197.5312 → 197.53
+  });
+
+  it("charges exactly the sum of the shown prices plus shipping", () => {
+    const totals = computeTotals(lines, { ivaIncluded: true });
+    expect(totals.subtotal).toBe(1_234_57 * 3 + 99_99);
+    expect(totals.tax).toBe(vatOf(1_234_57) * 3 + vatOf(99_99));
+    expect(totals.subtotal + totals.tax).toBe(shownLinesTotal(lines, true));
+    expect(totals.total).toBe(shownLinesTotal(lines, true) + totals.shipping);
+    // Off: IVA of the whole subtotal, as the checkout always did; the cart shows prices before IVA.
+    expect(computeTotals(lines).tax).toBe(vatOf(1_234_57 * 3 + 99_99));
+    expect(shownLinesTotal(lines, false)).toBe(1_234_57 * 3 + 99_99);
+  });
+
+  it("gives the payment page lines that add up to the order's total, with or without an IVA line", () => {
+    const items = [
+      { name: "Anillo", variantName: "Oro rosa / 7", unitPrice: 1_234_57, quantity: 3 },
+      { name: "Collar", variantName: null, unitPrice: 99_99, quantity: 1 },
+    ];
+    for (const ivaIncluded of [true, false]) {
+      const totals = computeTotals(
+        items.map((i) => ({ unitPrice: i.unitPrice, quantity: i.quantity })),
+        { ivaIncluded },
+      );
+      const paid = paymentLines({ items, totals }, ivaIncluded);
+      expect(paid.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0)).toBe(totals.total);
+      expect(paid.map((l) => l.name)).toEqual(
+        ivaIncluded ? ["Anillo", "Collar", "Envío"] : ["Anillo", "Collar", "Envío", "IVA (16%)"],
+      );
+      expect(paid[0]).toMatchObject({ description: "Oro rosa / 7" });
+      expect(paid[1]).not.toHaveProperty("description");
+    }
+  });
+
+  it("turns a price typed in shown prices into the stored bound that selects exactly those pieces", () => {
+    for (const shown of [0, 1, 100_00, 5_000_00, 10_000_00, 16_820_00, 16_820_01]) {
+      const stored = storedPriceFor(shown, true);
+      expect(shownPrice(stored, true)).toBeGreaterThanOrEqual(shown);
+      if (stored > 0) expect(shownPrice(stored - 1, true)).toBeLessThan(shown);
+    }
+    expect(storedPriceFor(16_820_00, true)).toBe(14_500_00);
+    expect(storedPriceFor(5_000_00, false)).toBe(5_000_00);
   });
 });

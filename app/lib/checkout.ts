@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { SHIPPING_FEE, VAT_RATE } from "~/lib/constants";
+import { SHIPPING_FEE, VAT_LABEL, VAT_RATE } from "~/lib/constants";
 import type { Shipping } from "~/lib/validation/checkout";
 
 /**
@@ -21,14 +21,23 @@ export type CheckoutAnswer = {
 };
 
 /**
- * IVA is 16 % of the subtotal (products only, not shipping), rounded half up to the centavo;
- * shipping is a fixed fee. Integer arithmetic keeps the rounding exact (0.16 × n in floating point
- * is not always representable: 16 × n / 100 is).
+ * IVA is 16 % of the products (not of shipping), rounded half up to the centavo; shipping is a fixed
+ * fee. Integer arithmetic keeps the rounding exact (0.16 × n in floating point is not always
+ * representable: 16 × n / 100 is).
+ *
+ * Prices are stored before IVA. With `ivaIncluded` (the shop shows prices with IVA) the IVA is taken
+ * per piece, so that the IVA-inclusive prices the shopper saw add up to exactly the total charged;
+ * otherwise it is 16 % of the subtotal. The difference is at most a centavo per piece.
  */
-export function computeTotals(lines: ReadonlyArray<{ unitPrice: number; quantity: number }>): OrderTotals {
+export function computeTotals(
+  lines: ReadonlyArray<{ unitPrice: number; quantity: number }>,
+  { ivaIncluded = false }: { ivaIncluded?: boolean } = {},
+): OrderTotals {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const shipping = SHIPPING_FEE;
-  const tax = vatOf(subtotal);
+  const tax = ivaIncluded
+    ? lines.reduce((sum, line) => sum + vatOf(line.unitPrice) * line.quantity, 0)
+    : vatOf(subtotal);
   return { subtotal, shipping, tax, total: subtotal + shipping + tax };
 }
 
@@ -37,6 +46,55 @@ const VAT_PERCENT = Math.round(VAT_RATE * 100);
 /** IVA of an amount in centavos, rounded half up (… .5 centavos go up). */
 export function vatOf(subtotal: number): number {
   return Math.floor((subtotal * VAT_PERCENT + 50) / 100);
+}
+
+/** The price a shopper sees for a stored (before-IVA) price: with its IVA when the shop shows it included. */
+export function shownPrice(price: number, ivaIncluded: boolean): number {
+  return ivaIncluded ? price + vatOf(price) : price;
+}
+
+/** What the shopper sees as the total of cart lines: each piece at its shown price. */
+export function shownLinesTotal(
+  lines: ReadonlyArray<{ unitPrice: number; quantity: number }>,
+  ivaIncluded: boolean,
+): number {
+  return lines.reduce((sum, line) => sum + shownPrice(line.unitPrice, ivaIncluded) * line.quantity, 0);
+}
+
+export type PaymentLine = { name: string; description?: string; unitAmount: number; quantity: number };
+
+/**
+ * The lines of the card provider's payment page, adding up to the order's total: each piece, Envío
+ * and IVA (16%) on its own line; or, when the shop shows prices with IVA, each piece at the price the
+ * shopper saw (IVA included, taken per piece as `computeTotals` does) and Envío.
+ */
+export function paymentLines(
+  order: {
+    items: ReadonlyArray<{ name: string; variantName: string | null; unitPrice: number; quantity: number }>;
+    totals: OrderTotals;
+  },
+  ivaIncluded: boolean,
+): PaymentLine[] {
+  const pieces = order.items.map((item) => ({
+    name: item.name,
+    ...(item.variantName ? { description: item.variantName } : {}),
+    unitAmount: shownPrice(item.unitPrice, ivaIncluded),
+    quantity: item.quantity,
+  }));
+  const shipping = { name: "Envío", unitAmount: order.totals.shipping, quantity: 1 };
+  if (ivaIncluded) return [...pieces, shipping];
+  return [...pieces, shipping, { name: VAT_LABEL, unitAmount: order.totals.tax, quantity: 1 }];
+}
+
+/**
+ * The stored (before-IVA) price that shows as `shown`: the smallest price whose shown price reaches
+ * it, so a price filter typed in shown prices selects exactly the pieces whose shown price is in range.
+ */
+export function storedPriceFor(shown: number, ivaIncluded: boolean): number {
+  if (!ivaIncluded) return shown;
+  let price = Math.floor((shown * 100) / (100 + VAT_PERCENT));
+  while (shownPrice(price, true) < shown) price += 1;
+  return price;
 }
 
 export const ORDER_NUMBER_PREFIX = "LJ";

@@ -10,6 +10,7 @@ import type { OrderStatusName as OrderStatus } from "~/lib/order-status";
 import type { Shipping } from "~/lib/validation/checkout";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { sendEmail } from "~/utils/email.server";
 import { orderConfirmationEmail } from "~/utils/email-templates.server";
 
@@ -134,7 +135,10 @@ async function createOrderInTransaction(
     }
   }
 
-  const totals = computeTotals(items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })));
+  const totals = computeTotals(
+    items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
+    { ivaIncluded: getEnv().PRICES_INCLUDE_IVA },
+  );
   const reservedUntil = new Date(input.now.getTime() + RESERVATION_MS);
   const { shipping } = input;
   const order = await tx.order.create({

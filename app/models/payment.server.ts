@@ -1,7 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import Stripe from "stripe";
-import { CHECKOUT_MESSAGES } from "~/lib/checkout";
-import { VAT_LABEL } from "~/lib/constants";
+import { CHECKOUT_MESSAGES, paymentLines } from "~/lib/checkout";
 import type { Shipping } from "~/lib/validation/checkout";
 import {
   attachPaymentSession,
@@ -14,6 +13,7 @@ import {
   releaseReservation,
 } from "~/models/order.server";
 import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { absoluteUrl, configuredOrigin } from "~/utils/origin.server";
 import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/stripe.server";
 
@@ -67,9 +67,9 @@ export async function startCheckout(
       mode: "payment",
       currency: "mxn",
       line_items: [
-        ...order.items.map((item) => line(item.name, item.unitPrice, item.quantity, item.variantName ?? undefined)),
-        line("Envío", order.totals.shipping, 1),
-        line(VAT_LABEL, order.totals.tax, 1),
+        ...paymentLines(order, getEnv().PRICES_INCLUDE_IVA).map((l) =>
+          line(l.name, l.unitAmount, l.quantity, l.description),
+        ),
       ],
       customer_email: order.email,
       client_reference_id: String(order.id),

@@ -1,6 +1,7 @@
 import type { CardProduct, CardVariant, ProductPage } from "~/lib/catalog";
 import { summarizeRatings } from "~/lib/reviews";
 import { type CategoryId, GRID_PAGE_SIZE, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
+import { storedPriceFor } from "~/lib/checkout";
 import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
 import { Prisma } from "~/generated/prisma/client";
 import { createTtlCache, type TtlCache } from "~/utils/cache.server";
@@ -242,6 +243,8 @@ export function searchProducts(params: SearchParams): Promise<ProductPage<Search
 
 async function loadSearchPage(params: SearchParams) {
   const pattern = escapeLike(params.q);
+  // The bounds are typed in the prices the shopper sees (with IVA when the shop shows it).
+  const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
   const rows = await prisma.$queryRaw<SearchResult[]>`
     SELECT p."id", p."name", p."price", p."original_price" AS "originalPrice", p."image", p."material",
            p."stock", p."is_new" AS "isNew", p."is_featured" AS "isFeatured",
@@ -258,8 +261,8 @@ async function loadSearchPage(params: SearchParams) {
     WHERE p."archived_at" IS NULL
       AND p."search_text" LIKE '%' || joyeria_normalize(${pattern}) || '%' ESCAPE '\\'
       AND (${params.categoria}::text IS NULL OR c."slug" = ${params.categoria}::text)
-      AND p."price" >= ${params.min * 100}
-      AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" <= ${params.max * 100})
+      AND p."price" >= ${storedPriceFor(params.min * 100, ivaIncluded)}
+      AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" < ${storedPriceFor(params.max * 100 + 1, ivaIncluded)})
       AND (${!params.ofertas} OR p."original_price" > p."price")
     ORDER BY ${SEARCH_ORDER[params.orden]}
     LIMIT ${GRID_PAGE_SIZE + 1} OFFSET ${(params.pagina - 1) * GRID_PAGE_SIZE}`;

@@ -11,11 +11,12 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CheckoutSteps, CheckoutUnavailable, type SummaryLine } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage, type CheckoutAnswer } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage, shownPrice, type CheckoutAnswer } from "~/lib/checkout";
 import { parseShipping } from "~/lib/validation/checkout";
 import { getCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
 import { readOrUnavailable } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user) return { state: "unauthenticated" as const };
   const cart = await readOrUnavailable(() => getCart(user.id));
   if (cart.lines.length === 0) return { state: "empty" as const };
+  const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
   const lines: SummaryLine[] = cart.lines.map((l) => ({
     lineKey: l.lineKey,
     name: l.name,
@@ -36,13 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     material: l.material,
     image: l.image,
     quantity: l.quantity,
-    lineTotal: l.lineTotal,
+    lineTotal: shownPrice(l.unitPrice, ivaIncluded) * l.quantity,
   }));
   return {
     state: "ready" as const,
     email: user.email,
     lines,
-    totals: computeTotals(cart.lines),
+    totals: computeTotals(cart.lines, { ivaIncluded }),
   };
 }
 

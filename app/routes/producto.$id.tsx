@@ -22,6 +22,7 @@ import { useRef } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArrowLeftIcon } from "~/components/icons";
 import { Price } from "~/components/price";
+import { useIvaIncluded, useShownPrice } from "~/components/price-display";
 import { FavoriteToggle } from "~/components/product-favorite";
 import { ProductGallery } from "~/components/product-gallery";
 import { ProductOptions } from "~/components/product-options";
@@ -102,6 +103,7 @@ export default function ProductPage() {
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const navigation = useNavigation();
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const ivaIncluded = useIvaIncluded();
   const pagePath = `/producto/${product.id}`;
   const choice = chooseVariant(product.variants, selection);
   const shown = displayValues(product, choice.variant);
@@ -173,6 +175,9 @@ export default function ProductPage() {
 
           <div data-testid="product-price">
             <Price price={shown.price} originalPrice={shown.originalPrice} size="lg" />
+            <p className="mt-1 text-xs text-ink-700" data-testid="iva-note">
+              {ivaIncluded ? "IVA incluido" : "más IVA"}
+            </p>
           </div>
 
           <div id="comprar" className="flex scroll-mt-[5.5rem] flex-col gap-6">
@@ -272,6 +277,8 @@ function ProductJsonLd({
   origin: string;
 }) {
   const nonce = useNonce();
+  const shownPrice = useShownPrice();
+  const ivaIncluded = useIvaIncluded();
   const abs = (path: string) => (path.startsWith("http") ? path : `${origin}${path}`);
   const url = `${origin}/producto/${product.id}`;
   const offer = (price: number, stock: number, name?: string, sku?: string) => ({
@@ -279,8 +286,14 @@ function ProductJsonLd({
     ...(name ? { name } : {}),
     ...(sku ? { sku } : {}),
     url,
-    price: (price / 100).toFixed(2),
+    price: (shownPrice(price) / 100).toFixed(2),
     priceCurrency: "MXN",
+    priceSpecification: {
+      "@type": "PriceSpecification",
+      price: (shownPrice(price) / 100).toFixed(2),
+      priceCurrency: "MXN",
+      valueAddedTaxIncluded: ivaIncluded,
+    },
     availability: stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     itemCondition: "https://schema.org/NewCondition",
   });

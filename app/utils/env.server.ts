@@ -50,6 +50,14 @@ const EnvSchema = z.object({
    * milliseconds; 0 turns the cache off. Also the longest another instance shows a staff change.
    */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /**
+   * Whether catalogue, cart and checkout prices are shown with IVA included (the stored prices are
+   * always before IVA; the amount charged is the same either way). Off by default.
+   */
+  PRICES_INCLUDE_IVA: z
+    .enum(["1", "0", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   /** Number of reverse proxies we control in front of the shop; 0 uses the TCP peer's address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** The business behind the shop, as the legal pages, the footer and e-mails publish it. */
@@ -112,7 +120,7 @@ export function getShopInfo(): ShopInfo {
 /** Values that may reach the browser (window.ENV). Nothing secret belongs here. */
 export function getPublicEnv() {
   const env = getEnv();
-  return { META_PIXEL_ID: env.META_PIXEL_ID ?? null, SHOP: getShopInfo() };
+  return { META_PIXEL_ID: env.META_PIXEL_ID ?? null, SHOP: getShopInfo(), PRICES_INCLUDE_IVA: env.PRICES_INCLUDE_IVA };
 }
 
 export type PublicEnv = ReturnType<typeof getPublicEnv>;
