@@ -161,6 +161,10 @@ export function ShippingForm({
           <input id={`${SHIPPING_FORM_ID}-country`} value={COUNTRY} readOnly className="field-input" />
         </div>
       </div>
+      <p className="text-xs leading-relaxed text-ink-700">
+        Usamos estos datos solo para entregar y facturar tu pedido, como explica el{" "}
+        <LegalLink to="/aviso-de-privacidad">Aviso de Privacidad</LegalLink>.
+      </p>
       <button type="submit" name="intent" value="shipping" className="btn-primary w-full" disabled={busy}>
         {busy ? "Un momento…" : "Continuar al pago"}
       </button>
@@ -169,6 +173,21 @@ export function ShippingForm({
 }
 
 export const SHIPPING_FORM_ID = "checkout-shipping";
+
+/** A legal page, opened in a new tab so that the checkout (a modal, or a half-filled form) stays as it is. */
+function LegalLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      target="_blank"
+      rel="noopener"
+      className="text-gold-700 underline underline-offset-2"
+      aria-label={`${String(children)} (se abre en una pestaña nueva)`}
+    >
+      {children}
+    </Link>
+  );
+}
 
 /** Phone and postal code accept digits only. */
 function digitsOnly(event: FormEvent<HTMLInputElement>) {
@@ -229,6 +248,10 @@ export function PaymentStep({
       </div>
       <p className="text-center text-xs text-ink-700/70">
         Pagarás con tarjeta en la página segura del procesador de pagos.
+      </p>
+      <p className="text-center text-xs leading-relaxed text-ink-700">
+        Al pagar aceptas los <LegalLink to="/terminos-y-condiciones">Términos y Condiciones</LegalLink> y la{" "}
+        <LegalLink to="/envios-y-devoluciones">Política de Envíos y Devoluciones</LegalLink>.
       </p>
     </FormTag>
   );

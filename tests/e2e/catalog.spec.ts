@@ -65,6 +65,7 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Anillo Solitario Aurora" })).toBeVisible();
     const price = page.getByTestId("product-price");
     await expect(price).toContainText("$14,500.00");
+    await expect(page.getByTestId("iva-note")).toHaveText("más IVA"); // prices before IVA, the default
     const sizes = page.getByRole("group", { name: "Talla" });
     await expect(sizes.getByRole("link", { name: "5", exact: true })).toBeVisible();
 

@@ -151,6 +151,10 @@ test("full purchase: summary, back keeps the values, card payment, Pedido Confir
   await goToCheckout(page);
   await expect(page.getByTestId("checkout-items")).toContainText(product.name);
   await expect(page.getByTestId("checkout-items")).toContainText("Cantidad: 2");
+  // The legal pages are linked from the checkout forms, in a new tab so the form stays as it is.
+  const privacy = page.getByTestId("shipping-form").getByRole("link", { name: /^Aviso de Privacidad/ });
+  await expect(privacy).toHaveAttribute("href", "/aviso-de-privacidad");
+  await expect(privacy).toHaveAttribute("target", "_blank");
 
   await fillShipping(page);
   await page.getByRole("button", { name: "Continuar al pago" }).click();
@@ -161,6 +165,14 @@ test("full purchase: summary, back keeps the values, card payment, Pedido Confir
   const totals = summary.getByTestId("checkout-totals");
   await expect(totals).toContainText("Envío$15.00");
   await expect(totals).toContainText("IVA (16%)");
+  await expect(summary.getByRole("link", { name: /^Términos y Condiciones/ })).toHaveAttribute(
+    "href",
+    "/terminos-y-condiciones",
+  );
+  await expect(summary.getByRole("link", { name: /^Política de Envíos y Devoluciones/ })).toHaveAttribute(
+    "href",
+    "/envios-y-devoluciones",
+  );
   const total = (await totals.getByTestId("checkout-total").textContent())?.trim() ?? "";
   expect(total).toMatch(/^\$[\d,]+\.\d{2}$/);
   await expect(page.getByTestId("checkout-items")).toContainText(product.name); // the side summary, step 2
