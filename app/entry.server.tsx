@@ -5,10 +5,12 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
+  type ServerBuild,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { readOrUnavailable } from "./utils/db.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./components/nonce";
 import { startBackgroundJobs } from "./utils/jobs.server";
@@ -32,6 +34,28 @@ export function startUp() {
 
 /** The checks the HTTP server runs on every request before Remix sees it (origin, body size). */
 export { checkRequest };
+
+/**
+ * The build the HTTP server serves: every loader and action answers the Spanish 503 page "Error de
+ * Conexión" when the database is unreachable (stopped, restarting, refusing connections), instead of
+ * an unexplained 500, without each route having to remember it. Other errors pass through unchanged.
+ */
+export function withDatabaseOutagePages(build: ServerBuild): ServerBuild {
+  const guard = <F extends (args: never) => unknown>(handler: F) =>
+    ((args: never) => readOrUnavailable(async () => handler(args))) as unknown as F;
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const { loader, action } = route.module;
+      const module = {
+        ...route.module,
+        ...(loader ? { loader: guard(loader) } : {}),
+        ...(action ? { action: guard(action) } : {}),
+      };
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
+}
 
 export default function handleRequest(
   request: Request,

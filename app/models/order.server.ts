@@ -11,7 +11,7 @@ import type { Shipping } from "~/lib/validation/checkout";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { sendEmail } from "~/utils/email.server";
+import { queueEmail } from "~/utils/email.server";
 import { orderConfirmationEmail } from "~/utils/email-templates.server";
 
 /**
@@ -24,6 +24,14 @@ import { orderConfirmationEmail } from "~/utils/email-templates.server";
 
 /** How long an unpaid order holds its stock (the provider's session lives as long). */
 export const RESERVATION_MS = 30 * 60_000;
+
+/**
+ * A PAGAR that wrote its order but never attached a payment session (the database or the process went
+ * away in between) cannot be paid: the shopper never received the provider's page. Its stock goes back
+ * after this long instead of at the end of the reservation; it is well beyond the slowest call to
+ * the provider (the SDK's timeout with its retries), so a PAGAR still in progress is never touched.
+ */
+export const ORPHANED_CHECKOUT_MS = 10 * 60_000;
 
 /** An expected refusal with the Spanish message the shopper reads. */
 export class CheckoutError extends Error {
@@ -288,21 +296,19 @@ export async function fulfilOrder(
   const paidAt = new Date();
   const paid = { status: "procesando" as const, paidAt, reservedUntil: null, stripePaymentIntentId: paymentIntentId };
 
-  const fulfilled = await prisma.$transaction(async (tx) => {
+  // The confirmation e-mail is queued in the transaction that marks the order paid: both happen, or
+  // neither (the database may go away between two statements).
+  const deliver = await prisma.$transaction(async (tx) => {
     const claimed = await tx.order.updateMany({ where: { id: order.id, status: "pendiente" }, data: paid });
-    if (claimed.count === 0) return false;
+    if (claimed.count === 0) return null;
     await tx.cartItem.deleteMany({ where: { userId: order.userId } });
-    return true;
+    return queueConfirmationEmail(tx, order.id, ordersUrl);
   });
-  let outcome: FulfilOutcome = fulfilled ? "fulfilled" : "already";
-
-  if (!fulfilled) {
-    outcome = await fulfilLate(order, paid);
+  if (deliver) {
+    deliver();
+    return { outcome: "fulfilled", orderId: order.id };
   }
-  if (outcome === "fulfilled" || outcome === "late_reserved") {
-    await queueConfirmationEmail(order.id, ordersUrl);
-  }
-  return { outcome, orderId: order.id };
+  return { outcome: await fulfilLate(order, paid, ordersUrl), orderId: order.id };
 }
 
 class StockGoneError extends Error {}
@@ -310,10 +316,12 @@ class StockGoneError extends Error {}
 async function fulfilLate(
   order: { id: number; userId: string },
   paid: { status: "procesando"; paidAt: Date; reservedUntil: null; stripePaymentIntentId: string | null },
+  ordersUrl: string,
 ): Promise<FulfilOutcome> {
   const lateWhere = { id: order.id, status: "cancelado" as const, paidAt: null, stockReleasedAt: { not: null } };
   try {
-    return await prisma.$transaction(async (tx) => {
+    let deliver = () => {};
+    const outcome = await prisma.$transaction(async (tx) => {
       const claimed = await tx.order.updateMany({ where: lateWhere, data: { ...paid, stockReleasedAt: null } });
       if (claimed.count === 0) return "already" as const;
       const items = await tx.orderItem.findMany({
@@ -327,8 +335,11 @@ async function fulfilLate(
         }
       }
       await tx.cartItem.deleteMany({ where: { userId: order.userId } });
+      deliver = await queueConfirmationEmail(tx, order.id, ordersUrl);
       return "late_reserved" as const;
     });
+    deliver();
+    return outcome;
   } catch (error) {
     if (!(error instanceof StockGoneError)) throw error;
     const marked = await prisma.order.updateMany({
@@ -341,8 +352,13 @@ async function fulfilLate(
   }
 }
 
-async function queueConfirmationEmail(orderId: number, ordersUrl: string): Promise<void> {
-  const order = await prisma.order.findUniqueOrThrow({
+/** Queues the order's confirmation in `tx`; returns the function that starts its delivery after the commit. */
+async function queueConfirmationEmail(
+  tx: Prisma.TransactionClient,
+  orderId: number,
+  ordersUrl: string,
+): Promise<() => void> {
+  const order = await tx.order.findUniqueOrThrow({
     where: { id: orderId },
     select: {
       number: true,
@@ -358,7 +374,8 @@ async function queueConfirmationEmail(orderId: number, ordersUrl: string): Promi
   });
   const name = order.user.name?.trim() || order.address?.name || order.email.split("@")[0] || "Usuario";
   const content = orderConfirmationEmail({ name, order, ordersUrl });
-  await sendEmail({ to: order.email, kind: "order-confirmation", ...content });
+  const { deliver } = await queueEmail(tx, { to: order.email, kind: "order-confirmation", ...content });
+  return deliver;
 }
 
 export type OrderView = {
@@ -452,10 +469,19 @@ export async function getOwnOrder(userId: string, orderId: number) {
   });
 }
 
-/** Pending orders whose reservation ended (the sweep's work list), oldest first. */
+/**
+ * Pending orders whose reservation ended, or whose PAGAR never got a payment session (the sweep's
+ * work list), oldest first.
+ */
 export async function findExpiredReservations(now: Date, limit = 50) {
   return prisma.order.findMany({
-    where: { status: "pendiente", reservedUntil: { lt: now } },
+    where: {
+      status: "pendiente",
+      OR: [
+        { reservedUntil: { lt: now } },
+        { stripeSessionId: null, createdAt: { lt: new Date(now.getTime() - ORPHANED_CHECKOUT_MS) } },
+      ],
+    },
     orderBy: { reservedUntil: "asc" },
     take: limit,
     select: { id: true, stripeSessionId: true },

@@ -12,7 +12,7 @@ import {
   getOwnOrder,
   releaseReservation,
 } from "~/models/order.server";
-import { prisma } from "~/utils/db.server";
+import { isDatabaseUnavailable, prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { absoluteUrl, configuredOrigin } from "~/utils/origin.server";
 import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/stripe.server";
@@ -126,21 +126,26 @@ export async function handleWebhook(
     return { status: 400, body: "Firma no válida" };
   }
 
+  // An event is recorded as processed only after it was applied: had the database gone away in
+  // between, a record written first would answer every retry "already processed" and the order
+  // would never be settled. Applying twice is harmless: every change of an order is a conditional
+  // update that happens once (a duplicate delivery in flight finds the order already settled).
+  const seen = await prisma.paymentEvent.findUnique({ where: { id: event.id }, select: { id: true } });
+  if (seen) return { status: 200, body: "Evento ya procesado" };
   const session = isSessionEvent(event) ? event.data.object : null;
   const orderId = session ? await orderIdOf(session) : null;
-  try {
-    await prisma.paymentEvent.create({ data: { id: event.id, type: event.type, orderId } });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { status: 200, body: "Evento ya procesado" };
-    throw error;
-  }
 
   try {
     if (session && orderId !== null) await applySessionEvent(event.type, session, orderId, ordersUrl);
   } catch (error) {
-    await prisma.paymentEvent.deleteMany({ where: { id: event.id } });
+    if (isDatabaseUnavailable(error)) throw error; // a 503: the provider retries
     console.error(`[payments] handling ${event.type} ${event.id} failed`, error);
     return { status: 500, body: "Error al procesar el evento" };
+  }
+  try {
+    await prisma.paymentEvent.create({ data: { id: event.id, type: event.type, orderId } });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error; // a concurrent delivery of the same event recorded it
   }
   return { status: 200, body: "OK" };
 }

@@ -18,12 +18,27 @@ function createClient() {
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
+  survivePoolErrors(pool);
   releaseLostConnections(pool);
   const adapter = new PrismaPg(pool);
   return new PrismaClient({
     adapter,
     // Embedded transactions are serialized through one connection: let them queue longer.
     transactionOptions: { maxWait: embedded ? 20_000 : 5_000, timeout: 15_000 },
+  });
+}
+
+/**
+ * A connection the database server drops ("terminating connection due to administrator command"
+ * when it stops) emits an `error` event. The pool listens while the connection is idle, and a query
+ * in flight rejects with the error, but a checked-out connection between queries has no listener and
+ * the unhandled event would crash the whole process. Every connection gets a permanent listener; the
+ * queries that fail still report the error to their callers (a 503 page).
+ */
+function survivePoolErrors(pool: pg.Pool) {
+  pool.on("error", () => {}); // idle connections: the pool already drops them
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
   });
 }
 

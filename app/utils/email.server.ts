@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import { redactResetLinks } from "~/models/outbox.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -56,15 +57,32 @@ export function backoffMs(attempts: number): number {
  * e-mail was sent at all). Returns the outbox row id.
  */
 export async function sendEmail(input: SendEmailInput, options: { smtpUrl?: string | null } = {}): Promise<string> {
+  const { id, deliver } = await queueEmail(prisma, input, options);
+  deliver();
+  return id;
+}
+
+/**
+ * Writes an e-mail to the outbox through `db`, which may be a transaction's client: the e-mail then
+ * exists if and only if the transaction commits (an order is never paid without its confirmation,
+ * nor confirmed without being paid). Call `deliver` after the commit to start sending it at once;
+ * otherwise the delivery loop picks it up.
+ */
+export async function queueEmail(
+  db: Prisma.TransactionClient,
+  input: SendEmailInput,
+  options: { smtpUrl?: string | null } = {},
+): Promise<{ id: string; deliver: () => void }> {
   const smtpUrl = options.smtpUrl === undefined ? getEnv().SMTP_URL : options.smtpUrl;
-  const row = await prisma.outboxEmail.create({
+  const row = await db.outboxEmail.create({
     data: { ...input, status: smtpUrl ? "pending" : "local" },
     select: { id: true },
   });
-  if (smtpUrl) {
+  const deliver = () => {
+    if (!smtpUrl) return;
     void deliverEmail(row.id, smtpUrl).catch((error: unknown) => console.error("[email] delivery crashed", error));
-  }
-  return row.id;
+  };
+  return { id: row.id, deliver };
 }
 
 /** Tries one queued e-mail once; records the outcome (sent, or the error and the next attempt). */

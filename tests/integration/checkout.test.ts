@@ -7,6 +7,7 @@ import {
   CheckoutError,
   fulfilOrder,
   getOrdersForUser,
+  ORPHANED_CHECKOUT_MS,
   releaseReservation,
 } from "~/models/order.server";
 import { cancelCheckout, confirmPaidSession, startCheckout, sweepExpiredReservations } from "~/models/payment.server";
@@ -417,6 +418,21 @@ describe("expiry and release", () => {
     expect(await stockOf(paid.product.id)).toBe(4);
     expect(await confirmationEmails()).toHaveLength(1);
     expect(await sweepExpiredReservations(later)).toBe(0);
+  });
+
+  it("the sweep releases an order whose PAGAR never got a payment session, after ORPHANED_CHECKOUT_MS only", async () => {
+    // The database went away between writing the order and attaching the provider's session: the
+    // shopper got the error page, never the payment page.
+    const { user, product } = await shopperWith(2, 5);
+    const order = await createOrderForCheckout(user.id, user.email, SHIPPING);
+    expect(await stockOf(product.id)).toBe(3);
+    const created = (await orderOf(order.id)).createdAt.getTime();
+
+    expect(await sweepExpiredReservations(new Date(created + ORPHANED_CHECKOUT_MS - 1000))).toBe(0); // maybe still in PAGAR
+    expect(await sweepExpiredReservations(new Date(created + ORPHANED_CHECKOUT_MS + 1000))).toBe(1);
+    expect((await orderOf(order.id)).status).toBe("cancelado");
+    expect(await stockOf(product.id)).toBe(5);
+    expect(await sweepExpiredReservations(new Date(created + ORPHANED_CHECKOUT_MS + 1000))).toBe(0);
   });
 
   it("the cancel page expires the session and releases the user's own pending order, keeping the cart", async () => {
