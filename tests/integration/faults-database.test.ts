@@ -1,9 +1,10 @@
 import pg from "pg";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDeploy } from "../../scripts/lib/database.mjs";
 import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
 import { FORM, formBody, send } from "./http-client";
-import { SHIPPING } from "./payment-helpers";
+import { SHIPPING, sessionEvent } from "./payment-helpers";
 import { type ShopServer, startShopServer } from "./http-server";
 import { postgresBinaries, startPostgresCluster } from "./postgres-cluster";
 
@@ -87,6 +88,17 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     const personal = await send(shop.url, { path: "/aviso-de-privacidad", headers: { Cookie: cookie } });
     expect(personal.status).toBe(503);
     expect(personal.body).toContain("Error de Conexión");
+    // Every form's action too (none of them has to handle it itself): adding to the cart, emptying it.
+    for (const intent of ["add", "clear"]) {
+      const posted = await send(shop.url, {
+        method: "POST",
+        path: "/cart",
+        body: formBody({ intent, productId: "1", quantity: "1" }),
+        headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+      });
+      expect(posted.status).toBe(503);
+      expect(posted.body).toContain("Error de Conexión");
+    }
 
     cluster.start();
     const deadline = Date.now() + 60_000;
@@ -205,6 +217,89 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
         await check.end();
       }
       expect(shop.output()).not.toMatch(/Unhandled|uncaughtException/);
+    },
+  );
+
+  it(
+    "a payment's webhook during the outage gets a 503, and its retry afterwards fulfils the order once",
+    { timeout: 120_000 },
+    async () => {
+      const registered = await send(shop.url, {
+        method: "POST",
+        path: "/register",
+        body: formBody({
+          name: "Paula",
+          email: "webhook@example.test",
+          password: "bruma-de-plata",
+          confirmPassword: "bruma-de-plata",
+        }),
+        headers: { ...FORM, Origin: shop.url },
+      });
+      const cookie = (registered.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+      const sql = new pg.Client({ connectionString: cluster.url });
+      await sql.connect();
+      const { rows } = await sql.query<{ id: number }>(`SELECT id FROM products WHERE name = 'Anillo Resiliente'`);
+      await sql.end();
+      await send(shop.url, {
+        method: "POST",
+        path: "/cart",
+        body: formBody({ intent: "add", productId: String(rows[0]!.id), quantity: "1" }),
+        headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+      });
+      const pagar = await send(shop.url, {
+        method: "POST",
+        path: "/checkout",
+        body: formBody({ intent: "pay", ...SHIPPING }),
+        headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+      });
+      expect(pagar.status).toBe(303);
+      const sessionId = /cs_test_[A-Za-z0-9_]+/.exec(String(pagar.headers.location))![0];
+      const stripe = new Stripe("sk_test_faults", {
+        host: "127.0.0.1",
+        port: new URL(simulator.url).port,
+        protocol: "http",
+        maxNetworkRetries: 0,
+        telemetry: false,
+      });
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const payload = JSON.stringify(
+        sessionEvent("checkout.session.completed", { ...session, status: "complete", payment_status: "paid" }),
+      );
+      const deliver = () =>
+        send(shop.url, {
+          method: "POST",
+          path: "/webhooks/stripe",
+          body: payload,
+          headers: {
+            "Content-Type": "application/json",
+            "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_faults" }),
+          },
+        });
+
+      cluster.stop();
+      expect((await deliver()).status).toBe(503); // the provider keeps it and retries
+      cluster.start();
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && (await send(shop.url, { path: "/healthz" })).status !== 200) {
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect((await deliver()).status).toBe(200);
+      expect((await deliver()).status).toBe(200); // a duplicate retry: already processed
+
+      const check = new pg.Client({ connectionString: cluster.url });
+      await check.connect();
+      try {
+        const { rows: orders } = await check.query<{ status: string; emails: number }>(
+          `SELECT o.status::text,
+             (SELECT count(*)::int FROM email_outbox e WHERE e.kind = 'order-confirmation'
+                AND e.subject LIKE '%' || o.number || '%') AS emails
+           FROM orders o WHERE o.stripe_session_id = $1`,
+          [sessionId],
+        );
+        expect(orders).toEqual([{ status: "procesando", emails: 1 }]);
+      } finally {
+        await check.end();
+      }
     },
   );
 });
