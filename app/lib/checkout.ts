@@ -126,6 +126,7 @@ export function stockShortMessage(productName: string, available: number): strin
 export const CHECKOUT_MESSAGES = {
   emptyCart: "No hay productos en el carrito",
   noSession: "No hay sesión activa",
+  providerUnreachable: "No se pudo conectar con el procesador de pagos. Intenta de nuevo en unos minutos.",
   unauthenticated: "Usuario no autenticado",
   missingUrl: "No se recibió la URL de redirección de Stripe",
   paymentErrorPrefix: "Error al procesar el pago: ",

@@ -97,6 +97,11 @@ function providerMessage(error: unknown): string {
     console.error("[payments] STRIPE_SECRET_KEY is not set: card payments are off");
     return error.message;
   }
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    // The SDK's own text is English and technical: the shopper reads what happened, in Spanish.
+    console.error("[payments] the payment provider could not be reached", error.message);
+    return CHECKOUT_MESSAGES.providerUnreachable;
+  }
   if (error instanceof Stripe.errors.StripeError) {
     if (error.message) return error.message;
     const status = error.statusCode ?? 500;

@@ -23,7 +23,8 @@ export function getStripe(): Stripe {
   if (!key) throw new PaymentConfigurationError();
   const base = env.STRIPE_API_BASE;
   if (cached && cached.key === key && cached.base === base) return cached.client;
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 0, telemetry: false };
+  // A shopper waits on PAGAR: 20 s at most for the provider (the SDK's default is 80 s).
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 0, telemetry: false, timeout: 20_000 };
   if (base) {
     const url = new URL(base);
     options.host = url.hostname;

@@ -163,6 +163,7 @@ for (const { name, viewport } of WIDTHS) {
       await form.getByLabel("Estado").selectOption("Ciudad de México");
       await page.getByRole("button", { name: "Continuar al pago" }).click();
       await expect(page.getByTestId("payment-step")).toBeVisible();
+      await expect(page.getByRole("button", { name: "PAGAR" })).toBeEnabled();
       await checkScreen(page, "checkout step 2");
 
       await page.getByRole("button", { name: "PAGAR" }).click();

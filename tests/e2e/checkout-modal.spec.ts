@@ -149,6 +149,8 @@ test("no axe violations in the modal, on both steps", async ({ page, baseURL }) 
   await fillShipping(modal);
   await modal.getByRole("button", { name: "Continuar al pago" }).click();
   await expect(modal.getByTestId("payment-step")).toBeVisible();
+  // PAGAR stays disabled while the shop's data revalidates after step 1; measure it once it is usable.
+  await expect(modal.getByRole("button", { name: "PAGAR" })).toBeEnabled();
   expect(await violations()).toEqual([]);
 });
 

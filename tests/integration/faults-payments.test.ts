@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectConsoleError } from "../setup/fail-on-console-error";
 import { addToCart, getCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
 import { action as checkoutAction } from "~/routes/checkout";
@@ -49,6 +50,7 @@ describe("the payment simulator is down", () => {
     // Nothing listens where the provider should be: the connection is refused.
     process.env.STRIPE_API_BASE = `http://127.0.0.1:${await freePort()}`;
     resetEnvCache();
+    expectConsoleError(); // the shop logs that the provider could not be reached
     try {
       const outcome = await callAction(
         checkoutAction,
@@ -57,7 +59,8 @@ describe("the payment simulator is down", () => {
       expect(outcome.status).toBe(409);
       expect(outcome.body).toMatchObject({
         step: 2,
-        paymentError: expect.stringMatching(/^Error al procesar el pago: .+/),
+        paymentError:
+          "Error al procesar el pago: No se pudo conectar con el procesador de pagos. Intenta de nuevo en unos minutos.",
       });
     } finally {
       process.env.STRIPE_API_BASE = payments.simulator.url;
