@@ -104,7 +104,10 @@ export function CartView({
           </dd>
         </dl>
         <p className="mt-1 text-xs text-ink-700/70">
-          {cart.count === 1 ? "1 pieza" : `${cart.count} piezas`} · Envío e IVA se calculan al finalizar la compra.
+          {cart.count === 1 ? "1 pieza" : `${cart.count} piezas`} ·{" "}
+          {ivaIncluded
+            ? "IVA incluido; el envío se calcula al finalizar la compra."
+            : "Envío e IVA se calculan al finalizar la compra."}
         </p>
         <div className="mt-5 flex flex-col gap-3">
           {loggedIn ? (
