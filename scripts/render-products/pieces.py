@@ -284,7 +284,7 @@ def _fine_chain(metal, path, z=0.35, length=1.9, width=1.3, wire_r=0.24):
 
 def _pendant_shot(objs, focus, radius):
     settle(objs)
-    return Piece((58, 0, None, focus, radius * 1.9), (40, 40, focus, radius * 0.95))
+    return Piece((58, 0, None, focus, radius * 1.25), (40, 40, focus, radius * 0.8))
 
 
 def _bail(metal, at, size=1.6):
@@ -402,7 +402,7 @@ def neck_medalla_sol(metal, gem):
     disc.matrix_world = T(z=0.7) @ R(90, "X")
     objs.append(disc)
     objs.append(S.sphere("sun", metal, 3.0, (0, 0, 0.5), 48, 24))
-    objs[-1].scale = (1, 1, 0.55)
+    objs[-1].matrix_world = T(z=0.5) @ Matrix.Diagonal((1, 1, 0.55, 1))
     for k in range(16):
         a = TAU * k / 16
         long = 1.0 if k % 2 == 0 else 0.7
@@ -631,7 +631,7 @@ def _stud(metal, gem, cut, size, setting="prongs"):
     objs = set_stone(metal, gem, cut, size, Matrix(), setting=setting)
     objs.append(S.capsule("post", metal, (0, 0, -size * 0.3), (0, 0, -size * 0.3 - 9), 0.42))
     objs.append(S.torus("back", metal, 2.4, 0.6, (0, 0, -size * 0.3 - 6.5)))
-    place(objs, R(-62, "X"))
+    place(objs, R(62, "X"))
     return objs
 
 
@@ -645,7 +645,7 @@ def ear_broqueles_perla(metal, gem):
         objs = [S.sphere("pearl", studio.gem(gem), 3.8, (0, 0, 3.6)), S.torus("cup", metal, 1.3, 0.35, (0, 0, 0.2))]
         objs.append(S.capsule("post", metal, (0, 0, 0), (0, 0, -9), 0.42))
         objs.append(S.torus("back", metal, 2.4, 0.6, (0, 0, -6.5)))
-        return place(objs, R(-62, "X"))
+        return place(objs, R(62, "X"))
 
     return _pair(one, 14, shot=(22, 0, 0.72))
 
@@ -661,7 +661,7 @@ def ear_broqueles_estrella(metal, gem):
         objs += set_stone(metal, gem, "round", 2.8, T(z=0.6), setting="bezel")
         objs.append(S.capsule("post", metal, (0, 0, -0.5), (0, 0, -9.5), 0.42))
         objs.append(S.torus("back", metal, 2.4, 0.6, (0, 0, -7)))
-        return place(objs, R(-62, "X"))
+        return place(objs, R(62, "X"))
 
     return _pair(one, 16, shot=(22, 0, 0.72))
 

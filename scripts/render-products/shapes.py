@@ -53,17 +53,25 @@ def sweep(path, profile, closed=True, up=Vector((0, 0, 1)), scale=None):
     a vector, or a function of the point's index."""
     n, m = len(path), len(profile)
     verts = []
+    prev_t = prev_b = None
     for i, p in enumerate(path):
         if closed:
             t = path[(i + 1) % n] - path[i - 1]
         else:
             t = path[min(i + 1, n - 1)] - path[max(i - 1, 0)]
         t.normalize()
-        ref = up(i) if callable(up) else up
-        b = t.cross(ref)
-        if b.length < 1e-6:
-            b = t.cross(Vector((1, 0, 0)))
+        if prev_b is None or callable(up):
+            ref = up(i) if callable(up) else up
+            b = t.cross(ref)
+            if b.length < 1e-6:
+                b = t.cross(Vector((1, 0, 0)))
+        else:
+            # Parallel transport: turn the last frame by the bend, so that a path that becomes
+            # parallel to `up` (a standing hoop) does not flip its profile.
+            b = prev_t.rotation_difference(t) @ prev_b
+            b = b - t * b.dot(t)
         b.normalize()
+        prev_t, prev_b = t, b
         nrm = b.cross(t)
         sx, sy = scale(i / (n - (0 if closed else 1))) if scale else (1, 1)
         for x, y in profile:
@@ -333,7 +341,8 @@ def sphere(name, material, radius, location, segments=48, rings=32):
     mesh.polygons.foreach_set("use_smooth", [True] * len(mesh.polygons))
     mesh.materials.append(material)
     obj = link(bpy.data.objects.new(name, mesh))
-    obj.location = Vector(location)
+    # matrix_world rather than location: callers move pieces by their world matrices at once.
+    obj.matrix_world = Matrix.Translation(Vector(location))
     return obj
 
 
