@@ -57,7 +57,7 @@ export default defineConfig({
     // The production build on the embedded defaults, exactly as `npm start`, on a fresh in-memory database.
     command: "node scripts/start.mjs",
     url: `${baseURL}/healthz`,
-    // A fresh clone seeds on first start and makes the WebP copies of every picture (about a minute under load).
+    // A fresh database is migrated and seeded on first start; a loaded CI machine may take a while.
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "ignore",

@@ -2,8 +2,8 @@
  * The development catalogue of Joyería Aurora as plain data: categories, products with their
  * variants and pictures, the seeded accounts and a few reviews. Money is integer centavos (MXN).
  *
- * `prisma/seed.ts` writes these rows; `scripts/generate-product-images.mjs` draws the SVG files
- * named here (both read the same list, so every URL below has a file in public/images/products).
+ * `prisma/seed.ts` writes these rows; `scripts/render-products.mjs` renders the pictures named here
+ * (both read the same list, so every URL below has a file in public/images/products).
  * Everything is deterministic: ids are fixed and dates are computed from SEED_BASE_DATE.
  */
 
@@ -143,15 +143,15 @@ export type ArtKind =
   | "aretes-gota"
   | "perla-colgante";
 
-/** principal: the catalogue shot; detalle: a close-up; estuche: in its box (necklaces: on a bust). */
-export type Composition = "principal" | "detalle" | "estuche";
+/** principal: the catalogue shot (a 3/4 view); detalle: a close-up from another angle. */
+export type Composition = "principal" | "detalle";
 
 export type Art = { kind: ArtKind; metal: MetalKey; gem?: GemKey };
 
 /** Public URL of a product picture; `metal` only for a variant in another metal than the product. */
 export function imageUrl(slug: string, composition: Composition, metal?: MetalKey): string {
   const parts = [slug, metal, composition === "principal" ? undefined : composition].filter(Boolean);
-  return `/images/products/${parts.join("-")}.svg`;
+  return `/images/products/${parts.join("-")}.webp`;
 }
 
 // ───────────────────────────── Catalogue ─────────────────────────────
@@ -251,7 +251,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
       { model: "Oro rosa", metal: "oro-rosa", price: 14_900_00, sizes: { 6: 3, 7: 0, 8: 2 } },
     ],
     art: { kind: "solitario", metal: "oro-blanco", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 2,
@@ -272,7 +272,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
       { model: "Oro blanco", metal: "oro-blanco", sizes: { 5: 2, 6: 3, 7: 0 } },
     ],
     art: { kind: "corazon", metal: "oro-rosa", gem: "rubi" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 3,
@@ -286,7 +286,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 220,
     variants: [{ sizes: { 5: 6, 6: 10, 7: 12, 8: 11, 9: 8 } }],
     art: { kind: "argolla", metal: "oro" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 4,
@@ -316,7 +316,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 95,
     variants: [{ sizes: { 6: 2, 7: 3, 8: 1 } }],
     art: { kind: "halo", metal: "oro", gem: "esmeralda" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 6,
@@ -348,7 +348,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
       { model: "Oro blanco", metal: "oro-blanco", sizes: { 5: 3, 6: 5, 7: 6, 8: 4 } },
     ],
     art: { kind: "trilogia", metal: "oro", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 8,
@@ -376,7 +376,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 200,
     variants: [{ sizes: { 7: 9, 8: 14, 9: 12 } }],
     art: { kind: "sello", metal: "plata", gem: "onix" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 10,
@@ -451,7 +451,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 130,
     variants: [{ sizes: { "40 cm": 9, "45 cm": 7 }, sizeSurcharge: { "45 cm": 300_00 } }],
     art: { kind: "colgante-gota", metal: "oro-blanco", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 15,
@@ -467,7 +467,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 6,
     variants: [{ sizes: { "40 cm": 14, "45 cm": 11 } }],
     art: { kind: "colgante-corazon", metal: "oro-rosa", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 16,
@@ -482,7 +482,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 190,
     variants: [{ sizes: { "40 cm": 6, "45 cm": 4 }, sizeSurcharge: { "45 cm": 600_00 } }],
     art: { kind: "collar-perlas", metal: "oro", gem: "perla" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 17,
@@ -509,7 +509,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 100,
     stock: 3,
     art: { kind: "riviera", metal: "oro-blanco", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 19,
@@ -538,7 +538,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 17,
     stock: 58,
     art: { kind: "medalla-sol", metal: "oro" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 21,
@@ -597,7 +597,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 4,
     stock: 35,
     art: { kind: "doble-capa", metal: "oro", gem: "perla" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 25,
@@ -626,7 +626,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 115,
     stock: 8,
     art: { kind: "colgante-halo", metal: "oro", gem: "rubi" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
 
   // ── Pulseras ──
@@ -643,7 +643,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 125,
     variants: [{ sizes: { "16 cm": 3, "18 cm": 4 }, sizeSurcharge: { "18 cm": 1_400_00 } }],
     art: { kind: "tenis", metal: "oro-blanco", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 28,
@@ -672,7 +672,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 210,
     stock: 27,
     art: { kind: "esclava", metal: "oro" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 30,
@@ -687,7 +687,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 11,
     variants: [{ sizes: { "16 cm": 10, "18 cm": 16, "20 cm": 9 } }],
     art: { kind: "dijes", metal: "plata", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 31,
@@ -744,7 +744,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 80,
     variants: [{ sizes: { "16 cm": 2, "18 cm": 3 } }],
     art: { kind: "tenis", metal: "oro", gem: "esmeralda" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 35,
@@ -760,7 +760,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 2,
     variants: [{ sizes: { "16 cm": 15, "18 cm": 20 } }],
     art: { kind: "corazones", metal: "oro-rosa" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 36,
@@ -836,7 +836,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
       { model: "Oro amarillo", metal: "oro", stock: 6 },
     ],
     art: { kind: "broqueles", metal: "oro-blanco", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 41,
@@ -854,7 +854,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
       { model: "Oro rosa", metal: "oro-rosa", price: 4_150_00, stock: 0 },
     ],
     art: { kind: "arracadas", metal: "oro" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 42,
@@ -884,7 +884,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 24,
     stock: 41,
     art: { kind: "broqueles-perla", metal: "oro", gem: "perla" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 44,
@@ -898,7 +898,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 105,
     stock: 4,
     art: { kind: "aretes-gota", metal: "oro", gem: "esmeralda" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 45,
@@ -931,7 +931,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
       { model: "Oro rosa", metal: "oro-rosa", stock: 8 },
     ],
     art: { kind: "huggies", metal: "oro", gem: "diamante" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 47,
@@ -960,7 +960,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 45,
     stock: 34,
     art: { kind: "broqueles-corazon", metal: "oro-rosa", gem: "rubi" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 49,
@@ -1004,7 +1004,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
     daysAgo: 88,
     stock: 19,
     art: { kind: "filigrana", metal: "oro" },
-    gallery: ["detalle", "estuche"],
+    gallery: ["detalle"],
   },
   {
     id: 52,
@@ -1173,7 +1173,6 @@ export type ImageFile = { url: string; title: string; art: Art; composition: Com
 const COMPOSITION_ALT: Record<Composition, string> = {
   principal: "",
   detalle: ", detalle de cerca",
-  estuche: ", en su estuche",
 };
 
 const METAL_LABEL: Record<MetalKey, string> = {
@@ -1185,10 +1184,7 @@ const METAL_LABEL: Record<MetalKey, string> = {
 
 function altText(p: SeedProduct, composition: Composition, metal?: MetalKey): string {
   const inMetal = metal ? ` en ${METAL_LABEL[metal]}` : "";
-  // Necklaces are shown on a display bust rather than in a box.
-  const suffix =
-    composition === "estuche" && p.category === "necklaces" ? ", en exhibidor" : COMPOSITION_ALT[composition];
-  return `${p.name}${inMetal}${suffix}`;
+  return `${p.name}${inMetal}${COMPOSITION_ALT[composition]}`;
 }
 
 /** Ring sizes are bare numbers ("7", shown as "Talla 7"); lengths carry their unit ("40 cm"). */

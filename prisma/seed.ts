@@ -13,9 +13,8 @@ import fs from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../app/generated/prisma/client.ts";
-import { PRODUCT_IMAGE_WIDTHS } from "../app/lib/images.ts";
+import { PRODUCT_IMAGE_WIDTHS, variantPath } from "../app/lib/images.ts";
 import { hashPassword } from "../app/utils/password.server.ts";
-import { makeResponsiveImages } from "../scripts/lib/responsive-images.mjs";
 import {
   ALL_SEED_ACCOUNTS,
   CATEGORIES,
@@ -211,21 +210,16 @@ function pictureUrls(): string[] {
 }
 
 /**
- * The WebP copies the pages offer in `srcset` (app/lib/images.ts), made with sharp from each picture;
- * copies newer than their source are kept, so a re-seed costs nothing here.
+ * The pictures are committed renders (scripts/render-products.mjs) with the WebP copies the pages
+ * offer in `srcset` (app/lib/images.ts): say so if one is missing.
  */
-export async function seedResponsiveImages() {
-  const publicDir = fileURLToPath(new URL("../public", import.meta.url));
-  return makeResponsiveImages(publicDir, pictureUrls(), PRODUCT_IMAGE_WIDTHS);
-}
-
-/** The pictures are generated files (scripts/generate-product-images.mjs): say so if one is missing. */
 function warnAboutMissingPictures(urls: string[]) {
   const publicDir = fileURLToPath(new URL("../public", import.meta.url));
-  const missing = [...new Set(urls)].filter((url) => !fs.existsSync(`${publicDir}${url}`));
+  const files = [...new Set(urls)].flatMap((url) => [url, ...PRODUCT_IMAGE_WIDTHS.map((w) => variantPath(url, w))]);
+  const missing = files.filter((file) => !fs.existsSync(`${publicDir}${file}`));
   if (missing.length > 0) {
     console.warn(
-      `Warning: ${missing.length} product pictures are missing (e.g. ${missing[0]}); run npx tsx scripts/generate-product-images.mjs`,
+      `Warning: ${missing.length} product pictures are missing (e.g. ${missing[0]}); run npm run render:products`,
     );
   }
 }
@@ -243,8 +237,6 @@ if (runDirectly) {
       `Seeded in ${(s.ms / 1000).toFixed(1)} s: ${s.categories} categories, ${s.products} products, ${s.variants} variants, ` +
         `${s.productImages} product images, ${s.variantImages} variant images, ${s.accounts} accounts, ${s.reviews} reviews.`,
     );
-    const pictures = await seedResponsiveImages();
-    console.log(`Responsive copies: ${pictures.written} written for ${pictures.images} pictures (sharp, WebP).`);
   } catch (error) {
     console.error("Seeding failed:", error);
     process.exitCode = 1;

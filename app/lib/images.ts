@@ -1,7 +1,8 @@
 /**
  * Responsive product images. Every picture under PRODUCT_IMAGE_DIR has WebP copies at
- * PRODUCT_IMAGE_WIDTHS next to it (`anillo.svg` → `anillo-320w.webp`, …), made with sharp when the
- * catalogue is seeded (scripts/lib/responsive-images.mjs); browsers pick the size the layout needs.
+ * PRODUCT_IMAGE_WIDTHS next to it (`anillo.webp` → `anillo-320w.webp`, …): the seed catalogue's
+ * renders are committed with theirs (scripts/render-products.mjs), uploaded photos get theirs when
+ * uploaded; browsers pick the size the layout needs.
  */
 export const PRODUCT_IMAGE_DIR = "/images/products/";
 export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
