@@ -6,7 +6,7 @@
 //   npm run render:products -- --force      all of them again
 //   npm run render:products -- --only anillo-solitario-aurora,collar-perlas-cultivadas
 //   npm run render:products -- --preview    small and fast, into /tmp, to try a change to the scene
-//   options: --samples N (default 48) --size N (default 1024) --batch N (pieces per Blender process)
+//   options: --samples N (default 36) --size N (default 1024) --batch N (pieces per Blender process, default 3)
 //
 // Needs `apt-get install blender` (3.4, CPU rendering; no denoiser, so the scene keeps noise low by
 // design). Runs Blender at low priority with two threads. See README ("Product pictures").
@@ -26,14 +26,14 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     samples: { type: "string" },
     size: { type: "string" },
-    batch: { type: "string", default: "6" },
+    batch: { type: "string", default: "3" },
   },
 });
 
 const root = path.resolve(import.meta.dirname, "..");
 const publicDir = path.join(root, "public");
 const size = Number(args.size ?? (args.preview ? 384 : 1024));
-const samples = Number(args.samples ?? (args.preview ? 24 : 48));
+const samples = Number(args.samples ?? (args.preview ? 24 : 36));
 const only = args.only ? args.only.split(",").map((s) => s.trim()) : null;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "joyeria-renders-"));
 const previewDir = path.join(os.tmpdir(), "joyeria-render-previews");
