@@ -266,8 +266,14 @@ async function shopper(n, deadline) {
       } else outcomes.payFailed += 1;
     } else if (roll < 0.85) {
       const orderId = await pendingOrderOf(email);
-      await call("cancel", `${base}/cancel?pedido=${orderId}`, { cookie });
+      const cancel = await call("cancel", `${base}/cancel?pedido=${orderId}`, { cookie });
       outcomes.cancelled += 1;
+      if (!orderId || cancel.status >= 500) {
+        // The cancel page failed (the database was away): the shopper leaves, and the payment session
+        // runs out as Stripe's timer would end it (through the simulator's expire call).
+        const sessionId = sessionUrl.split("/").pop();
+        setTimeout(() => void expireSession(sessionId), 2000);
+      }
       await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
     } else {
       // Abandoned: the session expires (through the simulator's expire call, as Stripe's timer would).
