@@ -12,7 +12,6 @@ import { CategoryMemory } from "./components/category-memory";
 import { SHOP_NAME } from "./lib/constants";
 import { getCartCount } from "./models/cart.server";
 import tailwind from "./styles/tailwind.css?url";
-import { readOrUnavailable } from "./utils/db.server";
 import { getPublicEnv } from "./utils/env.server";
 import { readFlashes } from "./utils/flash.server";
 import { getOptionalUser } from "./utils/session.server";
@@ -49,10 +48,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, cartCount } = await readOrUnavailable(async () => {
-    const user = await getOptionalUser(request);
-    return { user, cartCount: user ? await getCartCount(user.id) : 0 };
-  });
+  const user = await getOptionalUser(request);
+  const cartCount = user ? await getCartCount(user.id) : 0;
   const ENV = getPublicEnv();
   // One-shot values of the cookie (a message after a redirect, the pixel's registration event),
   // consumed by one Set-Cookie even when no pixel is configured.

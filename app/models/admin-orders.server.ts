@@ -4,6 +4,7 @@ import { type Page, pageOf, pageWindow } from "~/lib/pagination";
 import { prisma } from "~/utils/db.server";
 import { catalogChanged } from "./admin-products.server";
 import { type Actor, recordAudit } from "./audit.server";
+import { SHIPPING_ADDRESS_SELECT } from "./order.server";
 
 /** Staff reads and writes of orders: the Pedidos tab. */
 
@@ -20,18 +21,7 @@ const adminOrderSelect = {
     select: { id: true, productId: true, productName: true, variantName: true, quantity: true, price: true },
     orderBy: { id: "asc" },
   },
-  address: {
-    select: {
-      name: true,
-      phone: true,
-      addressLine1: true,
-      addressLine2: true,
-      city: true,
-      state: true,
-      postalCode: true,
-      country: true,
-    },
-  },
+  address: { select: SHIPPING_ADDRESS_SELECT },
 } as const satisfies Prisma.OrderSelect;
 
 export type AdminOrderRow = Prisma.OrderGetPayload<{ select: typeof adminOrderSelect }>;

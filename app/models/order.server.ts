@@ -410,6 +410,18 @@ export type OrderView = {
   } | null;
 };
 
+/** The shipping address as order pages (the shopper's and the staff's) show it. */
+export const SHIPPING_ADDRESS_SELECT = {
+  name: true,
+  phone: true,
+  addressLine1: true,
+  addressLine2: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
+} as const satisfies Prisma.AddressSelect;
+
 const ORDER_VIEW_SELECT = {
   id: true,
   number: true,
@@ -433,18 +445,7 @@ const ORDER_VIEW_SELECT = {
     },
     orderBy: { id: "asc" },
   },
-  address: {
-    select: {
-      name: true,
-      phone: true,
-      addressLine1: true,
-      addressLine2: true,
-      city: true,
-      state: true,
-      postalCode: true,
-      country: true,
-    },
-  },
+  address: { select: SHIPPING_ADDRESS_SELECT },
 } as const satisfies Prisma.OrderSelect;
 
 /** The user's orders, newest first, with their items and shipping address (one query). */

@@ -15,7 +15,6 @@ import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage, shownPrice, type
 import { parseShipping } from "~/lib/validation/checkout";
 import { getCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
-import { readOrUnavailable } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
@@ -26,9 +25,9 @@ import { getOptionalUser } from "~/utils/session.server";
  * shopper to the card provider. The cart, prices and totals always come from the server.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await readOrUnavailable(() => getOptionalUser(request));
+  const user = await getOptionalUser(request);
   if (!user) return { state: "unauthenticated" as const };
-  const cart = await readOrUnavailable(() => getCart(user.id));
+  const cart = await getCart(user.id);
   if (cart.lines.length === 0) return { state: "empty" as const };
   const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
   const lines: SummaryLine[] = cart.lines.map((l) => ({
@@ -65,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   invariantResponse(isIntent(intent), "Solicitud no válida", { status: 400 });
-  const user = await readOrUnavailable(() => getOptionalUser(request));
+  const user = await getOptionalUser(request);
   if (!user) {
     return data(
       {
@@ -93,8 +92,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // The database can go away in the middle of PAGAR: the order is then either not written at all (its
   // transaction rolls back) or reserved whole and settled later by the sweep; the shopper gets the
-  // Spanish 503 page instead of a 500.
-  const outcome = await readOrUnavailable(() => startCheckout(request, user, shipping));
+  // Spanish 503 page (withDatabaseOutagePages in entry.server.tsx).
+  const outcome = await startCheckout(request, user, shipping);
   // The provider's page is never a route of this app: a submission from the checkout modal (a
   // fetcher) must load it as a new document, as the plain form does.
   if (outcome.ok) throw redirectDocument(outcome.url, 303);

@@ -39,7 +39,6 @@ import { getProductDetail, getViewerReviewEligibility, type ProductDetail } from
 import { createReview } from "~/models/review.server";
 import { useNonce } from "~/components/nonce";
 import type { loader as rootLoader } from "~/root";
-import { readOrUnavailable } from "~/utils/db.server";
 import { setFlash } from "~/utils/flash.server";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
 import { readForm } from "~/utils/request.server";
@@ -56,11 +55,9 @@ function productId(param: string | undefined): number | null {
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = productId(params.id);
   // The product is the same for everybody (cached); whether this viewer may review it is not.
-  const product = id ? await readOrUnavailable(() => getProductDetail(id)) : null;
+  const product = id ? await getProductDetail(id) : null;
   invariantResponse(product, "Producto no encontrado", { status: 404 });
-  const reviewEligibility = await readOrUnavailable(async () =>
-    getViewerReviewEligibility(product.id, await sessionUserFilter(request)),
-  );
+  const reviewEligibility = await getViewerReviewEligibility(product.id, await sessionUserFilter(request));
   const url = new URL(request.url);
   const selection = { model: url.searchParams.get("modelo"), size: url.searchParams.get("talla") };
   const image = Number(url.searchParams.get("imagen") ?? 0);

@@ -6,7 +6,6 @@ import { SHOP_NAME } from "~/lib/constants";
 import type { loader as rootLoader } from "~/root";
 import { parseSearchParams } from "~/lib/search";
 import { searchProducts } from "~/models/product.server";
-import { readOrUnavailable } from "~/utils/db.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
@@ -16,7 +15,7 @@ import { PUBLIC_REVALIDATE } from "~/utils/security.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url).searchParams);
-  const list = await readOrUnavailable(() => searchProducts(params));
+  const list = await searchProducts(params);
   return { params, list, canonical: absoluteUrl(request, "/search") };
 }
 
