@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { prisma } from "~/utils/db.server";
-import { invalidateCatalog } from "~/models/product.server";
+import { catalogChanged } from "~/models/catalog-cache.server";
 import { hashPassword } from "~/utils/password.server";
 import type { RoleName } from "~/lib/roles";
 
@@ -31,7 +31,7 @@ const TABLES = [
 /** Empties the database between tests (identity sequences restart too). */
 export async function resetDatabase() {
   await prisma.$executeRawUnsafe(`TRUNCATE ${TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY CASCADE`);
-  invalidateCatalog(); // the cached grid and product pages described the old rows
+  catalogChanged("everything"); // the cached grid and product pages described the old rows
 }
 
 const CATEGORIES = [
@@ -64,7 +64,7 @@ let productCounter = 0;
 /** A product with sensible defaults; money in centavos. */
 export async function createProduct(input: ProductInput = {}) {
   productCounter += 1;
-  invalidateCatalog(); // as a staff write does: the new product shows at once
+  catalogChanged("everything"); // as a staff write does: the new product shows at once
   return prisma.product.create({
     data: {
       name: input.name ?? `Producto de prueba ${productCounter}`,

@@ -71,7 +71,7 @@ export function lineKeyOf(productId: number, variantId: number | null): string {
   return `${productId}-${variantId ?? "base"}`;
 }
 
-export const LINE_KEY_PATTERN = /^\d{1,9}-(\d{1,9}|base)$/;
+export const LINE_KEY_PATTERN = /^[1-9]\d{0,9}-([1-9]\d{0,9}|base)$/;
 
 /** The most pieces of one line a single request may ask for (the stock limits it further). */
 export const MAX_LINE_QUANTITY = 99;

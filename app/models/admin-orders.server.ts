@@ -2,7 +2,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { canStaffChange, type OrderStatusName } from "~/lib/order-status";
 import { type Page, pageOf, pageWindow } from "~/lib/pagination";
 import { prisma } from "~/utils/db.server";
-import { catalogChanged } from "./admin-products.server";
+import { catalogChanged } from "./catalog-cache.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { SHIPPING_ADDRESS_SELECT } from "./order.server";
 
@@ -98,7 +98,7 @@ export async function setOrderStatus(actor: Actor, orderId: number, to: OrderSta
     });
     return "ok";
   });
-  for (const productId of restocked) catalogChanged(productId);
+  catalogChanged({ productIds: restocked });
   return outcome;
 }
 

@@ -1,23 +1,15 @@
-import { invalidateCatalog } from "./product.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { parseId } from "~/lib/ids";
 import { type Page, pageOf, pageWindow } from "~/lib/pagination";
 import type { ProductInput } from "~/lib/validation/admin";
 import { prisma } from "~/utils/db.server";
 import { type Actor, recordAudit } from "./audit.server";
+import { catalogChanged } from "./catalog-cache.server";
 
 /**
  * Staff reads and writes of the catalogue. Every write goes through a transaction that also
  * records its audit entry, then calls `catalogChanged` once.
  */
-
-/**
- * The single place every staff write to products, variants, stock or prices reports to: the
- * catalogue cache of this instance forgets what it held (other instances catch up within
- * CATALOG_CACHE_TTL_MS; docs/decisions/013-catalogue-cache.md).
- */
-export function catalogChanged(_productId: number): void {
-  invalidateCatalog();
-}
 
 export type AdminProductRow = {
   id: number;
@@ -32,7 +24,7 @@ export type AdminProductRow = {
 
 /** The product list: newest first, searched by name, material or id, one page at a time. */
 export async function listAdminProducts({ q, page }: { q: string; page: number }): Promise<Page<AdminProductRow>> {
-  const id = /^\d{1,9}$/.test(q) ? Number(q) : null;
+  const id = parseId(q);
   const where: Prisma.ProductWhereInput = q
     ? {
         OR: [
@@ -106,7 +98,7 @@ export async function setProductStock(actor: Actor, productId: number, stock: nu
     await recordAudit(tx, actor, { action: "stock", productId, before: { stock: row.stock }, after: { stock } });
     return true;
   });
-  if (changed) catalogChanged(productId);
+  if (changed) catalogChanged({ productIds: [productId] });
   return changed;
 }
 
@@ -126,7 +118,7 @@ export async function setVariantStock(actor: Actor, variantId: number, stock: nu
     return row.product_id;
   });
   if (productId === null) return false;
-  catalogChanged(productId);
+  catalogChanged({ productIds: [productId] });
   return true;
 }
 
@@ -158,7 +150,7 @@ export async function createAdminProduct(actor: Actor, input: ProductInput): Pro
     await recordAudit(tx, actor, { action: "product_create", productId: product.id, before: null, after: data });
     return { ok: true, id: product.id };
   });
-  if (result.ok) catalogChanged(result.id);
+  if (result.ok) catalogChanged("everything");
   return result;
 }
 
@@ -189,7 +181,8 @@ export async function updateAdminProduct(actor: Actor, id: number, input: Produc
     await recordAudit(tx, actor, { action: "product", productId: id, before, after: data });
     return { ok: true, id };
   });
-  if (result.ok) catalogChanged(id);
+  // A price, a category or a flag moves the product between pages and orders.
+  if (result.ok) catalogChanged("everything");
   return result;
 }
 
@@ -228,6 +221,6 @@ export async function deleteAdminProduct(actor: Actor, id: number): Promise<Dele
     });
     return "deleted";
   });
-  if (outcome !== "not_found") catalogChanged(id);
+  if (outcome !== "not_found") catalogChanged("everything");
   return outcome;
 }

@@ -3,7 +3,7 @@ import { type Page, pageOf, pageWindow } from "~/lib/pagination";
 import { prisma } from "~/utils/db.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { restockOrderItems } from "./admin-orders.server";
-import { catalogChanged } from "./admin-products.server";
+import { catalogChanged } from "./catalog-cache.server";
 
 /** Returns: processing one (stock back on the shelf, exactly once) and the list of past ones. */
 
@@ -71,7 +71,7 @@ export async function processReturn(
     });
     return { ok: true, returnId: created.id, orderId: order.id, productIds };
   });
-  if (outcome.ok) for (const productId of outcome.productIds ?? []) catalogChanged(productId);
+  if (outcome.ok) catalogChanged({ productIds: outcome.productIds ?? [] });
   if (outcome.ok) return { ok: true, returnId: outcome.returnId, orderId: outcome.orderId };
   return outcome;
 }

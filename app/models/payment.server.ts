@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import Stripe from "stripe";
 import { CHECKOUT_MESSAGES, paymentLines } from "~/lib/checkout";
+import { parseId } from "~/lib/ids";
 import type { Shipping } from "~/lib/validation/checkout";
 import {
   attachPaymentSession,
@@ -170,8 +171,8 @@ function isSessionEvent(event: Stripe.Event): event is Stripe.Event & { data: { 
 async function orderIdOf(session: Stripe.Checkout.Session): Promise<number | null> {
   const linked = await prisma.order.findUnique({ where: { stripeSessionId: session.id }, select: { id: true } });
   if (linked) return linked.id;
-  const claimed = Number(session.metadata?.orderId ?? session.client_reference_id);
-  if (!Number.isSafeInteger(claimed) || claimed <= 0) return null;
+  const claimed = parseId(session.metadata?.orderId ?? session.client_reference_id);
+  if (claimed === null) return null;
   // Only an order not linked to another session may be settled by this one.
   const order = await prisma.order.findFirst({ where: { id: claimed, stripeSessionId: null }, select: { id: true } });
   return order?.id ?? null;

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { catalogChanged } from "./admin-products.server";
+import { catalogChanged } from "./catalog-cache.server";
 import { type Actor, recordAudit } from "./audit.server";
 
 /** Largest photo accepted, before resizing. */
@@ -90,7 +90,7 @@ export async function saveProductPhoto(actor: Actor, productId: number, file: un
       await tx.product.update({ where: { id: productId }, data: { image: url } });
       await recordAudit(tx, actor, { action: "product", productId, before, after: { image: url } });
     });
-    catalogChanged(productId);
+    catalogChanged({ productIds: [productId] });
     return { ok: true, url };
   } catch (error) {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));

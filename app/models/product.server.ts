@@ -4,36 +4,18 @@ import { type CategoryId, GRID_PAGE_SIZE, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_M
 import { storedPriceFor } from "~/lib/checkout";
 import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
 import { Prisma } from "~/generated/prisma/client";
-import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { cardVariants } from "~/lib/variants";
+import { readCatalog } from "./catalog-cache.server";
 import { eligibilityFromCounts, viewerReviewCounts } from "./review.server";
 
 // Every function here answers in ONE database round trip: the schema enables `relationJoins`, so
 // nested selects become LATERAL joins of the same statement (tests/integration/query-count.test.ts).
 //
-// Catalogue reads are served from an in-process cache for CATALOG_CACHE_TTL_MS (docs/decisions/
-// 013-catalogue-cache.md): what a shopper sees may be a few seconds old. Adding to the cart and paying
-// never read through it; they check price and stock in the database.
-
-let catalogCache: TtlCache<unknown> | undefined;
-
-/** Created on first use, so importing this module starts nothing and reads no settings. */
-function cached<V>(key: string, load: () => Promise<V>): Promise<V> {
-  catalogCache ??= createTtlCache<unknown>({ ttlMs: getEnv().CATALOG_CACHE_TTL_MS, maxEntries: 2_000 });
-  return catalogCache.get(key, load) as Promise<V>;
-}
-
-/**
- * Forgets every cached catalogue read. Call it after any staff write to products, variants, stock,
- * prices, images, categories or reviews: one product shows up in grid pages, other products'
- * related lists and search results, so everything goes (writes are rare; a miss costs one query).
- * Only this process's cache is cleared; other instances catch up within the TTL.
- */
-export function invalidateCatalog(): void {
-  catalogCache?.clear();
-}
+// Catalogue reads are served from the catalogue cache (./catalog-cache.server.ts): what a shopper sees
+// may be a few seconds old on another instance. Adding to the cart and paying never read through it;
+// they check price and stock in the database.
 
 /** What a card shows of a variant (its own name is only on the product page). */
 const variantCardSelect = {
@@ -87,7 +69,7 @@ export type GridSection = {
  * Unknown slugs and page bounds are the caller's concern (the route validates).
  */
 export function getProductGrid(category: CategoryId = "all", page = 1) {
-  return cached(`grid:${category}:${page}`, () => loadGridPage(category, page));
+  return readCatalog(`grid:${category}:${page}`, () => loadGridPage(category, page), idsOfPage);
 }
 
 async function loadGridPage(category: CategoryId, page: number) {
@@ -126,6 +108,10 @@ function pageOf<P extends { variants: CardVariant[] }>(rows: P[], page: number):
   return { products: rows.slice(0, GRID_PAGE_SIZE).map(slimCard), page, hasNext: rows.length > GRID_PAGE_SIZE };
 }
 
+function idsOfPage(page: { products: { id: number }[] }): number[] {
+  return page.products.map((p) => p.id);
+}
+
 function slimCard<P extends { variants: CardVariant[] }>(product: P): P {
   return { ...product, variants: cardVariants(product.variants) };
 }
@@ -140,7 +126,11 @@ export type GridProduct = Awaited<ReturnType<typeof getProductGrid>>["products"]
  * shop: null, and its page is a 404 like a deleted one's.
  */
 export function getProductDetail(id: number) {
-  return cached(`product:${id}`, () => loadProductDetail(id));
+  return readCatalog(
+    `product:${id}`,
+    () => loadProductDetail(id),
+    (product) => (product ? [product.id, ...product.related.map((p) => p.id)] : [id]),
+  );
 }
 
 async function loadProductDetail(id: number) {
@@ -238,7 +228,7 @@ const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
  */
 export function searchProducts(params: SearchParams): Promise<ProductPage<SearchResult>> {
   if (params.q === "") return Promise.resolve({ products: [], page: params.pagina, hasNext: false });
-  return cached(`search:${JSON.stringify(params)}`, () => loadSearchPage(params));
+  return readCatalog(`search:${JSON.stringify(params)}`, () => loadSearchPage(params), idsOfPage);
 }
 
 async function loadSearchPage(params: SearchParams) {

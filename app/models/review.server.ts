@@ -1,4 +1,4 @@
-import { invalidateCatalog } from "./product.server";
+import { catalogChanged } from "./catalog-cache.server";
 import { Prisma } from "~/generated/prisma/client";
 import { reviewEligibility, type ReviewEligibility } from "~/lib/reviews";
 import type { ReviewInput } from "~/lib/validation/review";
@@ -58,7 +58,7 @@ export async function createReview(
       data: { productId, userId: user.id, userName: user.displayName, rating: review.rating, comment: review.comment },
     });
     // The product's page (its reviews and average) is cached: show the new review at once.
-    invalidateCatalog();
+    catalogChanged({ productIds: [productId] });
     return "created";
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return "duplicate";

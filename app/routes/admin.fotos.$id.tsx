@@ -5,6 +5,7 @@ import { PHOTO_MESSAGES, saveProductPhoto } from "~/models/product-photos.server
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /**
  * Uploading a product photo (admins only). The only admin path with a large body limit (6 MiB, in
@@ -13,9 +14,9 @@ import { requireUserWithRole } from "~/utils/session.server";
  */
 
 function productId(params: LoaderFunctionArgs["params"]): number {
-  const id = params.id ?? "";
-  invariantResponse(/^[1-9]\d{0,8}$/.test(id), "Producto no encontrado", { status: 404 });
-  return Number(id);
+  const id = parseId(params.id);
+  invariantResponse(id, "Producto no encontrado", { status: 404 });
+  return id;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

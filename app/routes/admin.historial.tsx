@@ -7,10 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { parsePage } from "~/lib/pagination";
 import { getAuditPage } from "~/models/audit.server";
 import { requireUserWithRole } from "~/utils/session.server";
-
-function idParam(value: string | null): number | null {
-  return value !== null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
-}
+import { parseId } from "~/lib/ids";
 
 /**
  * The audit trail (admins only): every staff change newest first, with who, when and the values
@@ -19,8 +16,8 @@ function idParam(value: string | null): number | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "admin");
   const url = new URL(request.url);
-  const productId = idParam(url.searchParams.get("producto"));
-  const orderId = idParam(url.searchParams.get("pedido"));
+  const productId = parseId(url.searchParams.get("producto"));
+  const orderId = parseId(url.searchParams.get("pedido"));
   const page = parsePage(url.searchParams.get("pagina"));
   return { entries: await getAuditPage({ productId, orderId }, page), productId, orderId };
 }

@@ -9,13 +9,14 @@ import { getAdminProduct, getCategories, updateAdminProduct } from "~/models/adm
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 const NOT_FOUND = "Producto no encontrado";
 
 function productId(params: LoaderFunctionArgs["params"]): number {
-  const id = params.id ?? "";
-  invariantResponse(/^[1-9]\d{0,8}$/.test(id), NOT_FOUND, { status: 404 });
-  return Number(id);
+  const id = parseId(params.id);
+  invariantResponse(id, NOT_FOUND, { status: 404 });
+  return id;
 }
 
 /** Edit a product's name, prices, description, material, category, stock and flags (admins only). */

@@ -21,6 +21,7 @@ import { answerRowForm, assertRole, searchText } from "~/utils/admin.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /**
  * The Productos tab: a searchable, paginated list. Workers and admins edit stock here (the
@@ -33,10 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = searchText(url);
   const page = parsePage(url.searchParams.get("pagina"));
   const isAdmin = hasRole(user.role, "admin");
-  const toDelete = url.searchParams.get("eliminar");
+  const toDelete = parseId(url.searchParams.get("eliminar"));
   let confirm: { id: number; name: string } | null = null;
-  if (isAdmin && toDelete && /^[1-9]\d{0,8}$/.test(toDelete)) {
-    const product = await getAdminProduct(Number(toDelete));
+  if (isAdmin && toDelete) {
+    const product = await getAdminProduct(toDelete);
     if (product) confirm = { id: product.id, name: product.name };
   }
   return { products: await listAdminProducts({ q, page }), q, isAdmin, confirm };

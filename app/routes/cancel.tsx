@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaymentOutcome } from "~/components/payment-outcome";
 import { cancelCheckout } from "~/models/payment.server";
 import { getOptionalUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /**
  * Where the provider sends a shopper who cancelled on its page. For the user's own pending order
@@ -12,8 +13,8 @@ import { getOptionalUser } from "~/utils/session.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const orderId = Number(new URL(request.url).searchParams.get("pedido"));
-  if (user && Number.isSafeInteger(orderId) && orderId > 0) {
+  const orderId = parseId(new URL(request.url).searchParams.get("pedido"));
+  if (user && orderId) {
     try {
       // The shopper may come back here after all from a session that was paid: say so.
       if ((await cancelCheckout(request, user.id, orderId)) === "paid") return { paid: true };

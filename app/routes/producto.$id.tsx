@@ -31,6 +31,7 @@ import { ProductReviews } from "~/components/product-reviews";
 import { RelatedStrip } from "~/components/related-strip";
 import { StockLine } from "~/components/stock-line";
 import { SHOP_NAME } from "~/lib/constants";
+import { parseId } from "~/lib/ids";
 import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
 import { chooseVariant, displayValues, galleryImages, materialOf } from "~/lib/variants";
@@ -45,15 +46,8 @@ import { readForm } from "~/utils/request.server";
 import { requireUser, sessionUserFilter } from "~/utils/session.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
-const MAX_ID = 2_147_483_647;
-
-function productId(param: string | undefined): number | null {
-  const id = /^\d{1,10}$/.test(param ?? "") ? Number(param) : NaN;
-  return id > 0 && id <= MAX_ID ? id : null;
-}
-
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const id = productId(params.id);
+  const id = parseId(params.id);
   // The product is the same for everybody (cached); whether this viewer may review it is not.
   const product = id ? await getProductDetail(id) : null;
   invariantResponse(product, "Producto no encontrado", { status: 404 });
@@ -77,7 +71,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
  */
 export async function action({ params, request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const id = productId(params.id);
+  const id = parseId(params.id);
   invariantResponse(id, "Producto no encontrado", { status: 404 });
   const user = await requireUser(request);
   const submission = parseWithZod(form, { schema: ReviewSchema });

@@ -42,4 +42,26 @@ describe("createTtlCache", () => {
     await off.get("a", async () => ++loads);
     expect(loads).toBe(2);
   });
+
+  it("forgets only the entries tagged with a changed id, and every load still in flight", async () => {
+    const cache = createTtlCache<number[]>({ ttlMs: 60_000, maxEntries: 10 });
+    const ids = (value: number[]) => value;
+    let loads = 0;
+    const load = (value: number[]) => async () => {
+      loads++;
+      return value;
+    };
+    await cache.get("page-1", load([1, 2]), ids);
+    await cache.get("page-2", load([3]), ids);
+    let finish: (value: number[]) => void = () => {};
+    const inFlight = cache.get("page-3", () => new Promise<number[]>((resolve) => (finish = resolve)), ids);
+    cache.invalidate([2]);
+    finish([4]);
+    await inFlight;
+    expect(cache.size).toBe(1);
+    await cache.get("page-2", load([3]), ids);
+    expect(loads).toBe(2);
+    await cache.get("page-1", load([1, 2]), ids);
+    expect(loads).toBe(3);
+  });
 });

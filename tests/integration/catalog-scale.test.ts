@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sortForGrid } from "~/lib/catalog";
 import { GRID_PAGE_SIZE } from "~/lib/constants";
-import { getProductDetail, getProductGrid, invalidateCatalog } from "~/models/product.server";
+import { catalogChanged } from "~/models/catalog-cache.server";
+import { getProductDetail, getProductGrid } from "~/models/product.server";
 import { prisma } from "~/utils/db.server";
 import { createUserSession } from "~/utils/session.server";
 import { createCategories, createUser, resetDatabase } from "../db-utils";
@@ -55,7 +56,7 @@ async function seedLargeCatalogue() {
           ),
     ),
   });
-  invalidateCatalog();
+  catalogChanged("everything");
 }
 
 beforeAll(async () => {
@@ -173,7 +174,7 @@ describe("HTTP caching of catalogue pages", () => {
 });
 
 describe("catalogue cache", () => {
-  it("serves reads from memory until invalidateCatalog(), which staff writes call", async () => {
+  it("serves reads from memory until catalogChanged(), which every catalogue write calls", async () => {
     const product = (await getProductGrid("rings", 1)).products[0]!;
     const before = await getProductDetail(product.id);
     await prisma.product.update({ where: { id: product.id }, data: { name: "Anillo Renombrado", price: 999_00 } });
@@ -183,8 +184,24 @@ describe("catalogue cache", () => {
     expect((await getProductDetail(product.id))?.name).toBe(before?.name);
 
     // …until the write invalidates the catalogue.
-    invalidateCatalog();
+    catalogChanged("everything");
     expect((await getProductGrid("rings", 1)).products[0]).toMatchObject({ name: "Anillo Renombrado", price: 999_00 });
     expect((await getProductDetail(product.id))?.price).toBe(999_00);
+  });
+
+  it("forgets only the pages that show the products a sale or a stock edit touched", async () => {
+    const [first, second] = (await getProductGrid("rings", 1)).products;
+    const other = (await getProductGrid("necklaces", 1)).products[0]!;
+    await getProductDetail(first!.id);
+    await prisma.product.update({ where: { id: first!.id }, data: { stock: 1 } });
+    await prisma.product.update({ where: { id: other.id }, data: { stock: 2 } });
+
+    catalogChanged({ productIds: [first!.id] });
+    // Every page showing the changed product reads it again…
+    expect((await getProductGrid("rings", 1)).products.find((p) => p.id === first!.id)?.stock).toBe(1);
+    expect((await getProductDetail(first!.id))?.stock).toBe(1);
+    expect((await getProductGrid("rings", 1)).products.find((p) => p.id === second!.id)).toBeDefined();
+    // …and a page that does not show it stays cached.
+    expect((await getProductGrid("necklaces", 1)).products[0]!.stock).toBe(other.stock);
   });
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseSearchParams } from "~/lib/search";
-import { getProductDetail, getProductGrid, invalidateCatalog, searchProducts } from "~/models/product.server";
+import { catalogChanged } from "~/models/catalog-cache.server";
+import { getProductDetail, getProductGrid, searchProducts } from "~/models/product.server";
 import { loader as productLoader } from "~/routes/producto.$id";
 import { loader as homeLoader } from "~/routes/_index";
 import { prisma } from "~/utils/db.server";
@@ -150,7 +151,7 @@ describe("searchProducts", () => {
     await prisma.variant.create({
       data: { productId: ring!.id, name: "Talla 7", model: "Oro rosa", size: "7", price: 2_600_00, stock: 2 },
     });
-    invalidateCatalog(); // what a staff write does
+    catalogChanged("everything"); // what a staff write does
     const [again] = await search("q=corazon");
     expect(again).toMatchObject({ name: "Anillo Corazón", price: 2_500_00, originalPrice: null, isFeatured: true });
     expect(again!.variants).toEqual([

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "~/lib/ids";
 import { ORDER_STATUSES } from "~/lib/order-status";
 import { ROLES } from "~/lib/roles";
 import { text } from "./text";
@@ -13,11 +14,7 @@ export const ADMIN_BAD_REQUEST = "Solicitud no válida";
 
 const badRequest = { required_error: ADMIN_BAD_REQUEST, invalid_type_error: ADMIN_BAD_REQUEST };
 
-/** Database ids: positive integers of at most nine digits. */
-const Id = z
-  .string(badRequest)
-  .regex(/^[1-9]\d{0,8}$/, ADMIN_BAD_REQUEST)
-  .transform(Number);
+const Id = idField(ADMIN_BAD_REQUEST);
 
 const Uuid = z.string(badRequest).uuid(ADMIN_BAD_REQUEST);
 
@@ -124,10 +121,7 @@ export const ProductSchema = z
       .pipe(z.string().max(80, PRODUCT_MESSAGES.materialTooLong))
       .optional()
       .transform((value) => value || null),
-    categoryId: z
-      .string({ required_error: PRODUCT_MESSAGES.categoryRequired })
-      .regex(/^[1-9]\d{0,8}$/, PRODUCT_MESSAGES.categoryRequired)
-      .transform(Number),
+    categoryId: idField(PRODUCT_MESSAGES.categoryRequired),
     stock: Stock,
     inStock: Checkbox,
     isNew: Checkbox,

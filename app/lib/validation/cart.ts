@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CART_MESSAGES, LINE_KEY_PATTERN } from "~/lib/cart-messages";
+import { idField } from "~/lib/ids";
 
 /**
  * What the /cart action accepts: one schema per `intent`, joined on that field. Ids and line keys
@@ -9,11 +10,7 @@ import { CART_MESSAGES, LINE_KEY_PATTERN } from "~/lib/cart-messages";
 
 export const CART_BAD_REQUEST = "Solicitud no válida";
 
-/** Database ids: positive integers of at most nine digits (no signs, exponents or spaces). */
-const Id = z
-  .string({ required_error: CART_BAD_REQUEST, invalid_type_error: CART_BAD_REQUEST })
-  .regex(/^[1-9]\d{0,8}$/, CART_BAD_REQUEST)
-  .transform(Number);
+const Id = idField(CART_BAD_REQUEST);
 
 /** A variant id, or none: the product's first variant in stock (or the product itself). */
 const OptionalVariantId = z

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { idField, MAX_ID, parseId } from "./ids";
+
+describe("parseId", () => {
+  it.each([
+    ["1", 1],
+    ["42", 42],
+    [String(MAX_ID), MAX_ID],
+  ])("reads %s as %i", (value, id) => expect(parseId(value)).toBe(id));
+
+  it.each(["", "0", "007", "-1", "+1", " 1", "1 ", "1.0", "1e3", "0x1", String(MAX_ID + 1), "99999999999"])(
+    "refuses %j",
+    (value) => expect(parseId(value)).toBeNull(),
+  );
+
+  it("refuses what is not a string", () => {
+    expect(parseId(1)).toBeNull();
+    expect(parseId(null)).toBeNull();
+    expect(parseId(undefined)).toBeNull();
+  });
+});
+
+describe("idField", () => {
+  it("gives the number, or the message it was given", () => {
+    const field = idField("Solicitud no válida");
+    expect(field.parse("12")).toBe(12);
+    const failed = field.safeParse("012");
+    expect(failed.success ? null : failed.error.issues[0]?.message).toBe("Solicitud no válida");
+  });
+});

@@ -1,0 +1,36 @@
+import { createTtlCache, type TtlCache } from "~/utils/cache.server";
+import { getEnv } from "~/utils/env.server";
+
+/**
+ * The one catalogue cache (docs/decisions/013-catalogue-cache.md): grid pages, product pages and
+ * search results are read through `readCatalog`, and every write that changes what a catalogue page
+ * shows reports to `catalogChanged` once its transaction has committed: staff edits, stock edits,
+ * photos, reviews, returns, and sales (a reservation, its release, a late payment's new reservation).
+ *
+ * A change names the products it touched, and only the cached pages that show one of them are
+ * forgotten (a sale does not empty the cache of every other page); a change that may move products in
+ * or out of pages, or reorder them (a new product, a price, a category, a product hidden or archived)
+ * forgets everything.
+ */
+
+export type CatalogChange = { productIds: readonly number[] } | "everything";
+
+let cache: TtlCache<unknown> | undefined;
+
+/** Created on first use, so importing this module starts nothing and reads no settings. */
+function catalogCache(): TtlCache<unknown> {
+  cache ??= createTtlCache<unknown>({ ttlMs: getEnv().CATALOG_CACHE_TTL_MS, maxEntries: 2_000 });
+  return cache;
+}
+
+/** A catalogue read, served from memory for CATALOG_CACHE_TTL_MS; `productIdsOf` names what it shows. */
+export function readCatalog<V>(key: string, load: () => Promise<V>, productIdsOf: (value: V) => Iterable<number>) {
+  return catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>) as Promise<V>;
+}
+
+/** Forgets the cached catalogue reads that `change` makes stale, in this process. */
+export function catalogChanged(change: CatalogChange): void {
+  if (!cache) return;
+  if (change === "everything") cache.clear();
+  else if (change.productIds.length > 0) cache.invalidate(change.productIds);
+}
