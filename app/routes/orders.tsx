@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BagIcon } from "~/components/icons";
 import { OrderCard } from "~/components/order-card";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
-import { getOrdersForUser } from "~/models/order.server";
+import { getOrdersForUser } from "~/models/order-views.server";
 import { requireUserWithRole } from "~/utils/session.server";
 
 /**

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseSearchParams } from "~/lib/search";
 import { catalogChanged } from "~/models/catalog-cache.server";
+import { addToCart } from "~/models/cart.server";
 import { getProductDetail, getProductGrid, searchProducts } from "~/models/product.server";
 import { loader as productLoader } from "~/routes/producto.$id";
 import { loader as homeLoader } from "~/routes/_index";
@@ -163,6 +164,25 @@ describe("searchProducts", () => {
         originalPrice: null,
       }),
     ]);
+  });
+});
+
+describe("a product staff hid from sale (En venta unticked)", () => {
+  it("leaves the grid, search, related strips and its own page, and cannot be added to a cart", async () => {
+    const hidden = await createProduct({ name: "Anillo Reservado", categoryId: 1, stock: 3 });
+    const shown = await createProduct({ name: "Anillo Visible", categoryId: 1 });
+    await prisma.product.update({ where: { id: hidden.id }, data: { inStock: false } });
+    catalogChanged("everything"); // what the product form's save does
+
+    expect(names((await getProductGrid("all")).products)).toEqual(["Anillo Visible"]);
+    expect(names((await getProductGrid("rings")).products)).toEqual(["Anillo Visible"]);
+    expect(names(await search("q=anillo"))).toEqual(["Anillo Visible"]);
+    expect(await getProductDetail(hidden.id)).toBeNull();
+    expect(names((await getProductDetail(shown.id))!.related)).toEqual([]);
+    const user = await createUser();
+    await expect(addToCart(user.id, { productId: hidden.id, variantId: null, quantity: 1 })).rejects.toMatchObject({
+      code: "product_not_found",
+    });
   });
 });
 

@@ -115,7 +115,7 @@ export function ProductForm({
       </div>
       <fieldset className="flex flex-wrap gap-6">
         <legend className="field-label">Opciones</legend>
-        {checkbox(fields.inStock, "Disponible")}
+        {checkbox(fields.inStock, "En venta (visible en la tienda)")}
         {checkbox(fields.isNew, "Nuevo")}
         {checkbox(fields.isFeatured, "Destacado")}
       </fieldset>
