@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import {
+  type ActionFunctionArgs,
   createReadableStreamFromReadable,
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
+  type LoaderFunctionArgs,
   type ServerBuild,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -41,15 +43,13 @@ export { checkRequest };
  * an unexplained 500, without each route having to remember it. Other errors pass through unchanged.
  */
 export function withDatabaseOutagePages(build: ServerBuild): ServerBuild {
-  const guard = <F extends (args: never) => unknown>(handler: F) =>
-    ((args: never) => readOrUnavailable(async () => handler(args))) as unknown as F;
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
       const { loader, action } = route.module;
       const module = {
         ...route.module,
-        ...(loader ? { loader: guard(loader) } : {}),
-        ...(action ? { action: guard(action) } : {}),
+        ...(loader ? { loader: (args: LoaderFunctionArgs) => readOrUnavailable(async () => loader(args)) } : {}),
+        ...(action ? { action: (args: ActionFunctionArgs) => readOrUnavailable(async () => action(args)) } : {}),
       };
       return [id, { ...route, module }];
     }),

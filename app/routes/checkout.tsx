@@ -7,7 +7,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { useEffect, useRef } from "react";
 import { CheckoutSteps, CheckoutUnavailable, type SummaryLine } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -110,8 +111,8 @@ function isIntent(value: unknown): value is Intent {
 export default function Checkout() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<CheckoutActionData>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const isPending = useIsPending({ formAction: "/checkout" });
+  const busy = isPending;
   // A change of step (on or back) moves focus to the new step's title: the pressed button is gone,
   // and a screen reader hears the step's name instead of focus falling back to the top of the page.
   const step = actionData?.step === 2 && actionData.shipping ? 2 : 1;

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { AuthPage } from "~/components/auth/auth-page";
 import { ForgotPasswordForm } from "~/components/auth/forgot-password-form";
 import type { ForgotPasswordAnswer } from "~/components/auth/shared";
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const answer = useActionData<ForgotPasswordAnswer>();
-  const navigation = useNavigation();
+  const isPending = useIsPending({ formAction: "/forgot-password" });
   return (
     <AuthPage
       eyebrow="Recuperar acceso"
@@ -52,7 +53,7 @@ export default function ForgotPassword() {
         as={Form}
         lastResult={answer?.status === "sent" ? undefined : answer}
         sentMessage={answer?.status === "sent" ? answer.message : null}
-        busy={navigation.state !== "idle" && navigation.formAction === "/forgot-password"}
+        busy={isPending}
         idPrefix=""
         toLogin={{ href: "/login" }}
       />

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { AuthPage } from "~/components/auth/auth-page";
 import { LoginForm } from "~/components/auth/login-form";
 import type { AuthResult } from "~/components/auth/shared";
@@ -62,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<AuthResult>();
-  const navigation = useNavigation();
+  const isPending = useIsPending({ formAction: "/login" });
   const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <AuthPage
@@ -73,7 +74,7 @@ export default function Login() {
       <LoginForm
         as={Form}
         lastResult={lastResult}
-        busy={navigation.state !== "idle" && navigation.formAction === "/login"}
+        busy={isPending}
         idPrefix=""
         redirectTo={redirectTo}
         toRegister={{ href: `/register${query}` }}

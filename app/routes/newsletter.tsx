@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { type NewsletterAnswer, NewsletterBox } from "~/components/newsletter-box";
 import { SHOP_NAME } from "~/lib/constants";
@@ -52,13 +53,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewsletterPage() {
   const answer = useActionData<NewsletterAnswer>();
-  const navigation = useNavigation();
+  const isPending = useIsPending({ formAction: "/newsletter", state: "submitting" });
   return (
     <div className="py-12">
       <NewsletterBox
         as={Form}
         answer={answer}
-        busy={navigation.state === "submitting" && navigation.formAction === "/newsletter"}
+        busy={isPending}
         source="newsletter-page"
         headingAs="h1"
         close={{ href: "/" }}

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { useEffect, useState } from "react";
 import { AuthPage } from "~/components/auth/auth-page";
 import { ResetPasswordForm } from "~/components/auth/reset-password-form";
@@ -47,14 +48,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<ResetPasswordAnswer>();
-  const navigation = useNavigation();
+  const isPending = useIsPending({ state: "submitting" });
   const hashExpired = useHashExpired();
 
   if (actionData?.status === "done") return <ResetDone />;
   if (loaderData.state === "expired" || actionData?.status === "expired" || hashExpired) return <ResetExpired />;
   return (
     <AuthPage eyebrow="Recuperar acceso" title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
-      <ResetPasswordForm lastResult={actionData} busy={navigation.state === "submitting"} token={loaderData.token} />
+      <ResetPasswordForm lastResult={actionData} busy={isPending} token={loaderData.token} />
     </AuthPage>
   );
 }

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
@@ -100,8 +101,8 @@ async function unsubscribeWithToken(token: string | null) {
 export default function Unsubscribe() {
   const { token } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const isPending = useIsPending({ state: "submitting" });
+  const busy = isPending;
   let body;
   if (answer && "step" in answer && answer.step === "result") body = <OutcomePanel outcome={answer} />;
   else if (answer && "step" in answer && answer.step === "confirm")

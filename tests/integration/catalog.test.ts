@@ -32,7 +32,8 @@ describe("home grid", () => {
 
   it("answers 503 with the connection error as data when the database fails", async () => {
     const original = prisma.product.findMany;
-    prisma.product.findMany = (() => Promise.reject(new Error("connect ECONNREFUSED"))) as unknown as typeof original;
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    prisma.product.findMany = (() => Promise.reject(refused)) as unknown as typeof original;
     expectConsoleError(1); // the loader logs the failure once
     try {
       const result = (await homeLoader({
@@ -46,6 +47,19 @@ describe("home grid", () => {
       expect(result.init.status).toBe(503);
       expect(result.data.error).toBe("Error cargando productos");
       expect(result.data.list.products).toEqual([]);
+    } finally {
+      prisma.product.findMany = original;
+    }
+  });
+
+  it("does not pass a bug off as an outage: it reaches the error boundary", async () => {
+    const original = prisma.product.findMany;
+    prisma.product.findMany = (() =>
+      Promise.reject(new TypeError("x is not a function"))) as unknown as typeof original;
+    try {
+      await expect(homeLoader({ request: new Request("http://localhost/"), params: {}, context: {} })).rejects.toThrow(
+        "x is not a function",
+      );
     } finally {
       prisma.product.findMany = original;
     }

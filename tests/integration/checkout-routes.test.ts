@@ -10,6 +10,7 @@ import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
 import { SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
+import { expectConsoleError } from "../setup/fail-on-console-error";
 
 const payments = setUpPayments();
 
@@ -237,6 +238,24 @@ describe("/success, /cancel and /orders", () => {
       loadError: false,
       orders: [{ status: "procesando", total: 2_335_00, items: [{ productName: "Anillo Aurora", quantity: 2 }] }],
     });
+  });
+
+  it("/orders shows Reintentar when the database is away, and lets a bug reach the error boundary", async () => {
+    const { cookie } = await shopper();
+    const original = prisma.order.findMany;
+    try {
+      const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      prisma.order.findMany = (() => Promise.reject(refused)) as unknown as typeof original;
+      expectConsoleError(1);
+      expect((await callLoader(ordersLoader, getRequest("/orders", cookie))).body).toEqual({
+        orders: [],
+        loadError: true,
+      });
+      prisma.order.findMany = (() => Promise.reject(new TypeError("a bug"))) as unknown as typeof original;
+      await expect(callLoader(ordersLoader, getRequest("/orders", cookie))).rejects.toThrow("a bug");
+    } finally {
+      prisma.order.findMany = original;
+    }
   });
 });
 
