@@ -110,7 +110,7 @@ function isIntent(value: unknown): value is Intent {
 
 export default function Checkout() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<CheckoutActionData>();
+  const actionData = useActionData<typeof action>();
   const isPending = useIsPending({ formAction: "/checkout" });
   const busy = isPending;
   // A change of step (on or back) moves focus to the new step's title: the pressed button is gone,

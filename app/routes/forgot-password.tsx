@@ -4,7 +4,6 @@ import { Form, useActionData } from "@remix-run/react";
 import { useIsPending } from "~/components/use-is-pending";
 import { AuthPage } from "~/components/auth/auth-page";
 import { ForgotPasswordForm } from "~/components/auth/forgot-password-form";
-import type { ForgotPasswordAnswer } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, ForgotPasswordSchema } from "~/lib/validation/auth";
 import { requestPasswordReset } from "~/models/user.server";
@@ -41,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const answer = useActionData<ForgotPasswordAnswer>();
+  const answer = useActionData<typeof action>();
   const isPending = useIsPending({ formAction: "/forgot-password" });
   return (
     <AuthPage

@@ -4,7 +4,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/use-is-pending";
 import { AuthPage } from "~/components/auth/auth-page";
 import { LoginForm } from "~/components/auth/login-form";
-import type { AuthResult } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, LoginSchema, PASSWORD_FIELDS } from "~/lib/validation/auth";
 import { authenticator, InvalidCredentialsError } from "~/utils/auth.server";
@@ -62,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<AuthResult>();
+  const lastResult = useActionData<typeof action>();
   const isPending = useIsPending({ formAction: "/login" });
   const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useActionData } from "@remix-run/react";
 import { useIsPending } from "~/components/use-is-pending";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { type NewsletterAnswer, NewsletterBox } from "~/components/newsletter-box";
+import { NewsletterBox } from "~/components/newsletter-box";
 import { SHOP_NAME } from "~/lib/constants";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/lib/validation/newsletter";
 import { sendWelcomeEmail, subscribe } from "~/models/newsletter.server";
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewsletterPage() {
-  const answer = useActionData<NewsletterAnswer>();
+  const answer = useActionData<typeof action>();
   const isPending = useIsPending({ formAction: "/newsletter", state: "submitting" });
   return (
     <div className="py-12">

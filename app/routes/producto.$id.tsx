@@ -1,6 +1,5 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
 import {
   data,
   redirect,
@@ -84,7 +83,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALID
 
 export default function ProductPage() {
   const { product, selection, image, origin } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const lastResult = useActionData<typeof action>();
   const reviewPending = useIsPending({ formAction: `/producto/${product.id}`, state: "submitting" });
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const ivaIncluded = useIvaIncluded();

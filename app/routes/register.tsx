@@ -5,7 +5,6 @@ import { useIsPending } from "~/components/use-is-pending";
 import crypto from "node:crypto";
 import { AuthPage } from "~/components/auth/auth-page";
 import { RegisterForm } from "~/components/auth/register-form";
-import type { AuthResult } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, PASSWORD_FIELDS, RegisterSchema } from "~/lib/validation/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -56,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Register() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<AuthResult>();
+  const lastResult = useActionData<typeof action>();
   const isPending = useIsPending({ formAction: "/register" });
   const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (

@@ -5,7 +5,6 @@ import { useIsPending } from "~/components/use-is-pending";
 import { useEffect, useState } from "react";
 import { AuthPage } from "~/components/auth/auth-page";
 import { ResetPasswordForm } from "~/components/auth/reset-password-form";
-import type { AuthResult } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, PASSWORD_FIELDS, ResetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenValid, resetPassword } from "~/models/user.server";
@@ -28,9 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { state: "form" as const, token };
 }
 
-/** A failed submission's result, or the outcome of a valid one. */
-type ResetPasswordAnswer = AuthResult | { status: "done" } | { status: "expired" };
-
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
@@ -47,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<ResetPasswordAnswer>();
+  const actionData = useActionData<typeof action>();
   const isPending = useIsPending({ state: "submitting" });
   const hashExpired = useHashExpired();
 

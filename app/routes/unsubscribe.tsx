@@ -28,7 +28,6 @@ import { readForm } from "~/utils/request.server";
 
 type Outcome = { step: "result"; tone: "success" | "error"; message: string };
 type Confirm = { step: "confirm"; email: string };
-type Answer = Outcome | Confirm | SubmissionResult<string[]>;
 
 const result = (tone: Outcome["tone"], message: string, status = 200) =>
   data<Outcome>({ step: "result", tone, message }, { status });
@@ -100,7 +99,7 @@ async function unsubscribeWithToken(token: string | null) {
 
 export default function Unsubscribe() {
   const { token } = useLoaderData<typeof loader>();
-  const answer = useActionData<Answer>();
+  const answer = useActionData<typeof action>();
   const isPending = useIsPending({ state: "submitting" });
   const busy = isPending;
   let body;
