@@ -101,12 +101,12 @@ for (const { name, viewport } of WIDTHS) {
     test.use({ viewport });
 
     test("every public screen, logged out", async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       for (const path of PUBLIC_PAGES) await visit(page, path);
     });
 
     test("the search overlay, the auth modal and the cart drawer", async ({ page, baseURL }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(180_000);
       await page.goto("/");
       await waitForHydration(page);
 
@@ -143,7 +143,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test("logged in: cart, both checkout steps, Mis Pedidos, success", async ({ page, baseURL, login, paidOrder }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       const user = await login();
       const productId = await availableProductId(page);
       await paidOrder(user.id, [productId]);
@@ -178,7 +178,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test("every admin tab, as admin", async ({ page, login }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       await login({ role: "admin" });
       for (const path of ADMIN_TABS) await visit(page, path);
       await visit(page, "/admin/productos/1", "/admin/productos/1 (edit)");
@@ -251,7 +251,7 @@ test.describe("keyboard only", () => {
   });
 
   test("a whole purchase: product, cart drawer, checkout, payment, Pedido Confirmado", async ({ page, login }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await login();
     await page.goto("/");
     await waitForHydration(page);

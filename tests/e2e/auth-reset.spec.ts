@@ -43,7 +43,7 @@ test.describe("password reset", () => {
     await main.getByLabel("Confirmar nueva contraseña", { exact: true }).fill("nueva12345");
     await main.getByRole("button", { name: "Guardar contraseña" }).click();
     await expect(page.getByRole("heading", { name: "Contraseña actualizada" })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/, { timeout: 6_000 });
+    await expect(page).toHaveURL(/\/$/);
 
     await logInWithForm(page, { email: account.email, password: "nueva12345" });
     await page.goto(link);

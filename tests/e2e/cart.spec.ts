@@ -243,7 +243,7 @@ test.describe("cart", () => {
     await card.getByRole("button", { name: "AGREGAR", exact: true }).click();
     if (testInfo.project.name === "js") {
       await expect(card.getByRole("button", { name: "✓ Añadido" })).toBeVisible();
-      await expect(card.getByRole("button", { name: "Agregar al carrito" })).toBeVisible({ timeout: 4000 });
+      await expect(card.getByRole("button", { name: "Agregar al carrito" })).toBeVisible();
     } else {
       await expect(page.getByTestId("flash-message")).toHaveText("✓ Añadido al carrito");
     }

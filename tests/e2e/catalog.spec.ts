@@ -233,6 +233,8 @@ test.describe("search overlay (JavaScript)", () => {
 });
 
 test.describe("accessibility (axe)", () => {
+  // axe walks the whole page in the browser: seconds on a quiet machine, minutes on a loaded one.
+  test.slow();
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe-core hangs without JavaScript");
 
   for (const path of ["/", "/?categoria=rings", "/producto/1", "/producto/2", "/search?q=oro"]) {

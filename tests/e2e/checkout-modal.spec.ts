@@ -137,6 +137,7 @@ test("Escape and the close button close it and give the focus back to FINALIZAR 
 });
 
 test("no axe violations in the modal, on both steps", async ({ page, baseURL }) => {
+  test.slow(); // axe walks the modal twice
   await fillCart(page, baseURL);
   const { modal } = await openFromDrawer(page);
   const violations = async () => {

@@ -48,6 +48,7 @@ test.describe("the pages a Mexican shop must publish", () => {
   });
 
   test("have no accessibility violations", async ({ page, javaScriptEnabled }) => {
+    test.slow(); // axe walks each whole page
     test.skip(!javaScriptEnabled, "axe-core hangs without JavaScript");
     for (const path of [...PAGES.map((p) => p.path), "/aviso-de-privacidad/simplificado"]) {
       await page.goto(path);

@@ -176,6 +176,8 @@ test.describe("unsubscribe", () => {
 });
 
 test.describe("accessibility (axe)", () => {
+  // axe walks the whole page in the browser: seconds on a quiet machine, minutes on a loaded one.
+  test.slow();
   test("the review form, the newsletter page and the unsubscribe steps have no violations", async ({
     page,
     login,
