@@ -100,10 +100,14 @@ for (const { name, viewport } of WIDTHS) {
   test.describe(`axe at ${name} width`, () => {
     test.use({ viewport });
 
-    test("every public screen, logged out", async ({ page }) => {
-      test.setTimeout(300_000);
-      for (const path of PUBLIC_PAGES) await visit(page, path);
-    });
+    // One test per screen: axe takes seconds per page on a quiet machine and a minute on a loaded one,
+    // so each screen gets its own time bound (and runs in parallel with the others).
+    for (const path of PUBLIC_PAGES) {
+      test(`public screen ${path}, logged out`, async ({ page }) => {
+        test.slow();
+        await visit(page, path);
+      });
+    }
 
     test("the search overlay, the auth modal and the cart drawer", async ({ page, baseURL }) => {
       test.setTimeout(180_000);
@@ -177,12 +181,13 @@ for (const { name, viewport } of WIDTHS) {
       await checkScreen(page, "success");
     });
 
-    test("every admin tab, as admin", async ({ page, login }) => {
-      test.setTimeout(300_000);
-      await login({ role: "admin" });
-      for (const path of ADMIN_TABS) await visit(page, path);
-      await visit(page, "/admin/productos/1", "/admin/productos/1 (edit)");
-    });
+    for (const path of [...ADMIN_TABS, "/admin/productos/1"]) {
+      test(`admin screen ${path}, as admin`, async ({ page, login }) => {
+        test.slow();
+        await login({ role: "admin" });
+        await visit(page, path);
+      });
+    }
   });
 }
 
