@@ -11,26 +11,20 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { readOrUnavailable } from "./utils/db.server";
-import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./components/nonce";
-import { startBackgroundJobs } from "./utils/jobs.server";
+import { logger } from "./utils/logger.server";
 import { checkRequest } from "./utils/request.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
+import { answerUnexpectedErrors } from "./utils/unexpected-errors.server";
 
 export const streamTimeout = 5_000;
 
 /**
  * Start-up, called once by the shop's HTTP server (server/index.mjs) before it listens: validates the
- * configuration (a production server without SESSION_SECRET or APP_ORIGIN refuses to start), starts
- * the background jobs and hands the server its own settings.
+ * configuration, starts the background jobs, and hands the server its settings, the logger, the
+ * request observer, the metrics and the shutdown step.
  */
-export function startUp() {
-  const env = getEnv();
-  return {
-    stopJobs: startBackgroundJobs(),
-    settings: { PORT: env.PORT, TRUST_PROXY: env.TRUST_PROXY, UPLOADS_DIR: env.UPLOADS_DIR },
-  };
-}
+export { startUp } from "./utils/start-up.server";
 
 /** The checks the HTTP server runs on every request before Remix sees it (origin, body size). */
 export { checkRequest };
@@ -38,18 +32,22 @@ export { checkRequest };
 /**
  * The build the HTTP server serves: every loader and action answers the Spanish 503 page "Error de
  * Conexión" when the database is unreachable (stopped, restarting, refusing connections), instead of
- * an unexplained 500, without each route having to remember it. Other errors pass through unchanged.
+ * an unexplained 500, without each route having to remember it; any other unexpected error is logged
+ * and answered 500 with the request id for the error page.
  */
 export function withDatabaseOutagePages(build: ServerBuild): ServerBuild {
-  const guard = <F extends (args: never) => unknown>(handler: F) =>
-    ((args: never) => readOrUnavailable(async () => handler(args))) as unknown as F;
+  const guard = <F extends (args: never) => unknown>(id: string, handler: F) =>
+    ((args: { request: Request }) =>
+      answerUnexpectedErrors(id, args.request, () =>
+        readOrUnavailable(async () => handler(args as never)),
+      )) as unknown as F;
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
       const { loader, action } = route.module;
       const module = {
         ...route.module,
-        ...(loader ? { loader: guard(loader) } : {}),
-        ...(action ? { action: guard(action) } : {}),
+        ...(loader ? { loader: guard(id, loader) } : {}),
+        ...(action ? { action: guard(id, action) } : {}),
       };
       return [id, { ...route, module }];
     }),
@@ -99,7 +97,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "rendering failed");
         },
       },
     );
@@ -150,9 +148,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-/** Unexpected errors are logged once, with a request id, method and URL; aborted requests are not errors. */
+/**
+ * Errors Remix catches itself (rendering) are logged once; the log line carries the request id.
+ * Loaders' and actions' errors are logged where they are answered (answerUnexpectedErrors).
+ * Aborted requests are not errors.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  const requestId = crypto.randomUUID().slice(0, 8);
-  console.error(`[error ${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
+  logger.error({ err: error, method: request.method }, "unexpected error");
 };

@@ -13,6 +13,7 @@ import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { queueEmail } from "~/utils/email.server";
 import { orderConfirmationEmail } from "~/utils/email-templates.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Orders and their stock reservations. Paying happens on the provider's page, after the order
@@ -259,7 +260,7 @@ export async function releaseReservation(orderId: number, reason: ReleaseReason)
     await restock(tx, orderId);
     return true;
   });
-  if (released) console.info(`[orders] reservation of order ${orderId} released (${reason})`);
+  if (released) logger.info({ orderId, reason }, "reservation released");
   return released;
 }
 
@@ -347,7 +348,7 @@ async function fulfilLate(
       data: { paidAt: paid.paidAt, stripePaymentIntentId: paid.stripePaymentIntentId },
     });
     if (marked.count === 0) return "already";
-    console.warn(`[orders] order ${order.id} was paid after its stock was released and sold: refund it`);
+    logger.warn({ orderId: order.id }, "order paid after its stock was released and sold: refund it");
     return "refund_due";
   }
 }

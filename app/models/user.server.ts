@@ -6,6 +6,7 @@ import { sendEmail } from "~/utils/email.server";
 import { passwordChangedEmail, passwordResetEmail } from "~/utils/email-templates.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { clearRateLimits, rateLimitKey } from "~/utils/rate-limit.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Accounts and their password-reset tokens. E-mails arrive here already trimmed and lower-cased
@@ -53,7 +54,7 @@ export async function registerUser(input: { name: string; email: string; passwor
   try {
     await prisma.userRole.create({ data: { userId: user.id, role: "customer" } });
   } catch (error) {
-    console.warn("[auth] could not store the customer role (the user is a customer anyway)", error);
+    logger.warn({ err: error }, "could not store the customer role (the user is a customer anyway)");
   }
   return user;
 }

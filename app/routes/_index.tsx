@@ -9,6 +9,7 @@ import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/
 import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
+import { logger } from "~/utils/logger.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const searchParams = new URL(request.url).searchParams;
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     grid = await getProductGrid(category, page);
   } catch (error) {
     // The database is down: the page still renders, with the "Error de Conexión" panel.
-    console.error("[home] product grid failed", error);
+    logger.error({ err: error }, "home: product grid failed");
     const section: GridSection = { category, name: null, description: null };
     const list: ProductPage<GridProduct> = { products: [], page, hasNext: false };
     return data(

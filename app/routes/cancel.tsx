@@ -5,6 +5,7 @@ import { PaymentOutcome } from "~/components/payment-outcome";
 import { cancelCheckout } from "~/models/payment.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Where the provider sends a shopper who cancelled on its page. For the user's own pending order
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if ((await cancelCheckout(request, user.id, orderId)) === "paid") return { paid: true };
     } catch (error) {
       // The sweep releases it later; the shopper still learns the payment was cancelled.
-      console.error(`[payments] cancelling order ${orderId} failed`, error);
+      logger.error({ err: error, orderId }, "payments: cancelling an order failed");
     }
   }
   return { paid: false };

@@ -28,6 +28,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { type Flash, setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
+import { logger } from "~/utils/logger.server";
 
 /** What each intent logs and shows when it fails unexpectedly. */
 const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear };
   } catch (error) {
     // Returned, not thrown: the drawer loads this route with a fetcher and must not crash the page.
-    console.error(CART_LOG_TEXTS.load, error);
+    logger.error({ err: error }, CART_LOG_TEXTS.load);
     return {
       loggedIn: true,
       cart: EMPTY_CART,
@@ -102,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof CartError) {
       ({ code, status } = error);
     } else {
-      console.error(FAILURE[intent].log, error);
+      logger.error({ err: error }, FAILURE[intent].log);
       ({ code } = FAILURE[intent]);
       status = 500;
     }

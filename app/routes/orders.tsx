@@ -6,6 +6,7 @@ import { OrderCard } from "~/components/order-card";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { getOrdersForUser } from "~/models/order.server";
 import { requireUserWithRole } from "~/utils/session.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Mis Pedidos: logged-in users only (others go to /), their orders newest first. A failure to load
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { orders: await getOrdersForUser(user.id), loadError: false };
   } catch (error) {
-    console.error("Error cargando órdenes", error);
+    logger.error({ err: error }, "loading the orders failed");
     return { orders: [], loadError: true };
   }
 }

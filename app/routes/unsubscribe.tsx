@@ -17,6 +17,7 @@ import { getSubscriptionState, unsubscribeByEmail, unsubscribeByToken } from "~/
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Leaving the newsletter. A GET never changes anything (mail scanners open links): with the
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (state === "unsubscribed") return result("error", UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed);
         return data<Confirm>({ step: "confirm", email: command.email });
       } catch (error) {
-        console.error("[unsubscribe] check failed", error);
+        logger.error({ err: error }, "unsubscribe: check failed");
         return result("error", UNSUBSCRIBE_MESSAGES.verifyFailed, 503);
       }
     }
@@ -79,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (before === "unsubscribed") return result("error", UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed);
         return result("success", UNSUBSCRIBE_MESSAGES.done(command.email));
       } catch (error) {
-        console.error("[unsubscribe] by e-mail failed", error);
+        logger.error({ err: error }, "unsubscribe: by e-mail failed");
         return result("error", UNSUBSCRIBE_MESSAGES.processFailed, 503);
       }
   }
@@ -92,7 +93,7 @@ async function unsubscribeWithToken(token: string | null) {
     if (!subscriber) return result("error", UNSUBSCRIBE_MESSAGES.invalidToken);
     return result("success", UNSUBSCRIBE_MESSAGES.done(subscriber.email));
   } catch (error) {
-    console.error("[unsubscribe] by token failed", error);
+    logger.error({ err: error }, "unsubscribe: by token failed");
     return result("error", UNSUBSCRIBE_MESSAGES.processFailed, 503);
   }
 }
