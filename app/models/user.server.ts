@@ -1,6 +1,8 @@
 import { remember } from "@epic-web/remember";
 import crypto from "node:crypto";
+import type { RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
+import { type Actor, recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { sendEmail } from "~/utils/email.server";
 import { passwordChangedEmail, passwordResetEmail } from "~/utils/email-templates.server";
@@ -57,6 +59,32 @@ export async function registerUser(input: { name: string; email: string; passwor
     logger.warn({ err: error }, "could not store the customer role (the user is a customer anyway)");
   }
   return user;
+}
+
+/**
+ * Creates an account that already has a role (the shop's first admin, from the create-admin command),
+ * with its audit entry, in one transaction: there is never an account without its role.
+ * Returns null when the e-mail is already registered.
+ */
+export async function createAccountWithRole(
+  actor: Actor,
+  input: { name: string; email: string; password: string; role: RoleName },
+): Promise<AuthUser | null> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { name: input.name, email: input.email, passwordHash },
+        select: { id: true, email: true },
+      });
+      await tx.userRole.create({ data: { userId: user.id, role: input.role } });
+      await recordAudit(tx, actor, { action: "role", userId: user.id, before: null, after: { role: input.role } });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
