@@ -2,7 +2,7 @@ import { remember } from "@epic-web/remember";
 import crypto from "node:crypto";
 import type { RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
-import { type Actor, recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { sendEmail } from "~/utils/email.server";
 import { passwordChangedEmail, passwordResetEmail } from "~/utils/email-templates.server";
@@ -63,11 +63,12 @@ export async function registerUser(input: { name: string; email: string; passwor
 
 /**
  * Creates an account that already has a role (the shop's first admin, from the create-admin command),
- * with its audit entry, in one transaction: there is never an account without its role.
+ * with its audit entry, in one transaction: there is never an account without its role. The entry
+ * names the new account itself, with `actorEmail` saying how it was made.
  * Returns null when the e-mail is already registered.
  */
 export async function createAccountWithRole(
-  actor: Actor,
+  actorEmail: string,
   input: { name: string; email: string; password: string; role: RoleName },
 ): Promise<AuthUser | null> {
   const passwordHash = await hashPassword(input.password);
@@ -78,6 +79,7 @@ export async function createAccountWithRole(
         select: { id: true, email: true },
       });
       await tx.userRole.create({ data: { userId: user.id, role: input.role } });
+      const actor = { id: user.id, email: actorEmail };
       await recordAudit(tx, actor, { action: "role", userId: user.id, before: null, after: { role: input.role } });
       return user;
     });

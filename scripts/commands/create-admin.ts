@@ -25,8 +25,8 @@ const USAGE = `Usage: npm run create-admin -- --email <e-mail> [--name <name>] [
   --promote  make an existing account admin instead of creating one
 The password: asked on a terminal, or ADMIN_PASSWORD, or the first line of standard input.`;
 
-/** Who the audit trail names for changes made with this command. */
-const ACTOR = { id: null, email: "create-admin (línea de comandos)" };
+/** How the audit trail names changes made with this command (with the account itself as the actor). */
+const ACTOR_EMAIL = "create-admin (línea de comandos)";
 
 async function main(): Promise<number> {
   let values;
@@ -55,7 +55,7 @@ async function main(): Promise<number> {
       console.error(`✘ There is no account with the e-mail ${email}: create it without --promote.`);
       return 1;
     }
-    const change = await setUserRole(ACTOR, user.id, "admin");
+    const change = await setUserRole({ id: user.id, email: ACTOR_EMAIL }, user.id, "admin");
     console.log(
       change === "unchanged" ? `✔ ${email} was already an admin: nothing changed.` : `✔ ${email} is now an admin.`,
     );
@@ -76,7 +76,7 @@ async function main(): Promise<number> {
     console.error(`✘ password: ${AUTH_MESSAGES.commonPassword}`);
     return 1;
   }
-  const user = await createAccountWithRole(ACTOR, { ...parsed.data, role: "admin" });
+  const user = await createAccountWithRole(ACTOR_EMAIL, { ...parsed.data, role: "admin" });
   if (!user) {
     console.error(`✘ An account with the e-mail ${email} already exists. To make it an admin, add --promote.`);
     return 1;
