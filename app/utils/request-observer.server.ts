@@ -71,7 +71,7 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => st
   const tree = (parentId: string | undefined): RouteObject[] =>
     (byParent.get(parentId) ?? []).map((route) =>
       route.index
-        ? { id: route.id, index: true }
+        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
         : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
     );
   const root = tree(undefined);

@@ -3,12 +3,12 @@ import path from "node:path";
 import pg from "pg";
 import { root, run } from "./database.mjs";
 
-/** True when the catalogue has no categories yet (a new database). */
+/** True when the catalogue has no products yet (a new database: the migrations create only the categories). */
 export async function isEmpty(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query('SELECT count(*)::int AS n FROM "categories"');
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM "products"');
     return rows[0].n === 0;
   } finally {
     await client.end();
