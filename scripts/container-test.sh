@@ -114,7 +114,7 @@ if [ -n "$cafile" ] && [ "$cafile" != null ] && [ -f "$cafile" ]; then mounts+=(
 npmrc="$(npm config get globalconfig 2>/dev/null || true)"
 if [ -n "$npmrc" ] && [ -f "$npmrc" ]; then mounts+=(-v "$npmrc:/usr/local/etc/npmrc:ro"); fi
 t=$SECONDS
-podman_ build --network=host "${mounts[@]}" --build-arg BASE_IMAGE="$BASE_IMAGE" -t "$IMAGE" . >"$WORK/build.log" 2>&1 ||
+podman_ build --format docker --network=host "${mounts[@]}" --build-arg BASE_IMAGE="$BASE_IMAGE" -t "$IMAGE" . >"$WORK/build.log" 2>&1 ||
   { tail -40 "$WORK/build.log" >&2; fail "podman build failed"; }
 BUILD_S=$((SECONDS - t))
 IMAGE_BYTES="$(podman_ image inspect --format '{{.Size}}' "$IMAGE")"

@@ -6,7 +6,9 @@
 
 CONTAINER_STATE_DIR="${CONTAINER_STATE_DIR:-${TMPDIR:-/tmp}/joyeria-podman}"
 mkdir -p "$CONTAINER_STATE_DIR"
-printf '[containers]\ndefault_ulimits = []\n' >"$CONTAINER_STATE_DIR/containers.conf"
+# The same settings as a file, for tools that call podman themselves (podman-compose).
+printf '[containers]\ndefault_ulimits = []\n\n[engine]\nruntime = "runc"\ncgroup_manager = "cgroupfs"\n' \
+  >"$CONTAINER_STATE_DIR/containers.conf"
 export CONTAINERS_CONF="$CONTAINER_STATE_DIR/containers.conf"
 
 podman_() { podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
