@@ -38,7 +38,8 @@ const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
       <ErrorPanel title="Algo salió mal" message={UNEXPECTED_MESSAGE}>
         {requestId ? (
           <p className="mt-4 text-sm text-ink-700">
-            Si nos escribes, menciona este código de referencia: <strong className="font-mono">{requestId}</strong>
+            Si nos escribes, menciona este código de referencia:{" "}
+            <strong className="font-medium tracking-wider text-ink-900">{requestId}</strong>
           </p>
         ) : null}
       </ErrorPanel>

@@ -61,18 +61,24 @@ export function createLogger(settings: LogSettings = getLogSettings()): Logger {
   );
 }
 
-/** One line per entry: time, level, the message (a request's line reads `GET /cart 200 12 ms`), extra fields. */
+/**
+ * One line per entry: time, level, the message (a request reads `GET /cart 200 12 ms`, a job run
+ * `job run prune-rate-limits 8 ms`), then the other fields.
+ */
 function prettyStream() {
   return pretty({
     colorize: Boolean(process.stdout.isTTY),
     translateTime: "SYS:HH:MM:ss",
     singleLine: true,
     sync: true,
-    ignore: "method,path,status,durationMs",
+    ignore: "method,path,status,durationMs,job",
     messageFormat: (log, messageKey) => {
-      const message = String(log[messageKey] ?? "");
-      if (typeof log.method !== "string") return message;
-      return `${log.method} ${String(log.path)} ${String(log.status)} ${String(log.durationMs)} ms`;
+      const took = typeof log.durationMs === "number" ? ` ${log.durationMs} ms` : "";
+      if (typeof log.method === "string" && typeof log.status === "number") {
+        return `${log.method} ${String(log.path)} ${log.status}${took}`;
+      }
+      const job = typeof log.job === "string" ? ` ${log.job}` : "";
+      return `${String(log[messageKey] ?? "")}${job}${took}`;
     },
   });
 }
