@@ -43,7 +43,7 @@ fail() {
 sql() { psql -v ON_ERROR_STOP=1 -qAt "$SERVER_URL" -c "$1"; }
 
 cleanup() {
-  for c in $(podman_ ps -a --format '{{.Names}}' | grep "^$RUN_ID" || true); do podman_ rm -f "$c" >/dev/null 2>&1 || true; done
+  for c in $(podman_ ps -a --format '{{.Names}}' | grep "^$RUN_ID" || true); do podman_ rm -f -v "$c" >/dev/null 2>&1 || true; done
   for v in $(podman_ volume ls --format '{{.Name}}' | grep "^$RUN_ID" || true); do podman_ volume rm -f "$v" >/dev/null 2>&1 || true; done
   if [ -f "$WORK/compose.env" ]; then
     (set -a && . "$WORK/compose.env" && podman-compose -p "$RUN_ID-compose" down -v >/dev/null 2>&1) || true
@@ -53,11 +53,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The shop's container against the PostgreSQL server (name, then extra `podman run` arguments).
+# The shop's container (name, then extra `podman run` arguments). The image's HEALTHCHECK needs systemd
+# timers to run by itself under podman, and there is no systemd here: wait_healthy runs it instead.
 run_shop() {
   local name="$1"
   shift
-  podman_ run -d --name "$name" --network=host \
+  podman_ run -d --name "$name" --network=host --health-interval=disable \
     -e PORT="$PORT" -e APP_ORIGIN="http://localhost:$PORT" -e SESSION_SECRET="$SESSION_SECRET_VALUE" \
     -e METRICS_HOST=127.0.0.1 -e METRICS_PORT="$METRICS_PORT" "$@" "$IMAGE" >/dev/null
 }
@@ -169,7 +170,7 @@ journey see-product
 step "Observability"
 curl -s -D "$WORK/headers" -o /dev/null "http://127.0.0.1:$PORT/"
 grep -qi '^x-request-id: ' "$WORK/headers" || fail "no X-Request-Id header"
-podman_ logs "$SHOP" 2>/dev/null | node -e '
+podman_ logs "$SHOP" 2>&1 | node -e '
   const lines = require("fs").readFileSync(0, "utf8").trim().split("\n");
   const entries = lines.map((line) => { try { return JSON.parse(line); } catch { throw new Error("not a JSON log line: " + line); } });
   const post = entries.find((e) => e.msg === "request" && e.method === "POST" && e.path === "/admin/productos/nuevo");
@@ -209,7 +210,7 @@ wait_healthy "$SHOP" "$t" >/dev/null
 wait_ready
 journey login
 journey see-product
-podman_ rm -f "$SHOP" >/dev/null
+podman_ rm -f -v "$SHOP" >/dev/null
 
 step "The embedded database (PGlite) in a volume: first admin, backup, restore"
 VOLUME="$RUN_ID-data"
@@ -228,7 +229,7 @@ echo "  healthy after ${EMBEDDED_HEALTHY_MS} ms, with the demo catalogue (SEED_D
 journey login
 journey add-product
 stop_shop "$EMBEDDED" >/dev/null
-podman_ rm "$EMBEDDED" >/dev/null
+podman_ rm -v "$EMBEDDED" >/dev/null
 podman_ run --rm --user root -v "$VOLUME:/app/data:ro" -v "$WORK:/backup" "$IMAGE" \
   tar czf /backup/pglite.tgz -C /app/data .
 echo "  backup of the data directory: $(($(stat -c %s "$WORK/pglite.tgz") / 1024)) KiB"

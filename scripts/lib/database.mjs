@@ -166,13 +166,21 @@ export async function openDatabase({ dataDir = "data/pglite" } = {}) {
   return { url: pglite.url, embedded: true, stop: pglite.stop };
 }
 
-/** Applies every migration in prisma/migrations (idempotent). */
+/**
+ * Applies every migration in prisma/migrations (idempotent). `quiet` prints nothing unless it fails
+ * (then the CLI's own report), so a container's log stays one JSON object per line.
+ */
 export async function migrateDeploy(url, { quiet = false } = {}) {
+  const report = [];
   const code = await runPrisma(["migrate", "deploy"], {
     env: { DATABASE_URL: url },
-    stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+    stdio: quiet ? ["ignore", "ignore", "pipe"] : "inherit",
+    ...(quiet ? { onStderr: (chunk) => report.push(chunk) } : {}),
   });
-  if (code !== 0) throw new Error(`prisma migrate deploy failed (exit code ${code}).`);
+  if (code !== 0) {
+    if (quiet) process.stderr.write(Buffer.concat(report));
+    throw new Error(`prisma migrate deploy failed (exit code ${code}).`);
+  }
 }
 
 /** Runs a command with the given environment and resolves with its exit code. */
