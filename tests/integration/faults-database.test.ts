@@ -27,7 +27,9 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     await migrateDeploy(cluster.url, { quiet: true });
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
-    await client.query(`INSERT INTO categories (id, slug, name, sort_order) VALUES (1, 'rings', 'Anillos', 1) ON CONFLICT DO NOTHING`);
+    await client.query(
+      `INSERT INTO categories (id, slug, name, sort_order) VALUES (1, 'rings', 'Anillos', 1) ON CONFLICT DO NOTHING`,
+    );
     await client.query(
       `INSERT INTO products (name, price, image, category_id, stock, updated_at)
        VALUES ('Anillo Resiliente', 100000, '/favicon.svg', 1, 5, now()), ('Collar Constante', 120000, '/favicon.svg', 1, ${BURST_STOCK}, now())`,
