@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes } from "@remix-run/react";
 import { redactUrlSecrets } from "~/lib/log-redaction";
 import { logger, type RequestContext, runInRequestContext } from "./logger.server";
 import { observeHttpRequest } from "./metrics.server";
+import { routeMatcher } from "./route-matcher.server";
 
 /**
  * What the HTTP server (server/app.mjs) runs around every request it hands to Remix: a request id
@@ -54,33 +54,5 @@ export function observeRequests(build: Pick<ServerBuild, "routes">, { trustProxy
       observeHttpRequest({ method, route, status, seconds });
     });
     runInRequestContext(context, next);
-  };
-}
-
-type RouteObject = NonNullable<Parameters<typeof matchRoutes>[0]>[number];
-
-/**
- * The Remix route id that answers a URL (`routes/producto.$id` for `/producto/7`, also for its
- * single-fetch data request `/producto/7.data`): a bounded label for the metrics, unlike raw paths.
- */
-export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => string {
-  const byParent = new Map<string | undefined, ServerBuild["routes"][string][]>();
-  for (const route of Object.values(routes)) {
-    if (route) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
-  }
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) =>
-      route.index
-        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
-    );
-  const root = tree(undefined);
-  return (url) => {
-    let pathname = url.split("?")[0] ?? "/";
-    if (pathname === "/_root.data") pathname = "/";
-    else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
-    // Index and layout routes are both matched; the deepest match answers.
-    const matches = matchRoutes(root, pathname);
-    return matches?.at(-1)?.route.id ?? "unmatched";
   };
 }
