@@ -40,7 +40,7 @@ fail() {
   done
   exit 1
 }
-sql() { psql -v ON_ERROR_STOP=1 -qAt "$SERVER_URL" -c "$1"; }
+sql() { PGOPTIONS="-c client_min_messages=warning" psql -v ON_ERROR_STOP=1 -qAt "$SERVER_URL" -c "$1"; }
 
 cleanup() {
   for c in $(podman_ ps -a --format '{{.Names}}' | grep "^$RUN_ID" || true); do podman_ rm -f -v "$c" >/dev/null 2>&1 || true; done
@@ -60,8 +60,11 @@ run_shop() {
   shift
   podman_ run -d --name "$name" --network=host --health-interval=disable \
     -e PORT="$PORT" -e APP_ORIGIN="http://localhost:$PORT" -e SESSION_SECRET="$SESSION_SECRET_VALUE" \
-    -e METRICS_HOST=127.0.0.1 -e METRICS_PORT="$METRICS_PORT" "$@" "$IMAGE" >/dev/null
+    -e METRICS_HOST=127.0.0.1 -e METRICS_PORT="$METRICS_PORT" "$@" "$IMAGE" >/dev/null 2>>"$WORK/podman.log"
 }
+
+# podman complains on standard error that it has no systemd to time the health checks: kept apart.
+start_shop() { podman_ start "$1" >/dev/null 2>>"$WORK/podman.log"; }
 
 # Waits until the image's HEALTHCHECK passes; prints the milliseconds since $1.
 wait_healthy() {
@@ -89,7 +92,7 @@ journey() { node scripts/container/journey.mjs "$1" --base "http://127.0.0.1:$PO
 stop_shop() {
   local name="$1" started
   started=$(now_ms)
-  podman_ stop -t 10 "$name" >/dev/null
+  podman_ stop -t 10 "$name" >/dev/null 2>>"$WORK/podman.log"
   local took=$(($(now_ms) - started)) code
   code="$(podman_ inspect --format '{{.State.ExitCode}}' "$name")"
   [ "$code" = 0 ] || fail "$name exited with $code after SIGTERM (expected 0)"
@@ -190,7 +193,7 @@ step "Stop (SIGTERM) and start again"
 STOP_MS="$(stop_shop "$SHOP")"
 echo "  stopped in ${STOP_MS} ms, exit code 0, graceful"
 t=$(now_ms)
-podman_ start "$SHOP" >/dev/null
+start_shop "$SHOP"
 RESTART_HEALTHY_MS="$(wait_healthy "$SHOP" "$t")"
 wait_ready
 echo "  healthy again after ${RESTART_HEALTHY_MS} ms"
@@ -205,7 +208,7 @@ sql "DROP DATABASE \"$DB_NAME\" WITH (FORCE)"
 sql "CREATE DATABASE \"$DB_NAME\""
 pg_restore --no-owner --exit-on-error --dbname="$DB_URL" "$WORK/joyeria.dump"
 t=$(now_ms)
-podman_ start "$SHOP" >/dev/null
+start_shop "$SHOP"
 wait_healthy "$SHOP" "$t" >/dev/null
 wait_ready
 journey login
