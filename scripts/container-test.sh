@@ -140,7 +140,7 @@ if out="$(podman_ run --rm --network=host -e PORT="$PORT" -e SESSION_SECRET="$SE
   fail "started without APP_ORIGIN"
 fi
 grep -q "APP_ORIGIN is required in production" <<<"$out" || fail "no clear message without APP_ORIGIN: $out"
-echo "  without APP_ORIGIN: $(grep -o 'APP_ORIGIN is required[^:]*' <<<"$out")"
+echo "  without APP_ORIGIN: $(grep -o 'APP_ORIGIN is required[^"]*' <<<"$out")"
 
 step "Start against the empty database"
 SHOP="$RUN_ID-shop"
