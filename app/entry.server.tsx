@@ -1,19 +1,22 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import {
+  type ActionFunctionArgs,
   createReadableStreamFromReadable,
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
+  type LoaderFunctionArgs,
   type ServerBuild,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { readOrUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./utils/logger.server";
 import { checkRequest } from "./utils/request.server";
+import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
 import { answerUnexpectedErrors } from "./utils/unexpected-errors.server";
 
@@ -30,29 +33,40 @@ export { startUp } from "./utils/start-up.server";
 export { checkRequest };
 
 /**
- * The build the HTTP server serves: every loader and action answers the Spanish 503 page "Error de
- * Conexión" when the database is unreachable (stopped, restarting, refusing connections), instead of
- * an unexplained 500, without each route having to remember it; any other unexpected error is logged
- * and answered 500 with the request id for the error page.
+ * The build the HTTP server serves, with three rules no route has to remember:
+ * - every loader and action answers the Spanish 503 page "Error de Conexión" when the database is
+ *   unreachable (stopped, restarting, refusing connections), instead of an unexplained 500;
+ * - any other unexpected error is logged once and answered 500 with the request id for the error page;
+ * - a post to a staff page that takes none is answered by the staff guard first (logged out: to the
+ *   home page; not staff: 403 Acceso Denegado), then 405, quietly, instead of Remix's logged error.
  */
-export function withDatabaseOutagePages(build: ServerBuild): ServerBuild {
-  const guard = <F extends (args: never) => unknown>(id: string, handler: F) =>
-    ((args: { request: Request }) =>
-      answerUnexpectedErrors(id, args.request, () =>
-        readOrUnavailable(async () => handler(args as never)),
-      )) as unknown as F;
+export function prepareBuild(build: ServerBuild): ServerBuild {
+  const guard =
+    <Args extends { request: Request }, R>(id: string, handler: (args: Args) => R) =>
+    (args: Args) =>
+      answerUnexpectedErrors(id, args.request, () => readOrUnavailable(async () => handler(args)));
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
-      const { loader, action } = route.module;
+      const { loader } = route.module;
+      const action = route.module.action ?? (isStaffRoute(id) ? refuseStaffPost : undefined);
       const module = {
         ...route.module,
-        ...(loader ? { loader: guard(id, loader) } : {}),
-        ...(action ? { action: guard(id, action) } : {}),
+        ...(loader ? { loader: guard(id, (args: LoaderFunctionArgs) => loader(args)) } : {}),
+        ...(action ? { action: guard(id, (args: ActionFunctionArgs) => action(args)) } : {}),
       };
       return [id, { ...route, module }];
     }),
   );
   return { ...build, routes };
+}
+
+function isStaffRoute(id: string): boolean {
+  return id === "routes/admin" || id.startsWith("routes/admin.");
+}
+
+async function refuseStaffPost({ request }: ActionFunctionArgs): Promise<never> {
+  await requireUserWithRole(request, "worker");
+  throw new Response("Método no permitido", { status: 405 });
 }
 
 export default function handleRequest(
@@ -150,10 +164,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 /**
  * Errors Remix catches itself (rendering) are logged once; the log line carries the request id.
- * Loaders' and actions' errors are logged where they are answered (answerUnexpectedErrors).
- * Aborted requests are not errors.
+ * Loaders' and actions' errors are logged where they are answered (answerUnexpectedErrors). Aborted
+ * requests are not errors, and neither is a refusal Remix answers itself (a 405 for a method a route
+ * does not take, a 404): the visitor gets its answer, the log no stack trace.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error({ err: error, method: request.method }, "unexpected error");
 };

@@ -157,7 +157,7 @@ export function createApp({
       if (build !== handlerBuild) {
         handlerBuild = build;
         handler = createRequestHandler({
-          build: build.entry.module.withDatabaseOutagePages(build),
+          build: build.entry.module.prepareBuild(build),
           mode,
           getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? null }),
         });

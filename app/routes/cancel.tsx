@@ -5,7 +5,6 @@ import { PaymentOutcome } from "~/components/payment-outcome";
 import { cancelCheckout } from "~/models/payment.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
-import { logger } from "~/utils/logger.server";
 
 /**
  * Where the provider sends a shopper who cancelled on its page. For the user's own pending order
@@ -14,16 +13,11 @@ import { logger } from "~/utils/logger.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const orderId = parseId(new URL(request.url).searchParams.get("pedido"));
-  if (user && orderId) {
-    try {
-      // The shopper may come back here after all from a session that was paid: say so.
-      if ((await cancelCheckout(request, user.id, orderId)) === "paid") return { paid: true };
-    } catch (error) {
-      // The sweep releases it later; the shopper still learns the payment was cancelled.
-      logger.error({ err: error, orderId }, "payments: cancelling an order failed");
-    }
-  }
+  const query = new URL(request.url).searchParams;
+  const orderId = parseId(query.get("pedido"));
+  const key = query.get("clave") ?? "";
+  // The shopper may come back here after all from a session that was paid: say so.
+  if (user && orderId && (await cancelCheckout(request, user.id, { orderId, key })) === "paid") return { paid: true };
   return { paid: false };
 }
 

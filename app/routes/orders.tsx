@@ -4,9 +4,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BagIcon } from "~/components/icons";
 import { OrderCard } from "~/components/order-card";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
-import { getOrdersForUser } from "~/models/order.server";
+import { getOrdersForUser } from "~/models/order-views.server";
+import { whenDatabaseUnavailable } from "~/utils/db.server";
 import { requireUserWithRole } from "~/utils/session.server";
-import { logger } from "~/utils/logger.server";
 
 /**
  * Mis Pedidos: logged-in users only (others go to /), their orders newest first. A failure to load
@@ -14,12 +14,10 @@ import { logger } from "~/utils/logger.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "customer");
-  try {
-    return { orders: await getOrdersForUser(user.id), loadError: false };
-  } catch (error) {
-    logger.error({ err: error }, "loading the orders failed");
-    return { orders: [], loadError: true };
-  }
+  return whenDatabaseUnavailable(
+    async () => ({ orders: await getOrdersForUser(user.id), loadError: false }),
+    () => ({ orders: [], loadError: true }),
+  );
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
