@@ -4,8 +4,8 @@
 //    "the shop is restarting" without being handled, so a proxy in front (nginx with
 //    `proxy_next_upstream … http_503`) retries them on the other instance and marks this one down;
 //    other requests (forms, PAGAR, webhooks) are still served. The drain ends as soon as no request
-//    has arrived for QUIET_MS: the proxy has stopped sending, so closing the port now cannot reset a
-//    connection that waits in its accept queue;
+//    (nor a connection been accepted) for QUIET_MS: the proxy has stopped sending, so closing the port
+//    now cannot reset a connection that waits in its accept queue;
 // 2. close the port, close idle keep-alive connections, and let the requests in flight finish, until
 //    SHUTDOWN_TIMEOUT_MS after the signal (then the rest are cut and the exit code is 1);
 // 3. stop the background jobs (waiting for a run in progress), close the database pool, exit 0.
@@ -45,7 +45,16 @@ export function createLifecycle(logger) {
         logger.info({ signal, inFlight: inFlight.size }, "shutting down");
         draining = true;
         const drainEnd = Math.min(started + drainMs, deadline);
-        while (Date.now() < drainEnd && Date.now() - lastArrival < QUIET_MS) await sleep(25);
+        // A connection counts as an arrival as soon as it is accepted, before its request is read; and
+        // the quiet is measured after the event loop has polled (setImmediate), so a process that was
+        // not scheduled for a while accepts what waits in its backlog before it decides all is quiet.
+        const arrived = () => (lastArrival = Date.now());
+        server.on("connection", arrived);
+        do {
+          await sleep(25);
+          await new Promise((resolve) => setImmediate(resolve));
+        } while (Date.now() < drainEnd && Date.now() - lastArrival < QUIET_MS);
+        server.off("connection", arrived);
 
         const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
         const idle = setInterval(() => server.closeIdleConnections(), 100);

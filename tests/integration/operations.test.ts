@@ -189,20 +189,25 @@ describe("graceful shutdown", () => {
       );
     });
 
-    // Shoppers keep asking for pages; the signal comes after the first answer. While draining, their
-    // requests are answered 503 (a proxy retries them elsewhere); then the port closes.
+    // Shoppers keep asking for a page and its icon; the signal comes after the first answer. While
+    // draining, their requests are answered 503 (a proxy retries them elsewhere); the drain lasts while
+    // requests keep arriving (lifecycle.mjs), so four shoppers with cheap requests between pages keep
+    // it open even when a loaded machine renders a page slowly; then the port closes.
     const answers: number[] = [];
     const seen: { drained?: { retryAfter: unknown; body: string } } = {};
-    const shopper = (async () => {
-      for (;;) {
-        const answer = await send(shop.url, { path: "/" }).catch(() => null);
+    const shopper = async (paths: string[]) => {
+      for (let i = 0; ; i++) {
+        const answer = await send(shop.url, { path: paths[i % paths.length] }).catch(() => null);
         if (!answer) return;
         answers.push(answer.status);
         if (answer.status === 503) seen.drained ??= { retryAfter: answer.headers["retry-after"], body: answer.body };
         if (answers.length === 1) shop.kill("SIGTERM");
       }
-    })();
-    await shopper;
+    };
+    await Promise.all([
+      shopper(["/", "/favicon.ico"]),
+      ...["/favicon.ico", "/favicon.svg", "/site.webmanifest"].map((path) => shopper([path])),
+    ]);
     expect(await inFlight).toBe(401); // answered (an unknown account), not cut
     expect(await shop.exited).toBe(0);
     expect(answers.filter((s) => s !== 503 && s !== 200)).toEqual([]);
