@@ -213,7 +213,7 @@ wait_healthy "$SHOP" "$t" >/dev/null
 wait_ready
 journey login
 journey see-product
-podman_ rm -f -v "$SHOP" >/dev/null
+podman_ rm -f -v "$SHOP" >/dev/null 2>>"$WORK/podman.log"
 
 step "The embedded database (PGlite) in a volume: first admin, backup, restore"
 VOLUME="$RUN_ID-data"
@@ -232,7 +232,7 @@ echo "  healthy after ${EMBEDDED_HEALTHY_MS} ms, with the demo catalogue (SEED_D
 journey login
 journey add-product
 stop_shop "$EMBEDDED" >/dev/null
-podman_ rm -v "$EMBEDDED" >/dev/null
+podman_ rm -v "$EMBEDDED" >/dev/null 2>>"$WORK/podman.log"
 podman_ run --rm --user root -v "$VOLUME:/app/data:ro" -v "$WORK:/backup" "$IMAGE" \
   tar czf /backup/pglite.tgz -C /app/data .
 echo "  backup of the data directory: $(($(stat -c %s "$WORK/pglite.tgz") / 1024)) KiB"
