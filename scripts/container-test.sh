@@ -131,12 +131,12 @@ sql "DROP DATABASE IF EXISTS \"$DB_NAME\" WITH (FORCE)"
 sql "CREATE DATABASE \"$DB_NAME\""
 
 step "Refuses to start without SESSION_SECRET or APP_ORIGIN"
-if out="$(podman_ run --rm --network=host -e PORT="$PORT" -e APP_ORIGIN="http://localhost:$PORT" -e DATABASE_URL="$DB_URL" "$IMAGE" 2>&1)"; then
+if out="$(podman_ run --rm --no-healthcheck --network=host -e PORT="$PORT" -e APP_ORIGIN="http://localhost:$PORT" -e DATABASE_URL="$DB_URL" "$IMAGE" 2>&1)"; then
   fail "started without SESSION_SECRET"
 fi
 grep -q "SESSION_SECRET is required in production" <<<"$out" || fail "no clear message without SESSION_SECRET: $out"
 echo "  without SESSION_SECRET: $(grep -o 'SESSION_SECRET is required[^"]*' <<<"$out")"
-if out="$(podman_ run --rm --network=host -e PORT="$PORT" -e SESSION_SECRET="$SESSION_SECRET_VALUE" -e DATABASE_URL="$DB_URL" "$IMAGE" 2>&1)"; then
+if out="$(podman_ run --rm --no-healthcheck --network=host -e PORT="$PORT" -e SESSION_SECRET="$SESSION_SECRET_VALUE" -e DATABASE_URL="$DB_URL" "$IMAGE" 2>&1)"; then
   fail "started without APP_ORIGIN"
 fi
 grep -q "APP_ORIGIN is required in production" <<<"$out" || fail "no clear message without APP_ORIGIN: $out"
@@ -219,7 +219,7 @@ step "The embedded database (PGlite) in a volume: first admin, backup, restore"
 VOLUME="$RUN_ID-data"
 podman_ volume create "$VOLUME" >/dev/null
 # The embedded database has one owner at a time: the first admin is created before the shop starts.
-printf '%s\n' "$ADMIN_PASSWORD" | podman_ run --rm -i --network=host -v "$VOLUME:/app/data" \
+printf '%s\n' "$ADMIN_PASSWORD" | podman_ run --rm --no-healthcheck -i --network=host -v "$VOLUME:/app/data" \
   -e SESSION_SECRET="$SESSION_SECRET_VALUE" -e APP_ORIGIN="http://localhost:$PORT" "$IMAGE" \
   npm run -s create-admin -- --email "$ADMIN_EMAIL" >"$WORK/pglite-admin.out" 2>&1 ||
   { cat "$WORK/pglite-admin.out" >&2; fail "create-admin on the embedded database failed"; }
@@ -233,12 +233,12 @@ journey login
 journey add-product
 stop_shop "$EMBEDDED" >/dev/null
 podman_ rm -v "$EMBEDDED" >/dev/null 2>>"$WORK/podman.log"
-podman_ run --rm --user root -v "$VOLUME:/app/data:ro" -v "$WORK:/backup" "$IMAGE" \
+podman_ run --rm --no-healthcheck --user root -v "$VOLUME:/app/data:ro" -v "$WORK:/backup" "$IMAGE" \
   tar czf /backup/pglite.tgz -C /app/data .
 echo "  backup of the data directory: $(($(stat -c %s "$WORK/pglite.tgz") / 1024)) KiB"
 podman_ volume rm "$VOLUME" >/dev/null
 podman_ volume create "$VOLUME" >/dev/null
-podman_ run --rm --user root -v "$VOLUME:/app/data" -v "$WORK:/backup:ro" "$IMAGE" \
+podman_ run --rm --no-healthcheck --user root -v "$VOLUME:/app/data" -v "$WORK:/backup:ro" "$IMAGE" \
   sh -c 'tar xzf /backup/pglite.tgz -C /app/data && chown -R node:node /app/data'
 t=$(now_ms)
 run_shop "$EMBEDDED" -v "$VOLUME:/app/data"
