@@ -59,7 +59,7 @@ export default defineConfig({
   webServer: {
     // The production build on the embedded defaults, exactly as `npm start`, on a fresh in-memory database.
     command: "node scripts/start.mjs",
-    url: `${baseURL}/healthz`,
+    url: `${baseURL}/readyz`,
     // A fresh database is migrated and seeded on first start; a loaded CI machine may take a while.
     timeout: 240_000,
     reuseExistingServer: false,
@@ -76,6 +76,8 @@ export default defineConfig({
       PGLITE_MAX_CONNECTIONS: "64",
       SESSION_SECRET: E2E_SESSION_SECRET,
       NODE_ENV: "production",
+      // A production start seeds nothing by itself: the tests browse the demo catalogue.
+      SEED_DEMO_CATALOGUE: "1",
       // Every test browser is 127.0.0.1: keep the abuse limits out of the way (an integration test proves them).
       RATE_LIMIT_MULTIPLIER: "1000",
     },

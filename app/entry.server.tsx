@@ -13,48 +13,46 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { readOrUnavailable } from "./utils/db.server";
-import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./components/nonce";
-import { startBackgroundJobs } from "./utils/jobs.server";
+import { logger } from "./utils/logger.server";
 import { checkRequest } from "./utils/request.server";
 import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
+import { answerUnexpectedErrors } from "./utils/unexpected-errors.server";
 
 export const streamTimeout = 5_000;
 
 /**
  * Start-up, called once by the shop's HTTP server (server/index.mjs) before it listens: validates the
- * configuration (a production server without SESSION_SECRET or APP_ORIGIN refuses to start), starts
- * the background jobs and hands the server its own settings.
+ * configuration, starts the background jobs, and hands the server its settings, the logger, the
+ * request observer, the metrics and the shutdown step.
  */
-export function startUp() {
-  const env = getEnv();
-  return {
-    stopJobs: startBackgroundJobs(),
-    settings: { PORT: env.PORT, TRUST_PROXY: env.TRUST_PROXY, UPLOADS_DIR: env.UPLOADS_DIR },
-  };
-}
+export { startUp } from "./utils/start-up.server";
 
 /** The checks the HTTP server runs on every request before Remix sees it (origin, body size). */
 export { checkRequest };
 
 /**
- * The build the HTTP server serves, with two rules no route has to remember:
+ * The build the HTTP server serves, with three rules no route has to remember:
  * - every loader and action answers the Spanish 503 page "Error de Conexión" when the database is
- *   unreachable (stopped, restarting, refusing connections), instead of an unexplained 500; other
- *   errors pass through unchanged;
+ *   unreachable (stopped, restarting, refusing connections), instead of an unexplained 500;
+ * - any other unexpected error is logged once and answered 500 with the request id for the error page;
  * - a post to a staff page that takes none is answered by the staff guard first (logged out: to the
  *   home page; not staff: 403 Acceso Denegado), then 405, quietly, instead of Remix's logged error.
  */
 export function prepareBuild(build: ServerBuild): ServerBuild {
+  const guard =
+    <Args extends { request: Request }, R>(id: string, handler: (args: Args) => R) =>
+    (args: Args) =>
+      answerUnexpectedErrors(id, args.request, () => readOrUnavailable(async () => handler(args)));
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
       const { loader } = route.module;
       const action = route.module.action ?? (isStaffRoute(id) ? refuseStaffPost : undefined);
       const module = {
         ...route.module,
-        ...(loader ? { loader: (args: LoaderFunctionArgs) => readOrUnavailable(async () => loader(args)) } : {}),
-        ...(action ? { action: (args: ActionFunctionArgs) => readOrUnavailable(async () => action(args)) } : {}),
+        ...(loader ? { loader: guard(id, (args: LoaderFunctionArgs) => loader(args)) } : {}),
+        ...(action ? { action: guard(id, (args: ActionFunctionArgs) => action(args)) } : {}),
       };
       return [id, { ...route, module }];
     }),
@@ -113,7 +111,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "rendering failed");
         },
       },
     );
@@ -165,13 +163,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 };
 
 /**
- * Unexpected errors are logged once, with a request id, method and URL. Aborted requests are not
- * errors, and neither is a refusal Remix answers itself (a 405 for a method a route does not take, a
- * 404): the visitor gets its answer, the log no stack trace.
+ * Errors Remix catches itself (rendering) are logged once; the log line carries the request id.
+ * Loaders' and actions' errors are logged where they are answered (answerUnexpectedErrors). Aborted
+ * requests are not errors, and neither is a refusal Remix answers itself (a 405 for a method a route
+ * does not take, a 404): the visitor gets its answer, the log no stack trace.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const requestId = crypto.randomUUID().slice(0, 8);
-  console.error(`[error ${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
+  logger.error({ err: error, method: request.method }, "unexpected error");
 };

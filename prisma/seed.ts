@@ -4,13 +4,20 @@
  *
  *   npm run db:seed                                   (embedded database, migrated first)
  *   DATABASE_URL=postgresql://… npx tsx prisma/seed.ts
+ *   DATABASE_URL=postgresql://… node build/commands/seed.js [--demo]   (bundled by npm run build)
+ *
+ * `--demo` seeds a shop that is reachable by others (the container's SEED_DEMO_CATALOGUE=1): the
+ * catalogue and its reviews only, without the staff accounts and the published passwords (the
+ * reviewers' accounts get random passwords nobody knows).
  *
  * Idempotent: every row has a fixed id or natural key and fixed dates, so running it again leaves
  * exactly the same data. Existing accounts keep their password; catalogue rows are reset to the
  * seed's values. Everything is written in one transaction: a failed run changes nothing.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../app/generated/prisma/client.ts";
 import { PRODUCT_IMAGE_WIDTHS, variantPath } from "../app/lib/images.ts";
@@ -48,8 +55,21 @@ const SEQUENCED_TABLES = [
   "reviews",
 ] as const;
 
-export async function seed(prisma: PrismaClient): Promise<SeedSummary> {
+/**
+ * The accounts a seed creates: all the development ones, or (demo) only the customers who wrote the
+ * reviews, with passwords nobody knows.
+ */
+function seedAccounts(demo: boolean) {
+  if (!demo) return ALL_SEED_ACCOUNTS;
+  return ALL_SEED_ACCOUNTS.filter((account) => account.role === "customer").map((account) => ({
+    ...account,
+    password: crypto.randomBytes(24).toString("base64url"),
+  }));
+}
+
+export async function seed(prisma: PrismaClient, { demo = false }: { demo?: boolean } = {}): Promise<SeedSummary> {
   const started = performance.now();
+  const accounts = seedAccounts(demo);
   const products = PRODUCTS.map(productRow);
   const variants = PRODUCTS.flatMap(variantRows);
   const productImages = PRODUCTS.flatMap(productImageRows);
@@ -59,7 +79,7 @@ export async function seed(prisma: PrismaClient): Promise<SeedSummary> {
 
   // Accounts that already exist keep their password hash; only new ones are hashed, before the
   // transaction and in parallel, because argon2 is deliberately slow (~50 ms each).
-  const emails = ALL_SEED_ACCOUNTS.map((a) => a.email);
+  const emails = accounts.map((a) => a.email);
   const existing = await prisma.user.findMany({
     where: { email: { in: emails } },
     select: { id: true, email: true, name: true, role: { select: { role: true } } },
@@ -67,9 +87,9 @@ export async function seed(prisma: PrismaClient): Promise<SeedSummary> {
   const existingByEmail = new Map(existing.map((u) => [u.email, u]));
   const newHashes = new Map(
     await Promise.all(
-      ALL_SEED_ACCOUNTS.filter((a) => !existingByEmail.has(a.email)).map(
-        async (a) => [a.email, await hashPassword(a.password)] as const,
-      ),
+      accounts
+        .filter((a) => !existingByEmail.has(a.email))
+        .map(async (a) => [a.email, await hashPassword(a.password)] as const),
     ),
   );
 
@@ -106,7 +126,7 @@ export async function seed(prisma: PrismaClient): Promise<SeedSummary> {
       await tx.variantImage.createMany({ data: variantImages });
 
       const userIds = new Map<string, string>();
-      for (const account of ALL_SEED_ACCOUNTS) {
+      for (const account of accounts) {
         const found = existingByEmail.get(account.email);
         let userId: string;
         if (found) {
@@ -140,7 +160,7 @@ export async function seed(prisma: PrismaClient): Promise<SeedSummary> {
       const currentReviews = await tx.review.findMany({ where: { userId: { in: [...userIds.values()] } } });
       for (const review of REVIEWS) {
         const userId = userIds.get(review.email);
-        const account = ALL_SEED_ACCOUNTS.find((a) => a.email === review.email);
+        const account = accounts.find((a) => a.email === review.email);
         if (!userId || !account) throw new Error(`Review by unknown account ${review.email}`);
         const data = {
           userName: account.name,
@@ -171,7 +191,7 @@ export async function seed(prisma: PrismaClient): Promise<SeedSummary> {
     variants: variants.length,
     productImages: productImages.length,
     variantImages: variantImages.length,
-    accounts: ALL_SEED_ACCOUNTS.length,
+    accounts: accounts.length,
     reviews: REVIEWS.length,
     ms: Math.round(performance.now() - started),
   };
@@ -214,7 +234,8 @@ function pictureUrls(): string[] {
  * offer in `srcset` (app/lib/images.ts): say so if one is missing.
  */
 function warnAboutMissingPictures(urls: string[]) {
-  const publicDir = fileURLToPath(new URL("../public", import.meta.url));
+  // The seed runs from the project's root (also bundled, as build/commands/seed.js).
+  const publicDir = path.resolve("public");
   const files = [...new Set(urls)].flatMap((url) => [url, ...PRODUCT_IMAGE_WIDTHS.map((w) => variantPath(url, w))]);
   const missing = files.filter((file) => !fs.existsSync(`${publicDir}${file}`));
   if (missing.length > 0) {
@@ -232,7 +253,7 @@ if (runDirectly) {
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL, max: 1 }) });
   try {
-    const s = await seed(prisma);
+    const s = await seed(prisma, { demo: process.argv.includes("--demo") });
     console.log(
       `Seeded in ${(s.ms / 1000).toFixed(1)} s: ${s.categories} categories, ${s.products} products, ${s.variants} variants, ` +
         `${s.productImages} product images, ${s.variantImages} variant images, ${s.accounts} accounts, ${s.reviews} reviews.`,

@@ -324,7 +324,7 @@ try {
         outage.from = Date.now();
         db.stop();
         await sleep(1000);
-        outage.healthDown = (await fetch(`${base}/healthz`).catch(() => ({ status: 0 }))).status === 503;
+        outage.healthDown = (await fetch(`${base}/readyz`).catch(() => ({ status: 0 }))).status === 503;
         // A catalogue read while the database is away (a search no cache can answer): the Spanish
         // error page, with a 503.
         const home = await fetch(`${base}/search?q=collar+${Date.now()}`).catch(() => null);
@@ -334,7 +334,7 @@ try {
         db.start();
         outage.to = Date.now();
         while (Date.now() - outage.to < 60_000) {
-          const r = await fetch(`${base}/healthz`).catch(() => ({ status: 0 }));
+          const r = await fetch(`${base}/readyz`).catch(() => ({ status: 0 }));
           if (r.status === 200) {
             outage.recoveredAt = Date.now();
             break;
@@ -458,12 +458,12 @@ try {
     for (const [, status] of during) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     const recovery = outage.recoveredAt ? ((outage.recoveredAt - outage.to) / 1000).toFixed(1) : "never";
     console.log(
-      `\noutage: ${OUTAGE_S} s; /healthz during it: ${outage.healthDown ? "503" : "not 503"}; a catalogue search during it: ${outage.homePage}; requests during it: ${during.length} (${[
+      `\noutage: ${OUTAGE_S} s; /readyz during it: ${outage.healthDown ? "503" : "not 503"}; a catalogue search during it: ${outage.homePage}; requests during it: ${during.length} (${[
         ...byStatus,
       ]
         .sort((a, b) => a[0] - b[0])
         .map(([code, n]) => `${code}×${n}`)
-        .join(" ")}); /healthz 200 again ${recovery} s after PostgreSQL restarted`,
+        .join(" ")}); /readyz 200 again ${recovery} s after PostgreSQL restarted`,
     );
     // During the outage only the 503 error page is acceptable: a 500 means an unexplained failure.
     const unexplained = during.filter(([, status]) => status >= 500 && status !== 503).length;

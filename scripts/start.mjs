@@ -1,18 +1,24 @@
 #!/usr/bin/env node
-// `npm start`: the production build on the embedded defaults (or on DATABASE_URL when set).
-// Starts the embedded database if needed, applies migrations, seeds an empty embedded
-// database, starts the local payment simulator when no Stripe key is configured, then runs the shop's
-// HTTP server (server/index.mjs). Stops everything it started on exit.
+// `npm start` (and the container's command): the production build on the embedded defaults (or on
+// DATABASE_URL when set). Starts the embedded database if needed (or waits for the PostgreSQL server),
+// applies migrations, seeds an empty database (see below), starts the local payment simulator when no
+// Stripe key is configured, then runs the shop's HTTP server (server/index.mjs). Stops everything it
+// started on exit; SIGTERM and SIGINT go to the server, which shuts down gracefully.
+//
+// Seeding: SEED_DEMO_CATALOGUE=1 seeds the demo catalogue (no staff accounts, no published passwords)
+// into an empty database. Without it, only a local run (NODE_ENV not set to production) seeds an
+// empty embedded database, with the development accounts of the README.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { migrateDeploy, openDatabase, redact, root, run } from "./lib/database.mjs";
+import { migrateDeploy, openDatabase, redact, root, run, waitForDatabase } from "./lib/database.mjs";
+import { log, logFormat } from "./lib/log.mjs";
 import { resolveSessionSecret } from "./lib/secrets.mjs";
 import { isEmpty, seedDatabase } from "./lib/seed.mjs";
 import { startPaymentSimulator } from "./payment-simulator/server.mjs";
 
 if (!fs.existsSync(path.join(root, "build/index.js"))) {
-  console.error('No production build found. Run "npm run setup" (or "npm run build") first.');
+  log("fatal", 'No production build found. Run "npm run setup" (or "npm run build") first.');
   process.exit(1);
 }
 
@@ -20,18 +26,27 @@ let sessionSecret;
 try {
   sessionSecret = resolveSessionSecret();
 } catch (error) {
-  console.error(error.message);
+  log("fatal", error.message);
   process.exit(1);
 }
 
 const port = process.env.PORT ?? "3000";
+const production = process.env.NODE_ENV === "production";
+const demoCatalogue = ["1", "true"].includes(process.env.SEED_DEMO_CATALOGUE ?? "");
+
+// Before the server runs, a stop request ends the start-up (the container's `docker stop` included:
+// as process 1 this process gets no default signal handling).
+const stopEarly = () => process.exit(143);
+process.on("SIGTERM", stopEarly);
+process.on("SIGINT", stopEarly);
 
 // Every absolute URL the shop emits (e-mail links, canonical URLs, payment return URLs) comes from
 // APP_ORIGIN. A local run gets http://localhost:PORT; an explicit production (the container) must say it.
 let appOrigin = process.env.APP_ORIGIN;
 if (!appOrigin) {
   if (process.env.NODE_ENV === "production") {
-    console.error(
+    log(
+      "fatal",
       "APP_ORIGIN is required in production (e.g. APP_ORIGIN=https://joyeriaaurora.mx): refusing to start without it.",
     );
     process.exit(1);
@@ -42,7 +57,7 @@ let db;
 try {
   db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  log("fatal", error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 /** @type {Awaited<ReturnType<typeof startPaymentSimulator>> | undefined} */
@@ -50,15 +65,24 @@ let simulator;
 let code = 1;
 try {
   const payment = await paymentSettings();
+  // A PostgreSQL server started next to the shop (docker compose) may still be starting.
+  if (!db.embedded) await waitForDatabase(db.url, { timeoutMs: 60_000 });
   await migrateDeploy(db.url, { quiet: true });
-  if (db.embedded && (await isEmpty(db.url))) {
-    console.log("▸ Empty embedded database: seeding the catalogue");
-    await seedDatabase(db.url);
+  if ((demoCatalogue || (db.embedded && !production)) && (await isEmpty(db.url))) {
+    log(
+      "info",
+      `Empty database: seeding the ${demoCatalogue ? "demo catalogue" : "development catalogue and accounts"}`,
+    );
+    await seedDatabase(db.url, { demo: demoCatalogue });
   }
-  console.log(`▸ Database: ${db.embedded ? "embedded PGlite" : redact(db.url)}`);
-  console.log(`▸ Joyería Aurora on http://localhost:${port}`);
+  log("info", `Database: ${db.embedded ? "embedded PGlite" : redact(db.url)}`);
+  log("info", `Joyería Aurora on http://localhost:${port}`);
+  process.off("SIGTERM", stopEarly);
+  process.off("SIGINT", stopEarly);
   code = await run(process.execPath, [path.join(root, "server/index.mjs")], {
     NODE_ENV: process.env.NODE_ENV ?? "production",
+    // Readable lines in a terminal, JSON lines for anything that collects them (set LOG_FORMAT to choose).
+    LOG_FORMAT: logFormat,
     PORT: port,
     DATABASE_URL: db.url,
     DATABASE_EMBEDDED: db.embedded ? "1" : "0",
@@ -67,7 +91,7 @@ try {
     ...payment,
   });
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  log("fatal", error instanceof Error ? error.message : String(error));
 } finally {
   await simulator?.stop();
   await db.stop();
@@ -86,8 +110,9 @@ async function paymentSettings() {
   if (process.env.STRIPE_SECRET_KEY) return {};
   // The simulator approves test cards: a shop reachable by the public must never take its "payments".
   if (!["localhost", "127.0.0.1", "[::1]"].includes(new URL(appOrigin).hostname)) {
-    console.warn(
-      `▸ Payments: STRIPE_SECRET_KEY is not set, so card payments are off (the local simulator only runs for a shop on localhost, not ${appOrigin}).`,
+    log(
+      "warn",
+      `Payments: STRIPE_SECRET_KEY is not set, so card payments are off (the local simulator only runs for a shop on localhost, not ${appOrigin}).`,
     );
     return {};
   }
@@ -98,6 +123,6 @@ async function paymentSettings() {
     webhookSecret,
     webhookUrl: `http://127.0.0.1:${port}/webhooks/stripe`,
   });
-  console.log(`▸ Payments: local simulator on ${simulator.url} (test card 4242 4242 4242 4242)`);
+  log("info", `Payments: local simulator on ${simulator.url} (test card 4242 4242 4242 4242)`);
   return { STRIPE_SECRET_KEY: apiKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: simulator.url };
 }

@@ -15,7 +15,7 @@ if (!command) {
 const db = await openDatabase();
 let code = 1;
 try {
-  if (flags.includes("--migrate")) await migrateDeploy(db.url);
+  if (flags.includes("--migrate")) await migrateDeploy(db.url, { quiet: true });
   code = await run(
     command,
     args,

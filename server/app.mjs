@@ -4,11 +4,13 @@
 // - the origin and body-size checks of the app (exported by its server entry), so a forged or
 //   oversized POST gets a Spanish 4xx instead of Remix's 500 or a 20 MB read;
 // - the client's address (the TCP peer, or per TRUST_PROXY the one our proxies saw) in the load
-//   context, so abuse limits count per visitor instead of one bucket for everybody.
+//   context, so abuse limits count per visitor instead of one bucket for everybody;
+// - the app's request observer: a request id (X-Request-Id), one JSON access log line, the metrics;
+// - the graceful shutdown's gate (server/lifecycle.mjs): requests in flight are counted, and while
+//   draining GET/HEAD requests are answered 503 for a proxy to retry them on another instance.
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 
 /**
  * Lingering close after refusing a body: how long, and how much, the server keeps reading (and
@@ -27,13 +29,16 @@ function toHeaders(nodeHeaders) {
   return headers;
 }
 
-const ERROR_PAGE = (status, message) => `<!doctype html>
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+const ERROR_PAGE = (status, message, requestId) => `<!doctype html>
 <html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Error ${status} — Joyería Aurora</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c1916;background:#fdfbf7">
 <h1 style="font-weight:500">No pudimos procesar la solicitud</h1>
-<p>${message.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c])}</p>
-<p><a href="/" style="color:#7a5c2b">Volver a la tienda</a></p>
+<p>${escapeHtml(message)}</p>
+${requestId ? `<p style="color:#5c544a">Código de referencia: <strong>${escapeHtml(requestId)}</strong></p>\n` : ""}<p><a href="/" style="color:#7a5c2b">Volver a la tienda</a></p>
 </body></html>`;
 
 /**
@@ -65,7 +70,9 @@ function sendError(req, res, status, message) {
   // from garbage, so that connection closes at once.
   if (status === 413) linger(req);
   if (status === 411) res.set("Connection", "close");
-  res.type("html").send(ERROR_PAGE(status, message));
+  // Only an unexpected failure shows the id a shopper can quote to the shop (it is in the log line).
+  const requestId = status >= 500 ? res.get("X-Request-Id") : undefined;
+  res.type("html").send(ERROR_PAGE(status, message, requestId));
 }
 
 /**
@@ -73,15 +80,37 @@ function sendError(req, res, status, message) {
  *   getBuild: () => Promise<import("@remix-run/node").ServerBuild>,
  *   mode?: string,
  *   trustProxy?: number,
- *   log?: boolean,
  *   uploadsDir?: string,
+ *   observe?: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, next: () => void) => void,
+ *   lifecycle?: { track: (res: import("node:http").ServerResponse) => void, readonly draining: boolean },
+ *   logger?: { error: (fields: object, message: string) => void },
  * }} options
  */
-export function createApp({ getBuild, mode = "production", trustProxy = 0, log = true, uploadsDir = "data/uploads" }) {
+export function createApp({
+  getBuild,
+  mode = "production",
+  trustProxy = 0,
+  uploadsDir = "data/uploads",
+  observe,
+  lifecycle,
+  logger = { error: (fields, message) => console.error(message, fields) },
+}) {
   const app = express();
   app.disable("x-powered-by");
   // N proxies we control: req.ip is then the address the outermost one saw; 0 trusts none.
   app.set("trust proxy", trustProxy > 0 ? trustProxy : false);
+
+  if (lifecycle) {
+    app.use((req, res, next) => {
+      lifecycle.track(res);
+      if (!lifecycle.draining) return next();
+      // Leaving: no keep-alive, and what a proxy may retry elsewhere is not handled here at all.
+      res.set("Connection", "close");
+      if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/healthz") return next();
+      res.set("Retry-After", "5");
+      sendError(req, res, 503, "La tienda se está reiniciando. Intenta de nuevo en unos segundos.");
+    });
+  }
 
   app.use((req, res, next) => {
     res.set("X-Content-Type-Options", "nosniff");
@@ -98,7 +127,7 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
   app.use(express.static("public", { maxAge: "1h" }));
   // Uploaded product photos are named by a hash of their content: a new photo is a new name.
   app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false }));
-  if (log) app.use(morgan("tiny"));
+  if (observe) app.use(observe);
 
   app.use(async (req, res, next) => {
     let url;
@@ -144,7 +173,7 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use((error, req, res, _next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status >= 500) console.error(`[server] ${req.method} ${req.path}`, error);
+    if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, "request failed");
     if (res.headersSent) return res.end();
     sendError(
       req,

@@ -2,12 +2,15 @@
 // Starts the shop's HTTP server on the production build (`npm start` runs it through
 // scripts/start.mjs, which prepares the database first). In development (`npm run dev`) it
 // re-imports the build after every rebuild and tells Remix's dev server it is ready.
+// Prometheus metrics are served on a separate internal port (METRICS_PORT), never on the shop's.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import sourceMapSupport from "source-map-support";
 import { createApp } from "./app.mjs";
+import { createLifecycle } from "./lifecycle.mjs";
 
 sourceMapSupport.install();
 installGlobals({ nativeFetch: true });
@@ -19,7 +22,15 @@ const versionPath = path.resolve("build/version.txt");
 const importBuild = () => import(`${url.pathToFileURL(buildPath).href}?t=${fs.statSync(buildPath).mtimeMs}`);
 
 let build = await importBuild();
-const { stopJobs, settings } = build.entry.module.startUp();
+let runtime;
+try {
+  runtime = build.entry.module.startUp();
+} catch (error) {
+  // A configuration problem (SESSION_SECRET, APP_ORIGIN, a malformed variable): the message says it all.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const { settings, logger } = runtime;
 
 if (mode === "development") {
   fs.watchFile(versionPath, { interval: 250 }, async () => {
@@ -28,23 +39,56 @@ if (mode === "development") {
   });
 }
 
+const lifecycle = createLifecycle(logger);
 const app = createApp({
   getBuild: async () => build,
   mode,
   trustProxy: settings.TRUST_PROXY,
   uploadsDir: settings.UPLOADS_DIR,
+  observe: runtime.observeRequests(build),
+  lifecycle,
+  logger,
 });
 const server = app.listen(settings.PORT, process.env.HOST ?? undefined, () => {
   // The port actually bound (PORT=0 asks the system for a free one, as the tests do).
-  console.log(`[server] listening on http://localhost:${server.address().port}`);
+  logger.info({ port: server.address().port }, `listening on http://localhost:${server.address().port}`);
   if (mode === "development") void broadcastDevReady(build);
 });
 
+const metricsServer = settings.METRICS_PORT === undefined ? undefined : startMetricsServer();
+
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    stopJobs();
-    server.close(() => process.exit(0));
-    // Keep-alive connections would hold the process open: give them a moment, then leave.
-    setTimeout(() => process.exit(0), 5_000).unref();
+  process.on(signal, async () => {
+    const code = await lifecycle.shutdown({
+      server,
+      signal,
+      drainMs: settings.SHUTDOWN_DRAIN_MS,
+      timeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
+      stopApp: runtime.stop,
+      closeExtra: () => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve())),
+    });
+    process.exit(code);
   });
+}
+
+/** GET /metrics in Prometheus' text format, on METRICS_HOST:METRICS_PORT only. */
+function startMetricsServer() {
+  const metrics = http.createServer(async (req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: the metrics are at /metrics\n");
+      return;
+    }
+    try {
+      const { contentType, body } = await runtime.renderMetrics();
+      res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(body);
+    } catch (error) {
+      logger.error({ err: error }, "metrics failed");
+      res.writeHead(500, { "Content-Type": "text/plain" }).end("metrics failed\n");
+    }
+  });
+  metrics.listen(settings.METRICS_PORT, settings.METRICS_HOST, () => {
+    const { address, port } = metrics.address();
+    logger.info({ port }, `metrics on http://${address.includes(":") ? `[${address}]` : address}:${port}/metrics`);
+  });
+  return metrics;
 }

@@ -13,6 +13,7 @@ import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { queueEmail } from "~/utils/email.server";
 import { orderConfirmationEmail } from "~/utils/email-templates.server";
+import { logger } from "~/utils/logger.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { changeOrderStatus, recordPaymentToRefund, type SystemChange, takeFromShelf } from "./order-lifecycle.server";
 
@@ -239,7 +240,7 @@ export async function releaseReservation(orderId: number, reason: ReleaseReason,
     author: { via },
     details: { reason },
   });
-  if (result.ok) console.info(`[orders] reservation of order ${orderId} released (${reason})`);
+  if (result.ok) logger.info({ orderId, reason }, "reservation released");
   return result.ok;
 }
 
@@ -291,7 +292,7 @@ export async function fulfilOrder(
     outcome = "late_reserved";
     if (!result.ok && result.reason === "stock_gone") {
       if (!(await recordPaymentToRefund(order.id, payment, via))) return { outcome: "already", orderId: order.id };
-      console.warn(`[orders] order ${order.id} was paid after its stock was released and sold: refund it`);
+      logger.warn({ orderId: order.id }, "order paid after its stock was released and sold: refund it");
       return { outcome: "refund_due", orderId: order.id };
     }
   }

@@ -19,6 +19,7 @@ import { getEnv } from "~/utils/env.server";
 import { absoluteUrl, configuredOrigin } from "~/utils/origin.server";
 import { cookieSecrets } from "~/utils/session.server";
 import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/stripe.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Card payments through Stripe Checkout (or the local simulator, through the same SDK): the
@@ -97,12 +98,12 @@ export async function startCheckout(
 /** The provider's own message, else `Error {status}: {status text}`. */
 function providerMessage(error: unknown): string {
   if (error instanceof PaymentConfigurationError) {
-    console.error("[payments] STRIPE_SECRET_KEY is not set: card payments are off");
+    logger.error("payments: STRIPE_SECRET_KEY is not set, card payments are off");
     return error.message;
   }
   if (error instanceof Stripe.errors.StripeConnectionError) {
     // The SDK's own text is English and technical: the shopper reads what happened, in Spanish.
-    console.error("[payments] the payment provider could not be reached", error.message);
+    logger.error({ reason: error.message }, "payments: the payment provider could not be reached");
     return CHECKOUT_MESSAGES.providerUnreachable;
   }
   if (error instanceof Stripe.errors.StripeError) {
@@ -110,7 +111,7 @@ function providerMessage(error: unknown): string {
     const status = error.statusCode ?? 500;
     return `Error ${status}: ${STATUS_CODES[status] ?? "Error"}`;
   }
-  console.error("[payments] creating the checkout session failed", error);
+  logger.error({ err: error }, "payments: creating the checkout session failed");
   return error instanceof Error && error.message ? error.message : "Error 500: Internal Server Error";
 }
 
@@ -147,7 +148,7 @@ export async function handleWebhook(
     if (session && orderId !== null) await applySessionEvent(event.type, session, orderId, ordersUrl);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error; // a 503: the provider retries
-    console.error(`[payments] handling ${event.type} ${event.id} failed`, error);
+    logger.error({ err: error, eventType: event.type, eventId: event.id }, "payments: handling a webhook event failed");
     return { status: 500, body: "Error al procesar el evento" };
   }
   try {
@@ -322,7 +323,7 @@ export async function sweepExpiredReservations(now = new Date()): Promise<number
     try {
       await settleSession(order, ordersUrl, "expired", "sweep");
     } catch (error) {
-      console.error(`[payments] sweeping order ${order.id} failed`, error);
+      logger.error({ err: error, orderId: order.id }, "payments: sweeping an expired reservation failed");
     }
   }
   return orders.length;

@@ -1,11 +1,14 @@
 import { remember } from "@epic-web/remember";
 import crypto from "node:crypto";
+import type { RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
+import { recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { sendEmail } from "~/utils/email.server";
 import { passwordChangedEmail, passwordResetEmail } from "~/utils/email-templates.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { clearRateLimits, rateLimitKey } from "~/utils/rate-limit.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Accounts and their password-reset tokens. E-mails arrive here already trimmed and lower-cased
@@ -53,9 +56,37 @@ export async function registerUser(input: { name: string; email: string; passwor
   try {
     await prisma.userRole.create({ data: { userId: user.id, role: "customer" } });
   } catch (error) {
-    console.warn("[auth] could not store the customer role (the user is a customer anyway)", error);
+    logger.warn({ err: error }, "could not store the customer role (the user is a customer anyway)");
   }
   return user;
+}
+
+/**
+ * Creates an account that already has a role (the shop's first admin, from the create-admin command),
+ * with its audit entry, in one transaction: there is never an account without its role. The entry
+ * names the new account itself, with `actorEmail` saying how it was made.
+ * Returns null when the e-mail is already registered.
+ */
+export async function createAccountWithRole(
+  actorEmail: string,
+  input: { name: string; email: string; password: string; role: RoleName },
+): Promise<AuthUser | null> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { name: input.name, email: input.email, passwordHash },
+        select: { id: true, email: true },
+      });
+      await tx.userRole.create({ data: { userId: user.id, role: input.role } });
+      const actor = { id: user.id, email: actorEmail };
+      await recordAudit(tx, actor, { action: "role", userId: user.id, before: null, after: { role: input.role } });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -29,6 +29,7 @@ import { type Flash, setFlash } from "~/utils/flash.server";
 import { isDatabaseUnavailable, whenDatabaseUnavailable } from "~/utils/db.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
+import { logger } from "~/utils/logger.server";
 
 /** What each intent logs and shows when it fails unexpectedly. */
 const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
@@ -98,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ({ code, status } = error);
     } else if (isDatabaseUnavailable(error)) {
       // The spec's stored texts ("Failed to add to cart", …) for a change the database could not take.
-      console.error(FAILURE[intent].log, error instanceof Error ? error.message : error);
+      logger.error({ reason: error instanceof Error ? error.message : String(error) }, FAILURE[intent].log);
       ({ code } = FAILURE[intent]);
       status = 503;
     } else {

@@ -11,6 +11,7 @@ import { checkHoneypot } from "~/utils/honeypot.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Newsletter subscription: upserts the subscriber by e-mail and queues the welcome e-mail. The
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
   } catch (error) {
-    console.error("[newsletter] subscription failed", error);
+    logger.error({ err: error }, "newsletter: subscription failed");
     return data(submission.reply({ formErrors: [NEWSLETTER_MESSAGES.failed] }), { status: 503 });
   }
   return { status: "subscribed" as const };

@@ -24,6 +24,7 @@ import { absoluteUrl } from "~/utils/origin.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Leaving the newsletter. A GET never changes anything (mail scanners open links): with the
@@ -69,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (state === "unsubscribed") return result("error", UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed);
         return data<Confirm>({ step: "confirm", email: command.email });
       } catch (error) {
-        console.error("[unsubscribe] check failed", error);
+        logger.error({ err: error }, "unsubscribe: check failed");
         return result("error", UNSUBSCRIBE_MESSAGES.verifyFailed, 503);
       }
     }
@@ -84,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await sendUnsubscribedNotice(command.email, absoluteUrl(request, "/newsletter"));
         return result("success", UNSUBSCRIBE_MESSAGES.done(command.email));
       } catch (error) {
-        console.error("[unsubscribe] by e-mail failed", error);
+        logger.error({ err: error }, "unsubscribe: by e-mail failed");
         return result("error", UNSUBSCRIBE_MESSAGES.processFailed, 503);
       }
     }
@@ -106,7 +107,7 @@ async function unsubscribeWithToken(token: string | null) {
     if (!subscriber) return result("error", UNSUBSCRIBE_MESSAGES.invalidToken);
     return result("success", UNSUBSCRIBE_MESSAGES.done(subscriber.email));
   } catch (error) {
-    console.error("[unsubscribe] by token failed", error);
+    logger.error({ err: error }, "unsubscribe: by token failed");
     return result("error", UNSUBSCRIBE_MESSAGES.processFailed, 503);
   }
 }

@@ -3,29 +3,49 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
 
 /**
- * The one Prisma client of the app, always through `@prisma/adapter-pg`: to a PostgreSQL
- * server, or to the embedded PGlite behind pglite-socket (which needs a pool of exactly 1:
- * a larger pool interleaves protocol messages on its single backend).
+ * The one connection pool of the process (kept across dev rebuilds), to a PostgreSQL server or to the
+ * embedded PGlite behind pglite-socket (which needs a pool of exactly 1: a larger pool interleaves
+ * protocol messages on its single backend).
  */
-function createClient() {
+function createPool() {
   const env = getEnv();
-  const embedded = env.DATABASE_EMBEDDED === "1";
   const pool = new pg.Pool({
     connectionString: env.DATABASE_URL,
-    max: embedded ? 1 : (env.DATABASE_POOL_MAX ?? 10),
+    max: env.DATABASE_EMBEDDED === "1" ? 1 : (env.DATABASE_POOL_MAX ?? 10),
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
   survivePoolErrors(pool);
   releaseLostConnections(pool);
-  const adapter = new PrismaPg(pool);
+  return pool;
+}
+
+/** The one Prisma client of the app, always through `@prisma/adapter-pg` on the pool above. */
+function createClient() {
+  const embedded = getEnv().DATABASE_EMBEDDED === "1";
   return new PrismaClient({
-    adapter,
+    adapter: new PrismaPg(remember("pg-pool", createPool)),
     // Embedded transactions are serialized through one connection: let them queue longer.
     transactionOptions: { maxWait: embedded ? 20_000 : 5_000, timeout: 15_000 },
   });
+}
+
+/** The pool's connections in use and idle, and the queries waiting for one (for the metrics). */
+export function getPoolStats(): { inUse: number; idle: number; waiting: number } {
+  const pool = remember("pg-pool", createPool);
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+/**
+ * Closes the database connections (the last step of a graceful shutdown). Prisma does not end a pool
+ * it was given, so the pool is ended here too.
+ */
+export async function disconnectDatabase(): Promise<void> {
+  await prisma.$disconnect();
+  await remember("pg-pool", createPool).end();
 }
 
 /**
@@ -130,7 +150,7 @@ export async function whenDatabaseUnavailable<T, F>(read: () => Promise<T>, fall
     return await read();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    console.error("[db] unavailable", error instanceof Error ? error.message : error);
+    logger.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
     return fallback();
   }
 }
@@ -144,7 +164,7 @@ export async function readOrUnavailable<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    console.error("[db] unavailable", error instanceof Error ? error.message : error);
+    logger.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
     throw new Response("Error de Conexión", { status: 503, headers: { "Retry-After": "30" } });
   }
 }

@@ -3,11 +3,12 @@ import { carriesSecretLink, redactResetLinks } from "~/models/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
 
 /**
  * Every e-mail goes into the outbox table first (nothing is lost while the mail server is down).
  * With SMTP_URL set it is sent right away and, on failure, retried with exponential back-off by
- * `deliverPendingEmails()`; without it the row is marked `local`: it stays in the local outbox,
+ * `deliverPendingEmails()` (run every minute by the background jobs, app/utils/jobs.server.ts); without it the row is marked `local`: it stays in the local outbox,
  * which staff read at /admin/outbox (and the tests too).
  */
 
@@ -80,7 +81,11 @@ export async function queueEmail(
   });
   const deliver = () => {
     if (!smtpUrl) return;
-    void deliverEmail(row.id, smtpUrl).catch((error: unknown) => console.error("[email] delivery crashed", error));
+    const delivery = deliverEmail(row.id, smtpUrl)
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error, emailId: row.id }, "e-mail delivery crashed"))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
   };
   return { id: row.id, deliver };
 }
@@ -127,7 +132,10 @@ export async function deliverEmail(id: string, smtpUrl: string): Promise<"sent" 
         lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
       },
     });
-    console.warn(`[email] ${email.kind} to ${email.to} failed (attempt ${attempts}/${MAX_ATTEMPTS})`);
+    logger.warn(
+      { emailId: id, kind: email.kind, attempt: attempts, maxAttempts: MAX_ATTEMPTS, reason: String(error) },
+      "e-mail not sent",
+    );
     return failed ? "failed" : "retry";
   }
 }
@@ -169,17 +177,10 @@ export async function deliverPendingEmails(options: { smtpUrl?: string | null; l
   return sent;
 }
 
-let loop: NodeJS.Timeout | undefined;
+/** Sends started right after queueing (see `queueEmail`), awaited by a graceful shutdown. */
+const deliveries = new Set<Promise<void>>();
 
-/**
- * Starts the periodic delivery (every minute, and once now) when SMTP is configured. Idempotent.
- * Called by the background jobs the HTTP server starts (see app/utils/jobs.server.ts).
- */
-export function startEmailDeliveryLoop(intervalMs = 60_000): void {
-  if (loop || !getEnv().SMTP_URL) return;
-  const tick = () =>
-    void deliverPendingEmails().catch((error: unknown) => console.error("[email] delivery loop", error));
-  loop = setInterval(tick, intervalMs);
-  loop.unref();
-  tick();
+/** Resolves when every send started by `sendEmail` so far has finished (sent or recorded for a retry). */
+export async function waitForEmailDeliveries(): Promise<void> {
+  await Promise.all(deliveries);
 }

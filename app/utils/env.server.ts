@@ -60,6 +60,24 @@ const EnvSchema = z.object({
     .transform((v) => v === "1" || v === "true"),
   /** Number of reverse proxies we control in front of the shop; 0 uses the TCP peer's address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Port of the internal listener that serves Prometheus metrics at /metrics (unset: no listener).
+   * Never the shop's own port: publish it to the monitoring network only.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics listener binds to; loopback unless the monitoring system runs elsewhere. */
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /**
+   * The whole shutdown budget after SIGTERM, in milliseconds: requests still running after it are cut.
+   * Below `docker stop`'s 10 s, so the database pool is closed before the process is killed.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
+  /**
+   * How long, at most, the server keeps its port open after SIGTERM so a proxy in front learns it is
+   * leaving (GET and HEAD are answered 503 for the proxy to retry elsewhere; see docs/decisions/017).
+   * It closes earlier once no request arrived for a quarter of a second; 0 closes at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
   /** The business behind the shop, as the legal pages, the footer and e-mails publish it. */
   SHOP_LEGAL_NAME: z.string().trim().min(1).optional(),
   SHOP_RFC: z.string().trim().min(1).optional(),
@@ -70,6 +88,31 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+const LogSettingsSchema = z.object({
+  /** pino's levels; `silent` logs nothing. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `json`: one JSON object per line (containers, log collectors); `pretty`: one readable line (a terminal). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+});
+
+export type LogSettings = z.infer<typeof LogSettingsSchema>;
+
+/**
+ * The logger's settings alone: logging must work before (and without) the rest of the configuration,
+ * e.g. to report that the configuration is invalid, and in unit tests that have no database.
+ */
+export function getLogSettings(): LogSettings {
+  const parsed = LogSettingsSchema.safeParse({
+    LOG_LEVEL: process.env.LOG_LEVEL || undefined,
+    LOG_FORMAT: process.env.LOG_FORMAT || undefined,
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  return parsed.data;
+}
 
 let cached: Env | undefined;
 

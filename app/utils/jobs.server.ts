@@ -1,41 +1,67 @@
 import { sweepExpiredReservations } from "~/models/payment.server";
-import { startEmailDeliveryLoop } from "./email.server";
+import { deliverPendingEmails, waitForEmailDeliveries } from "./email.server";
 import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
+const EMAIL_EVERY_MS = 60_000;
 
-let stopJobs: (() => void) | undefined;
+export type Jobs = { stop: () => Promise<void> };
+
+let running: Jobs | undefined;
 
 /**
  * The shop's periodic work, started once by the HTTP server (never by importing a module): e-mail
- * delivery with retries when SMTP is configured, deleting abuse-limit windows that ended long ago, and
+ * delivery with retries when SMTP is configured (every minute, and once now), deleting abuse-limit windows that ended long ago, and
  * (when payments are configured) settling unpaid orders whose stock reservation ended without any
- * webhook reaching the shop.
+ * webhook reaching the shop. Each run writes one log line.
  * Safe on any number of instances (every job claims or deletes rows atomically). Idempotent.
+ * `stop()` clears the timers and waits for the runs in progress and for e-mails being sent (the
+ * graceful shutdown calls it before closing the database pool).
  */
-export function startBackgroundJobs(): () => void {
-  if (stopJobs) return stopJobs;
-  startEmailDeliveryLoop();
-  const prune = () =>
-    void pruneRateLimits().catch((error: unknown) => console.error("[jobs] pruning rate limits failed", error));
-  const timer = setInterval(prune, PRUNE_EVERY_MS);
-  timer.unref();
-  prune();
-  let sweepTimer: ReturnType<typeof setInterval> | undefined;
-  if (getEnv().STRIPE_SECRET_KEY) {
-    const sweep = () =>
-      void sweepExpiredReservations().catch((error: unknown) =>
-        console.error("[jobs] sweeping expired reservations failed", error),
-      );
-    sweepTimer = setInterval(sweep, SWEEP_EVERY_MS);
-    sweepTimer.unref();
-  }
-  stopJobs = () => {
-    clearInterval(timer);
-    clearInterval(sweepTimer);
-    stopJobs = undefined;
+export function startBackgroundJobs(): Jobs {
+  if (running) return running;
+  const runs = new Set<Promise<void>>();
+  const every = (intervalMs: number, job: string, work: () => Promise<Record<string, number>>, now: boolean) => {
+    const tick = () => {
+      const run = runJob(job, work).finally(() => runs.delete(run));
+      runs.add(run);
+    };
+    const timer = setInterval(tick, intervalMs);
+    timer.unref();
+    if (now) tick();
+    return timer;
   };
-  return stopJobs;
+  const timers = [every(PRUNE_EVERY_MS, "prune-rate-limits", async () => ({ deleted: await pruneRateLimits() }), true)];
+  if (getEnv().STRIPE_SECRET_KEY) {
+    const sweep = async () => ({ settled: await sweepExpiredReservations() });
+    timers.push(every(SWEEP_EVERY_MS, "sweep-reservations", sweep, false));
+  }
+  const smtpUrl = getEnv().SMTP_URL;
+  if (smtpUrl) {
+    const deliver = async () => ({ sent: await deliverPendingEmails({ smtpUrl }) });
+    timers.push(every(EMAIL_EVERY_MS, "deliver-emails", deliver, true));
+  }
+  const jobs: Jobs = {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all([...runs, waitForEmailDeliveries()]);
+      running = undefined;
+    },
+  };
+  running = jobs;
+  return jobs;
+}
+
+/** One run of a job and its log line: what it did and how long it took, or why it failed. */
+async function runJob(job: string, work: () => Promise<Record<string, number>>): Promise<void> {
+  const started = performance.now();
+  try {
+    const result = await work();
+    logger.info({ job, durationMs: Math.round(performance.now() - started), ...result }, "job run");
+  } catch (error) {
+    logger.error({ job, durationMs: Math.round(performance.now() - started), err: error }, "job failed");
+  }
 }

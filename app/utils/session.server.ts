@@ -5,6 +5,7 @@ import { DEFAULT_ROLE, hasRole, type RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
 import { prisma } from "./db.server";
 import { getEnv } from "./env.server";
+import { noteRequestUser } from "./logger.server";
 
 /** Sessions last 30 days; the cookie and the database row expire together. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -81,6 +82,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   });
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
   const { user } = row;
+  noteRequestUser(user.id);
   return {
     id: user.id,
     email: user.email,
@@ -154,6 +156,7 @@ export async function createUserSession(
     }),
   ]);
   session.set(SESSION_ID_KEY, id);
+  noteRequestUser(userId);
   for (const [key, value] of Object.entries(options.flash ?? {})) session.flash(key, value);
   return sessionStorage.commitSession(session, { expires: expiresAt });
 }

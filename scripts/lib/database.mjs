@@ -168,13 +168,47 @@ export async function openDatabase({ dataDir = "data/pglite" } = {}) {
   return { url: pglite.url, embedded: true, stop: pglite.stop };
 }
 
-/** Applies every migration in prisma/migrations (idempotent). */
+/**
+ * The migrations in prisma/migrations that `url` has not applied (all of them on a new database; a
+ * failed one counts as not applied). The same rule as the shop's readiness (app/utils/health.server.ts).
+ */
+export async function pendingMigrations(url) {
+  const shipped = fs
+    .readdirSync(path.join(root, "prisma/migrations"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS "exists"`);
+    if (!tables[0].exists) return shipped;
+    const { rows } = await client.query(
+      `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+    );
+    const done = new Set(rows.map((row) => row.migration_name));
+    return shipped.filter((name) => !done.has(name));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Applies every migration in prisma/migrations (idempotent). The Prisma CLI (seconds of start-up) runs
+ * only when one is pending, so a restart of an up-to-date shop does not wait for it. `quiet` prints
+ * nothing unless it fails (then the CLI's own report), so a container's log stays one JSON object per line.
+ */
 export async function migrateDeploy(url, { quiet = false } = {}) {
+  if ((await pendingMigrations(url)).length === 0) return;
+  const report = [];
   const code = await runPrisma(["migrate", "deploy"], {
     env: { DATABASE_URL: url },
-    stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+    stdio: quiet ? ["ignore", "ignore", "pipe"] : "inherit",
+    ...(quiet ? { onStderr: (chunk) => report.push(chunk) } : {}),
   });
-  if (code !== 0) throw new Error(`prisma migrate deploy failed (exit code ${code}).`);
+  if (code !== 0) {
+    if (quiet) process.stderr.write(Buffer.concat(report));
+    throw new Error(`prisma migrate deploy failed (exit code ${code}).`);
+  }
 }
 
 /** Runs a command with the given environment and resolves with its exit code. */

@@ -10,7 +10,8 @@ const require = createRequire(import.meta.url);
  * Runs the Prisma CLI with the environment that keeps it from looking for native engines:
  * a `postgresql://` URL even when generating, and long timers unref'd so it exits promptly.
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, stdio?: import("node:child_process").StdioOptions }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, stdio?: import("node:child_process").StdioOptions,
+ *   onStderr?: (chunk: Buffer) => void }} [options] with `onStderr`, standard error is piped to it
  * @returns {Promise<number>} exit code
  */
 export function runPrisma(args, options = {}) {
@@ -31,6 +32,7 @@ export function runPrisma(args, options = {}) {
         NODE_OPTIONS: [env.NODE_OPTIONS, `--require ${preload}`].filter(Boolean).join(" "),
       },
     });
+    if (options.onStderr) child.stderr?.on("data", options.onStderr);
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

@@ -10,7 +10,7 @@ import { postgresBinaries, startPostgresCluster } from "./postgres-cluster";
 
 /**
  * The database server goes away under a running shop and comes back: visitors get the Spanish error
- * pages (503), /healthz says the database is down, and the shop recovers without a restart.
+ * pages (503), /readyz says the database is down, and the shop recovers without a restart.
  * Runs once, in the PGlite pass (it brings its own PostgreSQL server).
  */
 const bin = postgresBinaries();
@@ -27,7 +27,9 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     await migrateDeploy(cluster.url, { quiet: true });
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
-    await client.query(`INSERT INTO categories (id, slug, name, sort_order) VALUES (1, 'rings', 'Anillos', 1)`);
+    await client.query(
+      `INSERT INTO categories (id, slug, name, sort_order) VALUES (1, 'rings', 'Anillos', 1) ON CONFLICT DO NOTHING`,
+    );
     await client.query(
       `INSERT INTO products (name, price, image, category_id, stock, updated_at)
        VALUES ('Anillo Resiliente', 100000, '/favicon.svg', 1, 5, now()), ('Collar Constante', 120000, '/favicon.svg', 1, ${BURST_STOCK}, now())`,
@@ -77,8 +79,11 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     const down = await send(shop.url, { path: "/" });
     expect(down.status).toBe(503);
     expect(down.body).toContain("Error de Conexión");
-    const health = await send(shop.url, { path: "/healthz" });
+    const health = await send(shop.url, { path: "/readyz" });
     expect(health.status).toBe(503);
+    expect(health.body).toBe("not ready: database unreachable");
+    // Alive all the same: a database outage must not get the instance restarted.
+    expect((await send(shop.url, { path: "/healthz" })).status).toBe(200);
     const product = await send(shop.url, { path: "/producto/1" });
     expect(product.status).toBe(503);
     expect(product.body).toContain("Error de Conexión");
@@ -104,7 +109,7 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     const deadline = Date.now() + 60_000;
     let status = 0;
     while (Date.now() < deadline) {
-      status = (await send(shop.url, { path: "/healthz" })).status;
+      status = (await send(shop.url, { path: "/readyz" })).status;
       if (status === 200) break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -176,10 +181,10 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
 
       cluster.start();
       // Connections that died inside PAGAR's transactions must not stay counted as busy in the pool,
-      // or the shop never recovers: /healthz comes back without a restart.
+      // or the shop never recovers: /readyz comes back without a restart.
       const deadline = Date.now() + 60_000;
       let health = 0;
-      while (Date.now() < deadline && (health = (await send(shop.url, { path: "/healthz" })).status) !== 200) {
+      while (Date.now() < deadline && (health = (await send(shop.url, { path: "/readyz" })).status) !== 200) {
         await new Promise((r) => setTimeout(r, 500));
       }
       expect(health).toBe(200);
@@ -280,7 +285,7 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
       expect((await deliver()).status).toBe(503); // the provider keeps it and retries
       cluster.start();
       const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline && (await send(shop.url, { path: "/healthz" })).status !== 200) {
+      while (Date.now() < deadline && (await send(shop.url, { path: "/readyz" })).status !== 200) {
         await new Promise((r) => setTimeout(r, 500));
       }
       expect((await deliver()).status).toBe(200);

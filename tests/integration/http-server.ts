@@ -4,7 +4,15 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export type ShopServer = { url: string; stop: () => Promise<void>; output: () => string };
+export type ShopServer = {
+  url: string;
+  stop: () => Promise<void>;
+  output: () => string;
+  /** Sends the server process a signal (SIGTERM: a graceful shutdown). */
+  kill: (signal: NodeJS.Signals) => void;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+};
 
 /**
  * Runs the real HTTP server (server/index.mjs) on the production build, on a free port, against the
@@ -27,6 +35,7 @@ export async function startShopServer(env: Record<string, string> = {}): Promise
     },
   });
   let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -46,6 +55,8 @@ export async function startShopServer(env: Record<string, string> = {}): Promise
   });
   return {
     url,
+    exited,
+    kill: (signal) => child.kill(signal),
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

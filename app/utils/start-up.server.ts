@@ -1,0 +1,37 @@
+import type { ServerBuild } from "@remix-run/node";
+import { disconnectDatabase } from "./db.server";
+import { getEnv } from "./env.server";
+import { startBackgroundJobs } from "./jobs.server";
+import { logger } from "./logger.server";
+import { renderMetrics } from "./metrics.server";
+import { observeRequests } from "./request-observer.server";
+
+/**
+ * Start-up, called once by the shop's HTTP server (server/index.mjs) before it listens: validates the
+ * configuration (a production server without SESSION_SECRET or APP_ORIGIN refuses to start), starts
+ * the background jobs, and hands the server what it needs from the app: its settings, the logger, the
+ * request observer (request id, access log, metrics), the metrics text, and the last step of a graceful
+ * shutdown (stop the jobs, then close the database pool).
+ */
+export function startUp() {
+  const env = getEnv();
+  const jobs = startBackgroundJobs();
+  return {
+    settings: {
+      PORT: env.PORT,
+      TRUST_PROXY: env.TRUST_PROXY,
+      UPLOADS_DIR: env.UPLOADS_DIR,
+      METRICS_PORT: env.METRICS_PORT,
+      METRICS_HOST: env.METRICS_HOST,
+      SHUTDOWN_TIMEOUT_MS: env.SHUTDOWN_TIMEOUT_MS,
+      SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS,
+    },
+    logger,
+    observeRequests: (build: Pick<ServerBuild, "routes">) => observeRequests(build, { trustProxy: env.TRUST_PROXY }),
+    renderMetrics,
+    async stop() {
+      await jobs.stop();
+      await disconnectDatabase();
+    },
+  };
+}

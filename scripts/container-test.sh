@@ -1,0 +1,261 @@
+#!/usr/bin/env bash
+# The container, tested (`npm run test:container`; .ci/run runs it after `npm test`).
+# What the README's "Running the container" section tells an operator, done by a script:
+#   1. build the image from the Dockerfile with podman (on a base image built here from Debian and the
+#      npm registry, since Docker Hub is unreachable: scripts/container/base-image.sh);
+#   2. refuse to start without SESSION_SECRET or APP_ORIGIN, with a clear message;
+#   3. start it against an empty PostgreSQL database: healthy (HEALTHCHECK), ready, a non-root user;
+#   4. create the first admin with the image's command, log in over HTTP, add a product through the
+#      admin's form, see it on the storefront; JSON logs with request ids; metrics on the internal port;
+#   5. stop it (SIGTERM: exit 0 within docker's 10 s) and start it again: everything still there;
+#   6. back up PostgreSQL (pg_dump), drop the database, restore it: the admin still logs in;
+#   7. the embedded database (PGlite) in a volume: first admin, backup of the data directory, restore;
+#   8. docker-compose.yml with podman-compose: the shop and its database from an empty volume.
+# Prints the image size, the start-to-healthy time and the other timings at the end.
+# Needs: podman, runc, mmdebstrap, podman-compose (Debian packages), a PostgreSQL server and a role
+# that may create databases (TEST_POSTGRES_URL, as `npm test` uses), pg_dump/pg_restore, root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/container/podman.sh
+
+SERVER_URL="${TEST_POSTGRES_URL:-postgresql://joyeria_ci:joyeria_ci@127.0.0.1:5432/joyeria_ci}"
+DB_NAME="joyeria_container_$$"
+DB_URL="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$SERVER_URL" "$DB_NAME")"
+IMAGE="localhost/joyeria:test"
+RUN_ID="joyeria-ct-$$"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/joyeria-container-test.XXXXXX")"
+SESSION_SECRET_VALUE="$(node -p 'require("crypto").randomBytes(32).toString("base64")')"
+export ADMIN_PASSWORD="brillo-de-plata-925"
+ADMIN_EMAIL="duena@joyeriaaurora.mx"
+PRODUCT="Anillo Contenedor $$"
+
+now_ms() { date +%s%3N; }
+free_port() { node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
+step() { echo; echo "▸ $*"; }
+fail() {
+  echo "✘ $*" >&2
+  for c in $(podman_ ps -a --format '{{.Names}}' | grep "^$RUN_ID" || true); do
+    echo "── podman logs $c (last 40 lines)" >&2
+    podman_ logs --tail 40 "$c" >&2 || true
+  done
+  exit 1
+}
+sql() { PGOPTIONS="-c client_min_messages=warning" psql -v ON_ERROR_STOP=1 -qAt "$SERVER_URL" -c "$1"; }
+
+cleanup() {
+  for c in $(podman_ ps -a --format '{{.Names}}' | grep "^$RUN_ID" || true); do podman_ rm -f -v "$c" >/dev/null 2>&1 || true; done
+  for v in $(podman_ volume ls --format '{{.Name}}' | grep "^$RUN_ID" || true); do podman_ volume rm -f "$v" >/dev/null 2>&1 || true; done
+  if [ -f "$WORK/compose.env" ]; then
+    (set -a && . "$WORK/compose.env" && podman-compose -p "$RUN_ID-compose" down -v >/dev/null 2>&1) || true
+  fi
+  sql "DROP DATABASE IF EXISTS \"$DB_NAME\" WITH (FORCE)" >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# The shop's container (name, then extra `podman run` arguments). The image's HEALTHCHECK needs systemd
+# timers to run by itself under podman, and there is no systemd here: wait_healthy runs it instead.
+run_shop() {
+  local name="$1"
+  shift
+  podman_ run -d --name "$name" --network=host --health-interval=disable \
+    -e PORT="$PORT" -e APP_ORIGIN="http://localhost:$PORT" -e SESSION_SECRET="$SESSION_SECRET_VALUE" \
+    -e METRICS_HOST=127.0.0.1 -e METRICS_PORT="$METRICS_PORT" "$@" "$IMAGE" >/dev/null 2>>"$WORK/podman.log"
+}
+
+# podman complains on standard error that it has no systemd to time the health checks: kept apart.
+start_shop() { podman_ start "$1" >/dev/null 2>>"$WORK/podman.log"; }
+
+# Waits until the image's HEALTHCHECK passes; prints the milliseconds since $1.
+wait_healthy() {
+  local name="$1" since="$2" deadline=$((SECONDS + 120))
+  until podman_ healthcheck run "$name" >/dev/null 2>&1; do
+    [ "$(podman_ inspect --format '{{.State.Running}}' "$name")" = "true" ] || fail "$name stopped before it was healthy"
+    [ $SECONDS -lt $deadline ] || fail "$name was not healthy within 120 s"
+    sleep 0.2
+  done
+  echo $(($(now_ms) - since))
+}
+
+wait_ready() {
+  local deadline=$((SECONDS + 60))
+  until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/readyz")" = 200 ]; do
+    [ $SECONDS -lt $deadline ] || fail "/readyz did not answer 200 within 60 s: $(curl -s "http://127.0.0.1:$PORT/readyz")"
+    sleep 0.2
+  done
+}
+
+journey() { node scripts/container/journey.mjs "$1" --base "http://127.0.0.1:$PORT" --email "$ADMIN_EMAIL" --name "$PRODUCT"; }
+
+# Stops a container as `docker stop` does (SIGTERM, SIGKILL after 10 s); checks the exit code and
+# the shutdown's last log line; prints the milliseconds it took.
+stop_shop() {
+  local name="$1" started
+  started=$(now_ms)
+  podman_ stop -t 10 "$name" >/dev/null 2>>"$WORK/podman.log"
+  local took=$(($(now_ms) - started)) code
+  code="$(podman_ inspect --format '{{.State.ExitCode}}' "$name")"
+  [ "$code" = 0 ] || fail "$name exited with $code after SIGTERM (expected 0)"
+  podman_ logs "$name" 2>&1 | grep -q '"msg":"stopped"' || fail "$name did not log its graceful stop"
+  echo "$took"
+}
+
+started_all=$SECONDS
+PORT="$(free_port)"
+METRICS_PORT="$(free_port)"
+
+step "Base image (Debian bookworm + Node $(node -p process.versions.node) + a node user)"
+t=$SECONDS
+BASE_IMAGE="$(bash scripts/container/base-image.sh)"
+BASE_S=$((SECONDS - t))
+echo "  $BASE_IMAGE (${BASE_S} s)"
+
+step "podman build (Dockerfile, BASE_IMAGE=$BASE_IMAGE)"
+# npm inside the build trusts the same CA bundle, and uses the same global settings, as npm here.
+mounts=()
+cafile="$(npm config get cafile 2>/dev/null || true)"
+if [ -n "$cafile" ] && [ "$cafile" != null ] && [ -f "$cafile" ]; then mounts+=(-v "$cafile:$cafile:ro"); fi
+npmrc="$(npm config get globalconfig 2>/dev/null || true)"
+if [ -n "$npmrc" ] && [ -f "$npmrc" ]; then mounts+=(-v "$npmrc:/usr/local/etc/npmrc:ro"); fi
+t=$SECONDS
+podman_ build --format docker --network=host "${mounts[@]}" --build-arg BASE_IMAGE="$BASE_IMAGE" -t "$IMAGE" . >"$WORK/build.log" 2>&1 ||
+  { tail -40 "$WORK/build.log" >&2; fail "podman build failed"; }
+BUILD_S=$((SECONDS - t))
+IMAGE_BYTES="$(podman_ image inspect --format '{{.Size}}' "$IMAGE")"
+BASE_BYTES="$(podman_ image inspect --format '{{.Size}}' "$BASE_IMAGE")"
+echo "  built in ${BUILD_S} s: $((IMAGE_BYTES / 1000000)) MB ($(((IMAGE_BYTES - BASE_BYTES) / 1000000)) MB over the base)"
+[ "$(podman_ image inspect --format '{{.Config.User}}' "$IMAGE")" = node ] || fail "the image does not run as the node user"
+
+step "An empty PostgreSQL database: $DB_NAME"
+sql "DROP DATABASE IF EXISTS \"$DB_NAME\" WITH (FORCE)"
+sql "CREATE DATABASE \"$DB_NAME\""
+
+step "Refuses to start without SESSION_SECRET or APP_ORIGIN"
+if out="$(podman_ run --rm --no-healthcheck --network=host -e PORT="$PORT" -e APP_ORIGIN="http://localhost:$PORT" -e DATABASE_URL="$DB_URL" "$IMAGE" 2>&1)"; then
+  fail "started without SESSION_SECRET"
+fi
+grep -q "SESSION_SECRET is required in production" <<<"$out" || fail "no clear message without SESSION_SECRET: $out"
+echo "  without SESSION_SECRET: $(grep -o 'SESSION_SECRET is required[^"]*' <<<"$out")"
+if out="$(podman_ run --rm --no-healthcheck --network=host -e PORT="$PORT" -e SESSION_SECRET="$SESSION_SECRET_VALUE" -e DATABASE_URL="$DB_URL" "$IMAGE" 2>&1)"; then
+  fail "started without APP_ORIGIN"
+fi
+grep -q "APP_ORIGIN is required in production" <<<"$out" || fail "no clear message without APP_ORIGIN: $out"
+echo "  without APP_ORIGIN: $(grep -o 'APP_ORIGIN is required[^"]*' <<<"$out")"
+
+step "Start against the empty database"
+SHOP="$RUN_ID-shop"
+t=$(now_ms)
+run_shop "$SHOP" -e DATABASE_URL="$DB_URL"
+HEALTHY_MS="$(wait_healthy "$SHOP" "$t")"
+wait_ready
+READY_MS=$(($(now_ms) - t))
+echo "  healthy (HEALTHCHECK /healthz) after ${HEALTHY_MS} ms, ready (/readyz) after ${READY_MS} ms"
+uid="$(podman_ exec "$SHOP" id -u)"
+[ "$uid" = 1000 ] || fail "the shop runs as uid $uid, not 1000"
+echo "  runs as $(podman_ exec "$SHOP" id -un) (uid $uid)"
+[ "$(psql -qAt "$DB_URL" -c 'SELECT count(*) FROM products')" = 0 ] || fail "the new database has products"
+
+step "The first admin (npm run create-admin inside the container)"
+printf '%s\n' "$ADMIN_PASSWORD" | podman_ exec -i "$SHOP" npm run -s create-admin -- --email "$ADMIN_EMAIL" --name "Dueña" |
+  tee "$WORK/create-admin.out" | grep -v "^All migrations\|^$\|Prisma\|migrations found\|Datasource\|^No pending" || true
+grep -q "Admin account created: $ADMIN_EMAIL" "$WORK/create-admin.out" || fail "create-admin did not create the admin"
+if printf '%s\n' "$ADMIN_PASSWORD" | podman_ exec -i "$SHOP" npm run -s create-admin -- --email "$ADMIN_EMAIL" >"$WORK/dup.out" 2>&1; then
+  fail "create-admin accepted a duplicate"
+fi
+grep -q "already exists" "$WORK/dup.out" || fail "create-admin refused a duplicate without saying why: $(cat "$WORK/dup.out")"
+echo "  a second run is refused: $(grep -o 'An account .*' "$WORK/dup.out")"
+
+step "Log in over HTTP, add a product through the admin's form, see it on the storefront"
+journey login
+journey add-product
+journey see-product
+
+step "Observability"
+curl -s -D "$WORK/headers" -o /dev/null "http://127.0.0.1:$PORT/"
+grep -qi '^x-request-id: ' "$WORK/headers" || fail "no X-Request-Id header"
+podman_ logs "$SHOP" 2>&1 | node -e '
+  const lines = require("fs").readFileSync(0, "utf8").trim().split("\n");
+  const entries = lines.map((line) => { try { return JSON.parse(line); } catch { throw new Error("not a JSON log line: " + line); } });
+  const post = entries.find((e) => e.msg === "request" && e.method === "POST" && e.path === "/admin/productos/nuevo");
+  if (!post || !post.reqId || !post.userId || post.status !== 302 || typeof post.durationMs !== "number") {
+    throw new Error("no access line with request id and user for the product form");
+  }
+  console.log(`  ${lines.length} log lines, all JSON; the product form: ${JSON.stringify(post)}`);
+' || fail "the logs are not what an operator expects"
+metrics="$(curl -s "http://127.0.0.1:$METRICS_PORT/metrics")"
+grep -q 'joyeria_http_request_duration_seconds_count{method="POST",route="routes/admin.productos.nuevo",status="302"} 1' <<<"$metrics" ||
+  fail "the metrics do not count the product form's POST by route"
+grep -q '^joyeria_database_up 1' <<<"$metrics" || fail "joyeria_database_up is not 1"
+echo "  metrics on the internal port: $(grep -c '^joyeria_' <<<"$metrics") joyeria_ samples; $(grep '^joyeria_db_pool_connections' <<<"$metrics" | tr '\n' ' ')"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics")" = 404 ] || fail "/metrics answers on the shop's port"
+
+step "Stop (SIGTERM) and start again"
+STOP_MS="$(stop_shop "$SHOP")"
+echo "  stopped in ${STOP_MS} ms, exit code 0, graceful"
+t=$(now_ms)
+start_shop "$SHOP"
+RESTART_HEALTHY_MS="$(wait_healthy "$SHOP" "$t")"
+wait_ready
+echo "  healthy again after ${RESTART_HEALTHY_MS} ms"
+journey login
+journey see-product
+
+step "Backup: pg_dump, drop the database, restore (docs/operations.md)"
+pg_dump --format=custom --no-owner --file="$WORK/joyeria.dump" "$DB_URL"
+echo "  dump: $(($(stat -c %s "$WORK/joyeria.dump") / 1024)) KiB"
+stop_shop "$SHOP" >/dev/null
+sql "DROP DATABASE \"$DB_NAME\" WITH (FORCE)"
+sql "CREATE DATABASE \"$DB_NAME\""
+pg_restore --no-owner --exit-on-error --dbname="$DB_URL" "$WORK/joyeria.dump"
+t=$(now_ms)
+start_shop "$SHOP"
+wait_healthy "$SHOP" "$t" >/dev/null
+wait_ready
+journey login
+journey see-product
+podman_ rm -f -v "$SHOP" >/dev/null 2>>"$WORK/podman.log"
+
+step "The embedded database (PGlite) in a volume: first admin, backup, restore"
+VOLUME="$RUN_ID-data"
+podman_ volume create "$VOLUME" >/dev/null
+# The embedded database has one owner at a time: the first admin is created before the shop starts.
+printf '%s\n' "$ADMIN_PASSWORD" | podman_ run --rm --no-healthcheck -i --network=host -v "$VOLUME:/app/data" \
+  -e SESSION_SECRET="$SESSION_SECRET_VALUE" -e APP_ORIGIN="http://localhost:$PORT" "$IMAGE" \
+  npm run -s create-admin -- --email "$ADMIN_EMAIL" >"$WORK/pglite-admin.out" 2>&1 ||
+  { cat "$WORK/pglite-admin.out" >&2; fail "create-admin on the embedded database failed"; }
+EMBEDDED="$RUN_ID-embedded"
+t=$(now_ms)
+run_shop "$EMBEDDED" -v "$VOLUME:/app/data" -e SEED_DEMO_CATALOGUE=1
+EMBEDDED_HEALTHY_MS="$(wait_healthy "$EMBEDDED" "$t")"
+wait_ready
+echo "  healthy after ${EMBEDDED_HEALTHY_MS} ms, with the demo catalogue (SEED_DEMO_CATALOGUE=1)"
+journey login
+journey add-product
+stop_shop "$EMBEDDED" >/dev/null
+podman_ rm -v "$EMBEDDED" >/dev/null 2>>"$WORK/podman.log"
+podman_ run --rm --no-healthcheck --user root -v "$VOLUME:/app/data:ro" -v "$WORK:/backup" "$IMAGE" \
+  tar czf /backup/pglite.tgz -C /app/data .
+echo "  backup of the data directory: $(($(stat -c %s "$WORK/pglite.tgz") / 1024)) KiB"
+podman_ volume rm "$VOLUME" >/dev/null
+podman_ volume create "$VOLUME" >/dev/null
+podman_ run --rm --no-healthcheck --user root -v "$VOLUME:/app/data" -v "$WORK:/backup:ro" "$IMAGE" \
+  sh -c 'tar xzf /backup/pglite.tgz -C /app/data && chown -R node:node /app/data'
+t=$(now_ms)
+run_shop "$EMBEDDED" -v "$VOLUME:/app/data"
+wait_healthy "$EMBEDDED" "$t" >/dev/null
+wait_ready
+journey login
+journey see-product
+stop_shop "$EMBEDDED" >/dev/null
+
+if [ "${CONTAINER_TEST_COMPOSE:-1}" = 1 ]; then
+  step "docker-compose.yml with podman-compose"
+  bash scripts/container/compose-test.sh "$IMAGE" "$BASE_IMAGE" "$RUN_ID-compose" "$WORK"
+fi
+
+echo
+echo "✔ Container test passed in $((SECONDS - started_all)) s"
+echo "  image $IMAGE: $((IMAGE_BYTES / 1000000)) MB ($(((IMAGE_BYTES - BASE_BYTES) / 1000000)) MB over its base $BASE_IMAGE)"
+echo "  base image ${BASE_S} s, image build ${BUILD_S} s"
+echo "  start to healthy: ${HEALTHY_MS} ms (to ready: ${READY_MS} ms); restart to healthy: ${RESTART_HEALTHY_MS} ms"
+echo "  docker stop (SIGTERM) to exit 0: ${STOP_MS} ms; embedded database, start to healthy: ${EMBEDDED_HEALTHY_MS} ms"

@@ -1,0 +1,241 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/database.mjs";
+import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { prisma } from "~/utils/db.server";
+import { createCategories, createProduct, resetDatabase } from "../db-utils";
+import { FORM, formBody, type RawResponse, send } from "./http-client";
+import { SHIPPING } from "./payment-helpers";
+import { type ShopServer, startShopServer } from "./http-server";
+
+/**
+ * A restart under load, the way docs/decisions/017 deploys the shop: nginx (Debian's) in front of two
+ * ports with deploy/nginx-blue-green.conf, a steady stream of shoppers (pages, search, registration,
+ * adding to the cart and PAGAR through the payment simulator), and twice over a new server starting on
+ * the free port while the old one gets SIGTERM. Not one request may fail, every old server exits 0
+ * within docker's 10 s, and every order PAGAR created is whole (its line, its address, its payment
+ * session) with the stock it holds accounted for.
+ * Runs once: on the PostgreSQL server when there is one (production's database), else on PGlite.
+ */
+const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => fs.existsSync(candidate));
+const serverRun = process.env.DATABASE_EMBEDDED === "0";
+const runHere = nginx !== undefined && (serverRun || !process.env.TEST_POSTGRES_URL);
+const STOCK = 10_000;
+
+type Tally = { requests: number; failures: string[]; paid: number; byPhase: Record<string, number> };
+
+describe.runIf(runHere)("a rolling restart behind nginx", () => {
+  const ports = { blue: 0, green: 0, proxy: 0 };
+  let proxyDir: string;
+  let proxy: ChildProcess;
+  let simulator: Awaited<ReturnType<typeof startPaymentSimulator>>;
+  let productId: number;
+  const shops: ShopServer[] = [];
+
+  const startShop = async (port: number) => {
+    const shop = await startShopServer({
+      PORT: String(port),
+      APP_ORIGIN: `http://127.0.0.1:${ports.proxy}`,
+      TRUST_PROXY: "1",
+      STRIPE_SECRET_KEY: "sk_test_rolling",
+      STRIPE_WEBHOOK_SECRET: "whsec_rolling",
+      STRIPE_API_BASE: simulator.url,
+      RATE_LIMIT_MULTIPLIER: "1000",
+      // Embedded: each server holds one of PGlite's few connections, the test another.
+      ...(serverRun ? { DATABASE_POOL_MAX: "4" } : {}),
+    });
+    shops.push(shop);
+    return shop;
+  };
+
+  beforeAll(async () => {
+    await resetDatabase();
+    await createCategories();
+    productId = (await createProduct({ name: "Anillo Sin Pausa", stock: STOCK })).id;
+    simulator = await startPaymentSimulator({ apiKey: "sk_test_rolling", webhookSecret: "whsec_rolling" });
+    [ports.blue, ports.green, ports.proxy] = await Promise.all([freePort(), freePort(), freePort()]);
+    proxyDir = fs.mkdtempSync(path.join(os.tmpdir(), "joyeria-nginx-"));
+    fs.chmodSync(proxyDir, 0o755);
+    const site = fs
+      .readFileSync(path.resolve("deploy/nginx-blue-green.conf"), "utf8")
+      .replace("127.0.0.1:3001", `127.0.0.1:${ports.blue}`)
+      .replace("127.0.0.1:3002", `127.0.0.1:${ports.green}`)
+      .replace("listen 80;", `listen 127.0.0.1:${ports.proxy};`);
+    fs.writeFileSync(
+      path.join(proxyDir, "nginx.conf"),
+      `${process.getuid?.() === 0 ? "user root;" : ""}
+daemon off;
+worker_processes 2;
+pid ${proxyDir}/nginx.pid;
+error_log ${proxyDir}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${proxyDir}/body;
+  proxy_temp_path ${proxyDir}/proxy;
+  fastcgi_temp_path ${proxyDir}/fastcgi;
+  uwsgi_temp_path ${proxyDir}/uwsgi;
+  scgi_temp_path ${proxyDir}/scgi;
+${site}
+}
+`,
+    );
+    execFileSync(nginx!, ["-t", "-q", "-p", proxyDir, "-c", `${proxyDir}/nginx.conf`, "-e", `${proxyDir}/error.log`]);
+    proxy = spawn(nginx!, ["-p", proxyDir, "-c", `${proxyDir}/nginx.conf`, "-e", `${proxyDir}/error.log`], {
+      stdio: "ignore",
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    proxy?.kill("SIGTERM");
+    await Promise.all(shops.map((shop) => shop.stop()));
+    await simulator?.stop();
+    if (proxyDir) fs.rmSync(proxyDir, { recursive: true, force: true });
+  });
+
+  it("serves every request while each server is replaced in turn", { timeout: 180_000 }, async () => {
+    const base = `http://127.0.0.1:${ports.proxy}`;
+    const blue = await startShop(ports.blue);
+    await until(async () => (await send(base, { path: "/readyz" }).catch(() => null))?.status === 200, "nginx");
+
+    const tally: Tally = { requests: 0, failures: [], paid: 0, byPhase: {} };
+    let phase = "blue";
+    let running = true;
+    const shoppers = Array.from({ length: 6 }, (_, i) =>
+      shop(
+        base,
+        i,
+        tally,
+        () => phase,
+        () => running,
+      ),
+    );
+
+    // Each replacement: the new server on the free port, ready and taking proxied requests, then
+    // SIGTERM for the old one while the shoppers go on.
+    const replace = async (old: ShopServer, port: number, name: string) => {
+      await until(() => Promise.resolve((tally.byPhase[phase] ?? 0) >= 20), `traffic before ${name}`);
+      const next = await startShop(port);
+      await until(async () => (await send(next.url, { path: "/readyz" })).status === 200, `${name} ready`);
+      // nginx counted the port as down while nothing listened there: wait until it sends it shoppers.
+      await until(() => Promise.resolve(/"path":"\/(?!readyz)/.test(next.output())), `${name} taking requests`);
+      phase = `${name} replaces the old server`;
+      const signalled = Date.now();
+      old.kill("SIGTERM");
+      const code = await old.exited;
+      const stoppedMs = Date.now() - signalled;
+      phase = name;
+      return { code, stoppedMs, log: old.output() };
+    };
+    const first = await replace(blue, ports.green, "green");
+    const green = shops.at(-1)!;
+    const second = await replace(green, ports.blue, "blue again");
+    await until(() => Promise.resolve((tally.byPhase[phase] ?? 0) >= 20), "traffic after the restarts");
+    running = false;
+    await Promise.all(shoppers);
+
+    expect(tally.failures).toEqual([]);
+    expect(tally.requests).toBeGreaterThan(100);
+    for (const restart of [first, second]) {
+      expect(restart.code).toBe(0);
+      expect(restart.stoppedMs).toBeLessThan(10_000);
+      expect(restart.log).toContain('"msg":"stopped"');
+      expect(restart.log).toContain('"requestsCut":0');
+    }
+    // Shoppers were served during both shutdowns, not only around them.
+    expect(tally.byPhase["green replaces the old server"]).toBeGreaterThan(0);
+    expect(tally.byPhase["blue again replaces the old server"]).toBeGreaterThan(0);
+
+    const orders = await prisma.order.findMany({
+      select: {
+        status: true,
+        stripeSessionId: true,
+        stockReleasedAt: true,
+        address: { select: { id: true } },
+        items: { select: { quantity: true, productId: true } },
+      },
+    });
+    expect(tally.paid).toBeGreaterThan(0);
+    expect(orders).toHaveLength(tally.paid);
+    for (const order of orders) {
+      expect(order).toMatchObject({ status: "pendiente", stockReleasedAt: null, address: { id: expect.any(Number) } });
+      expect(order.stripeSessionId).toMatch(/^cs_test_/);
+      expect(order.items).toEqual([{ quantity: 1, productId }]);
+    }
+    const product = await prisma.product.findUniqueOrThrow({ where: { id: productId }, select: { stock: true } });
+    expect(product.stock + orders.length).toBe(STOCK);
+  });
+});
+
+/** One shopper, until told to stop: registers, browses, searches, adds to the cart and presses PAGAR. */
+async function shop(base: string, n: number, tally: Tally, phase: () => string, running: () => boolean) {
+  const expectStatus = async (what: string, status: number, request: Promise<RawResponse>) => {
+    const at = phase();
+    let answer: RawResponse | null = null;
+    try {
+      answer = await request;
+    } catch (error) {
+      tally.failures.push(`${at}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+    tally.requests += 1;
+    tally.byPhase[at] = (tally.byPhase[at] ?? 0) + 1;
+    if (answer.status !== status) tally.failures.push(`${at}: ${what}: ${answer.status} (expected ${status})`);
+    return answer;
+  };
+  const headers = { ...FORM, Origin: base };
+  for (let round = 0; running(); round += 1) {
+    const email = `turno-${n}-${round}-${Date.now()}@example.test`;
+    const registered = await expectStatus(
+      "register",
+      302,
+      send(base, {
+        method: "POST",
+        path: "/register",
+        body: formBody({ name: "Cliente", email, password: "bruma-de-plata", confirmPassword: "bruma-de-plata" }),
+        headers,
+      }),
+    );
+    const cookie = (registered?.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    if (!cookie) continue;
+    const product = await prisma.product.findFirstOrThrow({
+      where: { name: "Anillo Sin Pausa" },
+      select: { id: true },
+    });
+    for (const path of ["/", `/producto/${product.id}`, "/search?q=anillo"]) {
+      await expectStatus(`GET ${path}`, 200, send(base, { path, headers: { Cookie: cookie } }));
+    }
+    await expectStatus(
+      "add to cart",
+      302,
+      send(base, {
+        method: "POST",
+        path: "/cart",
+        body: formBody({ intent: "add", productId: String(product.id), quantity: "1" }),
+        headers: { ...headers, Cookie: cookie },
+      }),
+    );
+    const pagar = await expectStatus(
+      "PAGAR",
+      303,
+      send(base, {
+        method: "POST",
+        path: "/checkout",
+        body: formBody({ intent: "pay", ...SHIPPING }),
+        headers: { ...headers, Cookie: cookie },
+      }),
+    );
+    if (pagar?.status === 303) tally.paid += 1;
+  }
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
