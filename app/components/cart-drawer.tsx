@@ -23,6 +23,9 @@ export function CartDrawer() {
     setCartDrawerMounted(true);
     const onOpen = () => {
       returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // Opened here, not only from the effect below: a reopen that comes right after Escape lands
+      // before React has rendered the close (open is still true), so no state change would show it.
+      showDialog(dialogRef.current, closeRef.current);
       setOpen(true);
       load("/cart");
     };
@@ -36,11 +39,9 @@ export function CartDrawer() {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      closeRef.current?.focus();
-      document.documentElement.style.overflow = "hidden";
-    } else if (!open && dialog.open) {
+    if (open) {
+      showDialog(dialog, closeRef.current);
+    } else if (dialog.open) {
       dialog.close();
     }
   }, [open]);
@@ -100,4 +101,11 @@ export function CartDrawer() {
       </div>
     </dialog>
   );
+}
+
+function showDialog(dialog: HTMLDialogElement | null, focusTarget: HTMLElement | null) {
+  if (!dialog || dialog.open) return;
+  dialog.showModal();
+  focusTarget?.focus();
+  document.documentElement.style.overflow = "hidden";
 }

@@ -49,7 +49,9 @@ export function CheckoutModal() {
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open]);
+    // `opening` too: a reopen right after Escape can land before React renders the close, leaving
+    // `open` unchanged (true) while the dialog is shut.
+  }, [open, opening]);
 
   const close = useCallback(() => setOpen(false), []);
 
