@@ -44,7 +44,7 @@ export function SearchEmpty({
           </p>
         ) : null}
         {suggestion ? null : (
-          <nav aria-label="Categorías" className="mt-8">
+          <nav aria-label="Explorar categorías" className="mt-8">
             <p className="text-sm text-ink-700">Revisa cómo lo escribiste o explora nuestras categorías:</p>
             <ul className="mt-4 flex flex-wrap justify-center gap-3">
               {CATEGORY_NAV.filter((c) => c.id !== "all").map((c) => (

@@ -43,11 +43,11 @@ export function SearchResults({
   return (
     <div>
       <h2 className="sr-only">Resultados</h2>
-      <div className="mb-8 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2 border-b border-ink-700/10 pb-4">
+      <div className="mb-8 space-y-2 border-b border-ink-700/10 pb-4">
+        {suggestion}
         <p role="status" className="text-sm text-ink-700">
           <span className="font-medium text-ink-900">{resultsCount(list.total)}</span> para «{params.q}»
         </p>
-        {suggestion}
       </div>
       <SearchCards products={products} loggedIn={loggedIn} label="Resultados de búsqueda" />
       <MoreLink
@@ -76,7 +76,7 @@ function Suggestion({
   onSuggestion?: (q: string) => void;
 }) {
   return (
-    <p className="font-serif text-lg text-ink-800">
+    <p className="font-serif text-xl text-ink-800">
       ¿Quisiste decir «
       <a
         href={searchHref({ ...params, q: suggestion }, 1)}
