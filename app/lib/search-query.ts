@@ -147,9 +147,9 @@ function termPatterns(term: string): string[] {
 
 function patternsOf(word: string, term: ListTerm | undefined): string[] {
   const all = [...new Set([...termPatterns(word), ...(term?.expansion ?? []).flatMap(termPatterns)])];
-  // "% aret%" already finds whatever "% arete de boton%" finds.
-  const inner = (pattern: string) => pattern.slice(2, -1);
-  return all.filter((p) => !all.some((other) => other !== p && inner(p).startsWith(inner(other))));
+  // "% churumbel%" already finds whatever "% media churumbela%" finds: a word of it starts so.
+  const inner = (pattern: string) => ` ${pattern.slice(2, -1)}`;
+  return all.filter((p) => !all.some((other) => other !== p && inner(p).includes(inner(other))));
 }
 
 /** The listed word closest to a word that may be misspelt, when one is close enough. */

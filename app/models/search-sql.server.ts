@@ -6,9 +6,10 @@ import type { SearchClause, SearchGroup } from "~/lib/search-query";
  * results query and the suggestion query of ./search.server.ts. Only patterns and words from the
  * analysed query reach SQL, always as parameters; the structure comes from the analysis.
  *
- * A group's own patterns are written into the query as constants, so PostgreSQL plans each one with
- * the trigram index. A word that may be misspelt also gets `"fixes"` (a CTE computed once): when no
- * product has the word, its correction's patterns, else NULL (which matches nothing).
+ * A product matches when it contains the whole text, or its words match (`wordsMatch(…, "own")`, the
+ * groups' own patterns written in as constants, so PostgreSQL plans them with the trigram index), or,
+ * when some word was corrected, the corrected words match (`wordsMatch(…, "corrected")`, patterns
+ * from the fixes CTE: parameters the planner cannot see, so that branch runs only when needed).
  */
 
 /** The misspellable groups of the clauses, numbered from 1 in the order the fixes CTE lists them. */
@@ -21,25 +22,28 @@ const anyProduct = (like: Prisma.Sql) =>
   Prisma.sql`EXISTS (SELECT 1 FROM "products" x WHERE x."archived_at" IS NULL AND x."search_text" LIKE ${like})`;
 
 /**
- * `WITH "fixes" AS (…),` for the misspellable groups: when no product has the word (`exact`, with the
+ * `WITH "fixes" AS (…),` for the misspellable groups. When no product has the word (`exact`, with the
  * patterns as constants so the trigram index answers), its correction: the reviewed list's closest
  * word when a product has that, else the closest word of the catalogue's vocabulary (`search_terms`,
- * trigram similarity at least 0.3) that a product still has. NULL patterns: no correction.
+ * trigram similarity at least 0.3) that a product still has. Per group: `patterns`, the correction's
+ * (NULL: none), its `spelling`, and `final`, the patterns the group matches with once some word of the
+ * query was corrected (NULL when none was).
  */
 export function fixesCte(fixable: readonly SearchGroup[]): Prisma.Sql {
   if (fixable.length === 0) {
-    return Prisma.sql`WITH "fixes" AS (SELECT NULL::int AS "i", NULL::text[] AS "patterns", NULL::text AS "spelling" WHERE false),`;
+    return Prisma.sql`WITH "fixes" AS (SELECT NULL::int AS "i", NULL::text[] AS "patterns", NULL::text AS "spelling",
+      NULL::text[] AS "final" WHERE false),`;
   }
   const rows = fixable.map((g, i) => {
     const { word, fallback } = g.correction!;
     const fallbackFound = fallback ? anyProduct(Prisma.sql`ANY (${fallback.patterns}::text[])`) : Prisma.sql`false`;
-    return Prisma.sql`(${i + 1}, ${anyProduct(Prisma.sql`ANY (${g.patterns}::text[])`)}, ${fallbackFound},
-      ${fallback?.patterns ?? null}::text[], ${fallback?.spelling ?? null}::text, ${word}::text)`;
+    return Prisma.sql`(${i + 1}, ${g.patterns}::text[], ${anyProduct(Prisma.sql`ANY (${g.patterns}::text[])`)},
+      ${fallbackFound}, ${fallback?.patterns ?? null}::text[], ${fallback?.spelling ?? null}::text, ${word}::text)`;
   });
   return Prisma.sql`
-    WITH "fixes" AS MATERIALIZED (
-      SELECT t."i", f."patterns", f."spelling"
-      FROM (VALUES ${Prisma.join(rows)}) AS t("i", "exact", "fallbackFound", "fallback", "fallbackSpelling", "word")
+    WITH "corrections" AS MATERIALIZED (
+      SELECT t."i", t."own", f."patterns", f."spelling"
+      FROM (VALUES ${Prisma.join(rows)}) AS t("i", "own", "exact", "fallbackFound", "fallback", "fallbackSpelling", "word")
       LEFT JOIN LATERAL (
         (SELECT t."fallback", t."fallbackSpelling" WHERE NOT t."exact" AND t."fallbackFound")
         UNION ALL
@@ -50,33 +54,48 @@ export function fixesCte(fixable: readonly SearchGroup[]): Prisma.Sql {
          LIMIT 1)
         LIMIT 1
       ) f("patterns", "spelling") ON true
+    ),
+    "fixes" AS MATERIALIZED (
+      SELECT c."i", c."patterns", c."spelling",
+        CASE WHEN bool_or(c."patterns" IS NOT NULL) OVER () THEN COALESCE(c."patterns", c."own") END AS "final"
+      FROM "corrections" c
     ),`;
+}
+
+/** Whether some word of the query was corrected (an uncorrelated subquery: computed once). */
+export const anyFix = Prisma.sql`(SELECT coalesce(bool_or(f."patterns" IS NOT NULL), false) FROM "fixes" f)`;
+
+/** The patterns array of misspellable group `group` from the fixes CTE (`patterns` or `final`). */
+function fixColumn(column: "patterns" | "final", group: SearchGroup, fixable: readonly SearchGroup[]) {
+  return Prisma.sql`(SELECT f.${Prisma.raw(`"${column}"`)} FROM "fixes" f WHERE f."i" = ${fixable.indexOf(group) + 1})::text[]`;
 }
 
 /** Whether `column` matches a group: its own patterns, or its correction's. */
 function groupMatches(column: Prisma.Sql, group: SearchGroup, fixable: readonly SearchGroup[]): Prisma.Sql {
   const own = Prisma.sql`${column} LIKE ANY (${group.patterns}::text[])`;
-  const fix = fixable.indexOf(group);
-  if (fix < 0) return own;
-  return Prisma.sql`(${own} OR ${column} LIKE ANY ((SELECT f."patterns" FROM "fixes" f WHERE f."i" = ${fix + 1})::text[]))`;
+  if (!fixable.includes(group)) return own;
+  return Prisma.sql`(${own} OR ${column} LIKE ANY (${fixColumn("patterns", group, fixable)}))`;
 }
 
-/** A product's words match every clause (`true` for no clause: the whole text then decides alone). */
-export function clausesMatch(
+/**
+ * A product's text matches every clause: with the groups' own patterns (`"own"`), or with the
+ * corrected ones (`"corrected"`: the misspellable groups' `final` patterns). `false` for no clause:
+ * the whole text then decides alone.
+ */
+export function wordsMatch(
   column: Prisma.Sql,
   clauses: readonly SearchClause[],
   fixable: readonly SearchGroup[],
+  mode: "own" | "corrected",
 ): Prisma.Sql {
   if (clauses.length === 0) return Prisma.sql`false`;
+  const group = (g: SearchGroup) =>
+    mode === "corrected" && fixable.includes(g)
+      ? Prisma.sql`${column} LIKE ANY (${fixColumn("final", g, fixable)})`
+      : Prisma.sql`${column} LIKE ANY (${g.patterns}::text[])`;
   const clause = (c: SearchClause) =>
     Prisma.sql`(${Prisma.join(
-      c.options.map(
-        (o) =>
-          Prisma.sql`(${Prisma.join(
-            o.map((g) => groupMatches(column, g, fixable)),
-            " AND ",
-          )})`,
-      ),
+      c.options.map((o) => Prisma.sql`(${Prisma.join(o.map(group), " AND ")})`),
       " OR ",
     )})`;
   return Prisma.join(clauses.map(clause), " AND ");

@@ -9,12 +9,13 @@ import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { readCatalog } from "./catalog-cache.server";
 import {
+  anyFix,
   cardColumns,
-  clausesMatch,
   fixableGroups,
   fixedColumn,
   fixesCte,
   wholeTextPattern,
+  wordsMatch,
   wordsTier,
 } from "./search-sql.server";
 
@@ -92,22 +93,33 @@ async function loadSearchPage(params: SearchParams): Promise<SearchPage> {
   const analyzed = analyzeSearch(params.q);
   const fixable = fixableGroups(analyzed.clauses);
   const whole = wholeTextPattern(params.q);
+  const text = Prisma.sql`p."search_text"`;
+  const found = Prisma.sql`(p."search_text" LIKE ${whole} OR ${wordsMatch(text, analyzed.clauses, fixable, "own")})`;
+  // Matches through corrections come after, ranked lower (level 1); that branch runs only when some
+  // word of the query was corrected (a one-time filter).
+  const corrected =
+    fixable.length === 0
+      ? Prisma.empty
+      : Prisma.sql`UNION ALL
+        SELECT p.*, 1 AS "level"
+        FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
+        WHERE ${anyFix} AND ${filters(params)}
+          AND ${wordsMatch(text, analyzed.clauses, fixable, "corrected")} AND NOT ${found}`;
   const rows = await prisma.$queryRaw<Row[]>`
     ${fixesCte(fixable)}
     "hits" AS (
-      SELECT p.*,
-        CASE WHEN EXISTS (SELECT 1 FROM "fixes" WHERE "patterns" IS NOT NULL) AND p."search_text" NOT LIKE ${whole}
-          THEN 1 ELSE 0 END AS "level",
-        LEAST(${wordsTier(analyzed.clauses, fixable)}, CASE
-          WHEN p."search_name" LIKE ${whole} THEN 0 WHEN p."search_material" LIKE ${whole} THEN 1 ELSE 2 END) AS "tier"
-      FROM "products" p
-      JOIN "categories" c ON c."id" = p."category_id"
-      WHERE ${filters(params)}
-        AND (p."search_text" LIKE ${whole} OR ${clausesMatch(Prisma.sql`p."search_text"`, analyzed.clauses, fixable)})
+      SELECT p.*, 0 AS "level"
+      FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
+      WHERE ${filters(params)} AND ${found}
+      ${corrected}
     ),
     "page" AS (
       SELECT p.*, count(*) OVER ()::int AS "total", row_number() OVER (ORDER BY ${ORDER[params.orden]}) AS "position"
-      FROM "hits" p
+      FROM (
+        SELECT p.*, LEAST(${wordsTier(analyzed.clauses, fixable)}, CASE
+          WHEN p."search_name" LIKE ${whole} THEN 0 WHEN p."search_material" LIKE ${whole} THEN 1 ELSE 2 END) AS "tier"
+        FROM "hits" p
+      ) p
       ORDER BY "position"
       LIMIT ${GRID_PAGE_SIZE} OFFSET ${(params.pagina - 1) * GRID_PAGE_SIZE}
     )
@@ -158,9 +170,11 @@ async function loadEmptyAnswer(params: SearchParams, analyzed: AnalyzedSearch) {
           ...(clauses.length > 2 ? clauses.map((c) => [c]) : []),
         ];
   const fixable = fixableGroups(clauses);
+  const some = (keep: SearchClause[], mode: "own" | "corrected") =>
+    Prisma.sql`EXISTS (SELECT 1 FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
+      WHERE ${filters(params)} AND ${wordsMatch(Prisma.sql`p."search_text"`, keep, fixable, mode)})`;
   const found = candidates.map(
-    (keep, i) => Prisma.sql`WHEN EXISTS (SELECT 1 FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
-      WHERE ${filters(params)} AND ${clausesMatch(Prisma.sql`p."search_text"`, keep, fixable)}) THEN ${i}::int`,
+    (keep, i) => Prisma.sql`WHEN ${some(keep, "own")} OR (${anyFix} AND ${some(keep, "corrected")}) THEN ${i}::int`,
   );
   type EmptyRow = {
     candidate: number | null;
