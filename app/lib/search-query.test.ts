@@ -67,9 +67,10 @@ describe("analyzeSearch", () => {
     expect(analyzeSearch("%").clauses).toEqual([]);
   });
 
-  it("matches at most MAX_SEARCH_WORDS words", () => {
+  it("matches at most MAX_SEARCH_WORDS words, a repeated word once", () => {
     const words = Array.from({ length: MAX_SEARCH_WORDS + 3 }, (_, i) => `palabra${i}`);
     expect(analyzeSearch(words.join(" ")).clauses).toHaveLength(MAX_SEARCH_WORDS);
+    expect(analyzeSearch("anillo oro Anillos ORO anillo").clauses.map((c) => c.tokens)).toEqual([[0], [1]]);
   });
 
   it("finds a listed phrase, or its words one by one", () => {

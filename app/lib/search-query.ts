@@ -9,7 +9,7 @@ import { escapeLike } from "./search";
 import { ALREADY_SINGULAR, ALSO_FINDS, SAME_AS, STOP_WORDS } from "./search-words";
 
 /** Words beyond this many are not matched one by one (the whole text still is). */
-export const MAX_SEARCH_WORDS = 8;
+export const MAX_SEARCH_WORDS = 6;
 
 /** A word the shopper typed. */
 export type SearchToken = {
@@ -192,14 +192,17 @@ function phraseAt(words: { token: SearchToken }[], start: number): ListTerm | nu
 
 /**
  * The clauses a product must match for `q`: one per meaningful word, or per listed phrase (whose
- * words may also match one by one). At most MAX_SEARCH_WORDS words count.
+ * words may also match one by one). A repeated word counts once; at most MAX_SEARCH_WORDS words count.
  */
 export function analyzeSearch(q: string): AnalyzedSearch {
   const tokens = searchTokens(q);
-  const words = tokens
-    .map((token, index) => ({ token, index }))
-    .filter(({ token }) => !token.stop)
-    .slice(0, MAX_SEARCH_WORDS);
+  const words: { token: SearchToken; index: number }[] = [];
+  tokens.forEach((token, index) => {
+    if (token.stop || words.length === MAX_SEARCH_WORDS) return;
+    // A word typed twice ("anillo, anillos") counts once.
+    if (words.some((w) => sameWord(token.word, w.token.word))) return;
+    words.push({ token, index });
+  });
   const clauses: SearchClause[] = [];
   for (let i = 0; i < words.length;) {
     const phrase = phraseAt(words, i);

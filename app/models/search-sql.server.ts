@@ -70,35 +70,48 @@ function fixColumn(column: "patterns" | "final", group: SearchGroup, fixable: re
   return Prisma.sql`(SELECT f.${Prisma.raw(`"${column}"`)} FROM "fixes" f WHERE f."i" = ${fixable.indexOf(group) + 1})::text[]`;
 }
 
-/** Whether `column` matches a group: its own patterns, or its correction's. */
-function groupMatches(column: Prisma.Sql, group: SearchGroup, fixable: readonly SearchGroup[]): Prisma.Sql {
+/**
+ * How a clause's groups match: with their own patterns (`"own"`, constants the planner sees), with
+ * the patterns they have once some word was corrected (`"corrected"`: the misspellable groups'
+ * `final` patterns), or either way (`"either"`: own patterns or the correction's; for what the
+ * products found show, never to find them).
+ */
+export type MatchMode = "own" | "corrected" | "either";
+
+function groupMatch(column: Prisma.Sql, group: SearchGroup, fixable: readonly SearchGroup[], mode: MatchMode) {
   const own = Prisma.sql`${column} LIKE ANY (${group.patterns}::text[])`;
-  if (!fixable.includes(group)) return own;
+  if (mode === "own" || !fixable.includes(group)) return own;
+  if (mode === "corrected") return Prisma.sql`${column} LIKE ANY (${fixColumn("final", group, fixable)})`;
   return Prisma.sql`(${own} OR ${column} LIKE ANY (${fixColumn("patterns", group, fixable)}))`;
 }
 
-/**
- * A product's text matches every clause: with the groups' own patterns (`"own"`), or with the
- * corrected ones (`"corrected"`: the misspellable groups' `final` patterns). `false` for no clause:
- * the whole text then decides alone.
- */
+/** A product's `column` matches a clause: one of its options, with all the option's groups. */
+export function clauseMatch(
+  column: Prisma.Sql,
+  clause: SearchClause,
+  fixable: readonly SearchGroup[],
+  mode: MatchMode,
+): Prisma.Sql {
+  const option = (groups: SearchGroup[]) =>
+    Prisma.sql`(${Prisma.join(
+      groups.map((g) => groupMatch(column, g, fixable, mode)),
+      " AND ",
+    )})`;
+  return Prisma.sql`(${Prisma.join(clause.options.map(option), " OR ")})`;
+}
+
+/** A product's text matches every clause (`false` for no clause: the whole text then decides alone). */
 export function wordsMatch(
   column: Prisma.Sql,
   clauses: readonly SearchClause[],
   fixable: readonly SearchGroup[],
-  mode: "own" | "corrected",
+  mode: MatchMode,
 ): Prisma.Sql {
   if (clauses.length === 0) return Prisma.sql`false`;
-  const group = (g: SearchGroup) =>
-    mode === "corrected" && fixable.includes(g)
-      ? Prisma.sql`${column} LIKE ANY (${fixColumn("final", g, fixable)})`
-      : Prisma.sql`${column} LIKE ANY (${g.patterns}::text[])`;
-  const clause = (c: SearchClause) =>
-    Prisma.sql`(${Prisma.join(
-      c.options.map((o) => Prisma.sql`(${Prisma.join(o.map(group), " AND ")})`),
-      " OR ",
-    )})`;
-  return Prisma.join(clauses.map(clause), " AND ");
+  return Prisma.join(
+    clauses.map((c) => clauseMatch(column, c, fixable, mode)),
+    " AND ",
+  );
 }
 
 /**
@@ -109,8 +122,8 @@ export function wordsMatch(
 export function wordsTier(clauses: readonly SearchClause[], fixable: readonly SearchGroup[]): Prisma.Sql {
   if (clauses.length === 0) return Prisma.sql`2`;
   const group = (g: SearchGroup) => Prisma.sql`CASE
-    WHEN ${groupMatches(Prisma.sql`p."search_name"`, g, fixable)} THEN 0
-    WHEN ${groupMatches(Prisma.sql`p."search_material"`, g, fixable)} THEN 1 ELSE 2 END`;
+    WHEN ${groupMatch(Prisma.sql`p."search_name"`, g, fixable, "either")} THEN 0
+    WHEN ${groupMatch(Prisma.sql`p."search_material"`, g, fixable, "either")} THEN 1 ELSE 2 END`;
   const worst = (parts: Prisma.Sql[]) => (parts.length === 1 ? parts[0]! : Prisma.sql`GREATEST(${Prisma.join(parts)})`);
   const best = (parts: Prisma.Sql[]) => (parts.length === 1 ? parts[0]! : Prisma.sql`LEAST(${Prisma.join(parts)})`);
   return worst(clauses.map((c) => best(c.options.map((o) => worst(o.map(group))))));

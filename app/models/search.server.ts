@@ -3,7 +3,13 @@ import type { CardProduct, CardVariant, ProductPage } from "~/lib/catalog";
 import { storedPriceFor } from "~/lib/checkout";
 import { GRID_PAGE_SIZE, SEARCH_PRICE_MAX } from "~/lib/constants";
 import type { SearchParams, SearchSort } from "~/lib/search";
-import { type AnalyzedSearch, analyzeSearch, rewriteSearch, type SearchClause } from "~/lib/search-query";
+import {
+  type AnalyzedSearch,
+  analyzeSearch,
+  rewriteSearch,
+  type SearchClause,
+  type SearchGroup,
+} from "~/lib/search-query";
 import { cardVariants } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -11,9 +17,11 @@ import { readCatalog } from "./catalog-cache.server";
 import {
   anyFix,
   cardColumns,
+  clauseMatch,
   fixableGroups,
   fixedColumn,
   fixesCte,
+  type MatchMode,
   wholeTextPattern,
   wordsMatch,
   wordsTier,
@@ -41,6 +49,9 @@ export type SearchPage = ProductPage<SearchResult> & {
 
 /** How many featured pieces an empty search shows (one row of the results grid). */
 export const FEATURED_WHEN_EMPTY = 4;
+
+/** How many of its words an empty search weighs to find the nearest search that finds something. */
+const SUGGESTION_WORDS = 4;
 
 /**
  * A page of search results for the shopper's parameters; an empty text finds nothing (and costs
@@ -157,27 +168,18 @@ function spellingsOf(analyzed: AnalyzedSearch, fixed: Row["fixed"]): Map<number,
 
 /**
  * What an empty search shows instead, in one statement: the nearest text that finds something (the
- * query without one of its words, the last first; else one of its words alone, the first first,
- * with corrections), and a few featured pieces.
+ * most of its words, corrected, dropping later words first) and a few featured pieces. One pass over
+ * the products that match some word records which words each matches (a bit per clause); the
+ * candidates are then checked here.
  */
 async function loadEmptyAnswer(params: SearchParams, analyzed: AnalyzedSearch) {
   const { clauses } = analyzed;
-  const candidates: SearchClause[][] =
-    clauses.length < 2
-      ? []
-      : [
-          ...clauses.map((_, drop) => clauses.filter((__, i) => i !== drop)).reverse(),
-          ...(clauses.length > 2 ? clauses.map((c) => [c]) : []),
-        ];
   const fixable = fixableGroups(clauses);
-  const some = (keep: SearchClause[], mode: "own" | "corrected") =>
-    Prisma.sql`EXISTS (SELECT 1 FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
-      WHERE ${filters(params)} AND ${wordsMatch(Prisma.sql`p."search_text"`, keep, fixable, mode)})`;
-  const found = candidates.map(
-    (keep, i) => Prisma.sql`WHEN ${some(keep, "own")} OR (${anyFix} AND ${some(keep, "corrected")}) THEN ${i}::int`,
-  );
+  // Only the first SUGGESTION_WORDS words are weighed (each costs a pass over the products' text).
+  const weighed = clauses.slice(0, SUGGESTION_WORDS);
+  const masks = weighed.length < 2 ? Prisma.sql`NULL::int[]` : clauseMasks(params, weighed, fixable);
   type EmptyRow = {
-    candidate: number | null;
+    masks: number[] | null;
     featured: (SearchResult & { position: number })[] | null;
     fixed: Row["fixed"];
   };
@@ -190,15 +192,61 @@ async function loadEmptyAnswer(params: SearchParams, analyzed: AnalyzedSearch) {
       ORDER BY "position"
       LIMIT ${FEATURED_WHEN_EMPTY}
     )
-    SELECT ${found.length > 0 ? Prisma.sql`CASE ${Prisma.join(found, " ")} END` : Prisma.sql`NULL::int`} AS "candidate",
-      (SELECT json_agg(f ORDER BY f."position") FROM "featured" f) AS "featured", ${fixedColumn}`;
-  const keep = row?.candidate === null || row?.candidate === undefined ? null : candidates[row.candidate]!;
-  if (keep) return { suggestion: rewriteSearch(analyzed, keep, spellingsOf(analyzed, row!.fixed)), featured: [] };
-  return {
-    suggestion: null,
-    featured: (row?.featured ?? []).map(({ position: _position, ...p }) => ({
-      ...p,
-      variants: cardVariants(p.variants),
-    })),
-  };
+    SELECT ${masks} AS "masks", (SELECT json_agg(f ORDER BY f."position") FROM "featured" f) AS "featured", ${fixedColumn}`;
+
+  const found = row?.masks ?? [];
+  const keep = nearestSubsets(weighed.length).find((c) => found.some((m) => c.every((i) => (m & (2 ** i)) !== 0)));
+  if (keep) {
+    const kept = keep.map((i) => weighed[i]!);
+    return { suggestion: rewriteSearch(analyzed, kept, spellingsOf(analyzed, row!.fixed)), featured: [] };
+  }
+  const featured = (row?.featured ?? []).map(({ position: _position, ...p }) => ({
+    ...p,
+    variants: cardVariants(p.variants),
+  }));
+  return { suggestion: null, featured };
+}
+
+/**
+ * The distinct sets of clauses (a bit per clause) that products matching some clause match, with the
+ * shopper's filters: one pass, by the words' own patterns (the trigram index can answer) and, when a
+ * word was corrected, by the corrected ones.
+ */
+function clauseMasks(params: SearchParams, clauses: readonly SearchClause[], fixable: readonly SearchGroup[]) {
+  const text = Prisma.sql`p."search_text"`;
+  const some = (mode: MatchMode) =>
+    Prisma.join(
+      clauses.map((c) => clauseMatch(text, c, fixable, mode)),
+      " OR ",
+    );
+  const mask = Prisma.join(
+    clauses.map(
+      (c, i) => Prisma.sql`CASE WHEN ${clauseMatch(text, c, fixable, "either")} THEN ${2 ** i}::int ELSE 0 END`,
+    ),
+    " + ",
+  );
+  return Prisma.sql`(SELECT array_agg(DISTINCT m."mask") FROM (
+    SELECT ${mask} AS "mask" FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
+    WHERE ${filters(params)} AND (${some("own")})
+    UNION ALL
+    SELECT ${mask} FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
+    WHERE ${anyFix} AND ${filters(params)} AND (${some("corrected")})
+  ) m)`;
+}
+
+/**
+ * The proper non-empty subsets of `n` clauses, nearest first: the most clauses, then the earliest
+ * (the shopper's first words usually say what the piece is): for 3, [0,1] [0,2] [1,2] [0] [1] [2].
+ */
+function nearestSubsets(n: number): number[][] {
+  const subsets: number[][] = [];
+  for (let bits = 1; bits < 2 ** n - 1; bits += 1) {
+    subsets.push([...Array(n).keys()].filter((i) => (bits & (2 ** i)) !== 0));
+  }
+  const earlier = (a: number[], b: number[]) => a.findIndex((x, i) => x !== b[i]);
+  return subsets.sort((a, b) => {
+    if (a.length !== b.length) return b.length - a.length;
+    const at = earlier(a, b);
+    return at < 0 ? 0 : a[at]! - b[at]!;
+  });
 }

@@ -111,6 +111,15 @@ describe("when nothing is found", () => {
     expect(found).toMatchObject({ total: 0, suggestion: null });
     expect(names(found.featured)).toEqual(["Pulsera Sol", "Anillo Luna"]);
     expect(found.featured[0]!.variants).toEqual([]);
+    // No word at all (punctuation, stop words): the same.
+    for (const q of ["%25%25", "de%20la%20con", "%C2%BF%3F"]) {
+      expect(names((await search(`q=${q}`)).featured), q).toEqual(["Pulsera Sol", "Anillo Luna"]);
+    }
+  });
+
+  it("weighs the first four words for the nearest search", async () => {
+    expect((await search("q=anillo%20sol%20luna%20estrella%20collar")).suggestion).toBe("anillo luna");
+    expect((await search("q=xqzw%20qwzx%20zzxq%20wwqz%20anillo")).suggestion).toBe(null);
   });
 });
 
