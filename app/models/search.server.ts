@@ -50,7 +50,7 @@ export type SearchPage = ProductPage<SearchResult> & {
 /** How many featured pieces an empty search shows (one row of the results grid). */
 export const FEATURED_WHEN_EMPTY = 4;
 
-/** How many of its words an empty search weighs to find the nearest search that finds something. */
+/** The most words an empty search may have for the nearest search that finds something to be sought. */
 const SUGGESTION_WORDS = 4;
 
 /**
@@ -58,21 +58,17 @@ const SUGGESTION_WORDS = 4;
  * nothing). Price bounds are pesos (inclusive; the top of the range means "and above", decision 006).
  */
 export function searchCatalog(params: SearchParams): Promise<SearchPage> {
-  if (params.q === "") {
-    return Promise.resolve({
-      products: [],
-      page: params.pagina,
-      hasNext: false,
-      total: 0,
-      suggestion: null,
-      featured: [],
-    });
-  }
+  if (params.q === "") return Promise.resolve(nothing(params.pagina));
   return readCatalog(
     `search:${JSON.stringify(params)}`,
     () => loadSearchPage(params),
     (found) => [...found.products, ...found.featured].map((p) => p.id),
   );
+}
+
+/** A page with no products, and nothing to say about it. */
+function nothing(page: number): SearchPage {
+  return { products: [], page, hasNext: false, total: 0, suggestion: null, featured: [] };
 }
 
 type Row = SearchResult & { total: number; fixed: { i: number; spelling: string }[] | null };
@@ -116,6 +112,9 @@ async function loadSearchPage(params: SearchParams): Promise<SearchPage> {
         FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
         WHERE ${anyFix} AND ${filters(params)}
           AND ${wordsMatch(text, analyzed.clauses, fixable, "corrected")} AND NOT ${found}`;
+  // Where the words (or the whole text) match: only the relevance order needs it.
+  const tier = Prisma.sql`LEAST(${wordsTier(analyzed.clauses, fixable)}, CASE
+    WHEN p."search_name" LIKE ${whole} THEN 0 WHEN p."search_material" LIKE ${whole} THEN 1 ELSE 2 END)`;
   const rows = await prisma.$queryRaw<Row[]>`
     ${fixesCte(fixable)}
     "hits" AS (
@@ -127,8 +126,7 @@ async function loadSearchPage(params: SearchParams): Promise<SearchPage> {
     "page" AS (
       SELECT p.*, count(*) OVER ()::int AS "total", row_number() OVER (ORDER BY ${ORDER[params.orden]}) AS "position"
       FROM (
-        SELECT p.*, LEAST(${wordsTier(analyzed.clauses, fixable)}, CASE
-          WHEN p."search_name" LIKE ${whole} THEN 0 WHEN p."search_material" LIKE ${whole} THEN 1 ELSE 2 END) AS "tier"
+        SELECT p.*, ${params.orden === "relevancia" ? tier : Prisma.sql`0`} AS "tier"
         FROM "hits" p
       ) p
       ORDER BY "position"
@@ -155,9 +153,8 @@ async function loadSearchPage(params: SearchParams): Promise<SearchPage> {
     };
   }
   // Past the last page of a search that found something: nothing to suggest.
-  if (params.pagina > 1)
-    return { products: [], page: params.pagina, hasNext: false, total: 0, suggestion: null, featured: [] };
-  return { products: [], page: 1, hasNext: false, total: 0, ...(await loadEmptyAnswer(params, analyzed)) };
+  if (params.pagina > 1) return nothing(params.pagina);
+  return { ...nothing(1), ...(await loadEmptyAnswer(params, analyzed)) };
 }
 
 /** Token index → corrected spelling, from the fixes the query reported. */
@@ -175,8 +172,9 @@ function spellingsOf(analyzed: AnalyzedSearch, fixed: Row["fixed"]): Map<number,
 async function loadEmptyAnswer(params: SearchParams, analyzed: AnalyzedSearch) {
   const { clauses } = analyzed;
   const fixable = fixableGroups(clauses);
-  // Only the first SUGGESTION_WORDS words are weighed (each costs a pass over the products' text).
-  const weighed = clauses.slice(0, SUGGESTION_WORDS);
+  // Each word weighed costs its patterns on every product's text: a text of more than
+  // SUGGESTION_WORDS words (no shopper's) gets the categories and featured pieces.
+  const weighed = clauses.length <= SUGGESTION_WORDS ? clauses : [];
   const masks = weighed.length < 2 ? Prisma.sql`NULL::int[]` : clauseMasks(params, weighed, fixable);
   type EmptyRow = {
     masks: number[] | null;

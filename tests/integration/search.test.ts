@@ -117,9 +117,12 @@ describe("when nothing is found", () => {
     }
   });
 
-  it("weighs the first four words for the nearest search", async () => {
-    expect((await search("q=anillo%20sol%20luna%20estrella%20collar")).suggestion).toBe("anillo luna");
-    expect((await search("q=xqzw%20qwzx%20zzxq%20wwqz%20anillo")).suggestion).toBe(null);
+  it("weighs up to four words for the nearest search, keeping the most and the earliest", async () => {
+    expect((await search("q=anillo%20sol%20luna%20estrella")).suggestion).toBe("anillo luna");
+    expect((await search("q=sol%20estrella%20pulsera%20collar")).suggestion).toBe("sol pulsera");
+    const longer = await search("q=anillo%20sol%20luna%20estrella%20collar");
+    expect(longer.suggestion).toBe(null);
+    expect(names(longer.featured)).toEqual(["Pulsera Sol", "Anillo Luna"]);
   });
 });
 
