@@ -1247,7 +1247,7 @@ export function productRow(p: SeedProduct): ProductRow {
     image: imageUrl(p.slug, "principal"),
     categoryId: CATEGORY_ID[p.category],
     stock,
-    inStock: stock > 0,
+    inStock: true,
     isNew: p.isNew ?? false,
     isFeatured: p.isFeatured ?? false,
     createdAt,

@@ -265,10 +265,12 @@ async function shopper(n, deadline) {
         outcomes.paid += 1;
       } else outcomes.payFailed += 1;
     } else if (roll < 0.85) {
-      const orderId = await pendingOrderOf(email);
-      const cancel = await call("cancel", `${base}/cancel?pedido=${orderId}`, { cookie });
+      // The payment page's Cancelar link: the shop's cancel URL with the key only the provider knows.
+      const page = await (await fetch(sessionUrl)).text();
+      const cancelUrl = /class="cancel" href="([^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&");
+      const cancel = cancelUrl ? await call("cancel", cancelUrl, { cookie }) : { status: 599 };
       outcomes.cancelled += 1;
-      if (!orderId || cancel.status >= 500) {
+      if (cancel.status >= 500) {
         // The cancel page failed (the database was away): the shopper leaves, and the payment session
         // runs out as Stripe's timer would end it (through the simulator's expire call).
         const sessionId = sessionUrl.split("/").pop();
@@ -282,19 +284,6 @@ async function shopper(n, deadline) {
       setTimeout(() => void expireSession(sessionId), 2000);
       await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
     }
-  }
-}
-
-async function pendingOrderOf(email) {
-  try {
-    const { rows } = await sql.query(
-      `SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = $1 AND o.status = 'pendiente'
-       ORDER BY o.id DESC LIMIT 1`,
-      [email],
-    );
-    return rows[0]?.id ?? 0;
-  } catch {
-    return 0;
   }
 }
 

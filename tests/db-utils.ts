@@ -76,7 +76,7 @@ export async function createProduct(input: ProductInput = {}) {
       image: "/images/products/placeholder.svg",
       categoryId: input.categoryId ?? 1,
       stock: input.stock ?? 10,
-      inStock: (input.stock ?? 10) > 0,
+      inStock: true,
       isNew: input.isNew ?? false,
       isFeatured: input.isFeatured ?? false,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),

@@ -36,6 +36,8 @@ export async function createOrder({
       tax: Math.round(subtotal * 0.16),
       total: subtotal + 15_00 + Math.round(subtotal * 0.16),
       paidAt: paid ? new Date() : null,
+      // As the lifecycle leaves them (the database checks it): a cancelled or returned order gave its stock back.
+      stockReleasedAt: status === "cancelado" || status === "devuelto" ? new Date() : null,
       items: {
         create: products.map((p) => ({ productId: p.id, quantity: 1, price: p.price, productName: p.name })),
       },

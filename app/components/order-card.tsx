@@ -2,7 +2,7 @@ import { ORDER_STATUS_INFO } from "~/lib/order-status";
 import { VAT_LABEL } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import type { OrderView } from "~/models/order.server";
+import type { OrderView } from "~/models/order-views.server";
 
 /** An order as the page receives it (the date may arrive serialized). */
 export type OrderCardData = Omit<OrderView, "createdAt"> & { createdAt: Date | string };

@@ -90,6 +90,7 @@ describe("order statuses", () => {
     expect(canTransition("procesando", "pendiente")).toBe(false);
     expect(canTransition("enviado", "entregado")).toBe(true);
     expect(canTransition("entregado", "devuelto")).toBe(true);
+    expect(canTransition("procesando", "devuelto")).toBe(false);
     expect(canTransition("entregado", "cancelado")).toBe(false);
     // A payment that arrives after the reservation was released and could be re-reserved.
     expect(canTransition("cancelado", "procesando")).toBe(true);

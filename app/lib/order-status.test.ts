@@ -1,28 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { canStaffChange, canTransition, isReturnable, ORDER_STATUSES, STAFF_STATUS_CHANGES } from "./order-status";
+import {
+  canTransition,
+  isReturnable,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  PAID_STATUSES,
+  staffStatusChoices,
+} from "./order-status";
 
-describe("order statuses", () => {
-  it("never lets a status be chosen as devuelto: only a return sets it", () => {
-    for (const from of ORDER_STATUSES) expect(canStaffChange(from, "devuelto")).toBe(false);
+describe("the order lifecycle", () => {
+  it("never lets staff choose devuelto by hand: only processing a return sets it", () => {
+    for (const from of ORDER_STATUSES) expect(canTransition(from, "devuelto", "staff")).toBe(false);
   });
 
-  it("keep cancelled and refunded orders final and follow the shipping order", () => {
-    expect(STAFF_STATUS_CHANGES.cancelado).toEqual([]);
-    expect(STAFF_STATUS_CHANGES.reembolsado).toEqual([]);
-    expect(canStaffChange("pendiente", "procesando")).toBe(true);
-    expect(canStaffChange("procesando", "enviado")).toBe(true);
-    expect(canStaffChange("enviado", "entregado")).toBe(true);
-    expect(canStaffChange("pendiente", "entregado")).toBe(false);
-    expect(canStaffChange("entregado", "pendiente")).toBe(false);
+  it("never lets staff pay an order: only the payment's outcome moves pendiente to procesando", () => {
+    expect(canTransition("pendiente", "procesando", "payment")).toBe(true);
+    expect(canTransition("pendiente", "procesando", "staff")).toBe(false);
+    expect(staffStatusChoices("pendiente", false)).toEqual(["cancelado"]);
   });
 
-  it("let staff make by hand only changes the shop allows at all", () => {
+  it("offers staff only changes whose preconditions the order meets", () => {
+    expect(staffStatusChoices("procesando", true)).toEqual(["enviado", "cancelado", "reembolsado"]);
+    expect(staffStatusChoices("enviado", true)).toEqual(["entregado", "reembolsado"]);
+    // A cancelled order is refunded only when it was paid (a late payment whose pieces were sold).
+    expect(staffStatusChoices("cancelado", false)).toEqual([]);
+    expect(staffStatusChoices("cancelado", true)).toEqual(["reembolsado"]);
+    expect(staffStatusChoices("reembolsado", true)).toEqual([]);
+  });
+
+  it("accepts a return of a shipped or delivered order only", () => {
+    expect(ORDER_STATUSES.filter(isReturnable)).toEqual(["enviado", "entregado"]);
+  });
+
+  it("puts the pieces back when an order is cancelled, returned or refunded before shipping, and only then", () => {
+    const releasing = ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.filter((to) => ORDER_TRANSITIONS[from][to]?.stock === "release").map((to) => `${from}→${to}`),
+    );
+    expect(releasing).toEqual([
+      "pendiente→cancelado",
+      "procesando→cancelado",
+      "procesando→reembolsado",
+      "enviado→devuelto",
+      "entregado→devuelto",
+    ]);
+    expect(ORDER_TRANSITIONS.cancelado.procesando?.stock).toBe("reserve");
+  });
+
+  it("reaches a paid status only from a state a paid order can be in, and never moves back to pendiente", () => {
     for (const from of ORDER_STATUSES) {
-      for (const to of STAFF_STATUS_CHANGES[from]) expect(canTransition(from, to), `${from} → ${to}`).toBe(true);
+      expect(canTransition(from, "pendiente")).toBe(false);
+      expect(canTransition(from, from)).toBe(false);
     }
-  });
-
-  it("offer a return for every status but devuelto and cancelado", () => {
-    expect(ORDER_STATUSES.filter((s) => !isReturnable(s))).toEqual(["cancelado", "devuelto"]);
+    expect(PAID_STATUSES).not.toContain("pendiente");
+    expect(PAID_STATUSES).not.toContain("cancelado");
+    expect(Object.keys(ORDER_TRANSITIONS.reembolsado)).toEqual([]);
   });
 });

@@ -68,53 +68,101 @@ export const ORDER_STATUS_INFO: Record<OrderStatusName, OrderStatusInfo> = {
   },
 };
 
+/** Who asks for a change of status. */
+export type TransitionSource =
+  /** The payment's outcome: the webhook, the success and cancel pages, the sweep, a failed PAGAR. */
+  | "payment"
+  /** A worker or admin in the panel's Pedidos tab. */
+  | "staff"
+  /** Processing a return in the panel's Devoluciones tab (records the return too). */
+  | "return";
+
+/** What a change does with the order's pieces. */
+export type StockEffect =
+  /** Back on the shelf (once: the order remembers it in `stock_released_at`). */
+  | "release"
+  /** Taken off the shelf again (a late payment of a released order), only if every piece is there. */
+  | "reserve"
+  | "none";
+
+export type TransitionRule = { stock: StockEffect; by: readonly TransitionSource[] };
+
 /**
- * Which status may follow which. A pending order is paid (procesando) or cancelled (its reservation
- * released). A cancelled order may become procesando only when a payment arrives after its
- * reservation was released and the stock could be reserved again. Returns and refunds happen after
- * payment; delivered, refunded and returned orders only move towards a return or refund.
+ * The order lifecycle: every change of status the shop makes, who may ask for it and what it does
+ * with stock. `transitionOrder` (app/models/order-lifecycle.server.ts) is the only writer of an
+ * order's status and applies exactly this table; the database refuses any other change (a trigger of
+ * the migration `order_lifecycle`, checked against this table by a test).
+ *
+ * - An unpaid order is paid (procesando) or released (cancelado, pieces back on the shelf).
+ * - A released order that is paid late becomes procesando only if its pieces can be taken again;
+ *   otherwise it stays cancelado with its payment recorded, which staff refund (reembolsado).
+ * - Only a paid order is shipped, delivered, returned or refunded (`PAID_STATUSES`).
+ * - A return applies to a shipped or delivered order and only through the Devoluciones tab, which
+ *   records the return and puts the pieces back.
+ * - A refund before shipping puts the pieces back; after shipping they are with the shopper (a
+ *   return, if they come back, is processed first).
  */
-export const ORDER_TRANSITIONS: Record<OrderStatusName, readonly OrderStatusName[]> = {
-  pendiente: ["procesando", "cancelado"],
-  procesando: ["enviado", "entregado", "cancelado", "reembolsado", "devuelto"],
-  enviado: ["entregado", "reembolsado", "devuelto"],
-  entregado: ["reembolsado", "devuelto"],
-  cancelado: ["procesando"],
-  reembolsado: [],
-  devuelto: ["reembolsado"],
+export const ORDER_TRANSITIONS: Record<OrderStatusName, Partial<Record<OrderStatusName, TransitionRule>>> = {
+  pendiente: {
+    procesando: { stock: "none", by: ["payment"] },
+    cancelado: { stock: "release", by: ["payment", "staff"] },
+  },
+  procesando: {
+    enviado: { stock: "none", by: ["staff"] },
+    cancelado: { stock: "release", by: ["staff"] },
+    reembolsado: { stock: "release", by: ["staff"] },
+  },
+  enviado: {
+    entregado: { stock: "none", by: ["staff"] },
+    devuelto: { stock: "release", by: ["return"] },
+    reembolsado: { stock: "none", by: ["staff"] },
+  },
+  entregado: {
+    devuelto: { stock: "release", by: ["return"] },
+    reembolsado: { stock: "none", by: ["staff"] },
+  },
+  cancelado: {
+    procesando: { stock: "reserve", by: ["payment"] },
+    reembolsado: { stock: "none", by: ["staff"] },
+  },
+  reembolsado: {},
+  devuelto: {
+    reembolsado: { stock: "none", by: ["staff"] },
+  },
 };
 
-export function canTransition(from: OrderStatusName, to: OrderStatusName): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
+/** Statuses only a paid order may have (the database checks it too). */
+export const PAID_STATUSES: readonly OrderStatusName[] = [
+  "procesando",
+  "enviado",
+  "entregado",
+  "devuelto",
+  "reembolsado",
+];
+
+/** The rule for `from` → `to`, or null when the lifecycle has no such change. */
+export function transitionRule(from: OrderStatusName, to: OrderStatusName): TransitionRule | null {
+  return ORDER_TRANSITIONS[from][to] ?? null;
+}
+
+export function canTransition(from: OrderStatusName, to: OrderStatusName, by?: TransitionSource): boolean {
+  const rule = transitionRule(from, to);
+  return rule !== null && (by === undefined || rule.by.includes(by));
+}
+
+/**
+ * What staff may choose by hand for an order in `status`: the table's staff changes, without
+ * the ones whose preconditions the order does not meet (refunding an order that was never paid).
+ */
+export function staffStatusChoices(status: OrderStatusName, paid: boolean): OrderStatusName[] {
+  return ORDER_STATUSES.filter((to) => canTransition(status, to, "staff") && (paid || !PAID_STATUSES.includes(to)));
 }
 
 export function isOrderStatus(value: unknown): value is OrderStatusName {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/**
- * The changes staff may make by hand in the admin's Pedidos tab: a subset of ORDER_TRANSITIONS.
- * `devuelto` is never chosen by hand (only processing a return sets it, because that also puts the
- * items back in stock and records the return), and final states allow no further change, so a
- * cancelled order cannot be shipped by mistake.
- */
-export const STAFF_STATUS_CHANGES: Record<OrderStatusName, readonly OrderStatusName[]> = {
-  pendiente: ["procesando", "cancelado"],
-  procesando: ["enviado", "cancelado", "reembolsado"],
-  enviado: ["entregado"],
-  entregado: ["reembolsado"],
-  cancelado: [],
-  reembolsado: [],
-  devuelto: ["reembolsado"],
-};
-
-export function canStaffChange(from: OrderStatusName, to: OrderStatusName): boolean {
-  return STAFF_STATUS_CHANGES[from].includes(to);
-}
-
-/** A return is offered for every status except devuelto and cancelado. */
-export const NOT_RETURNABLE: readonly OrderStatusName[] = ["devuelto", "cancelado"];
-
+/** Whether the Devoluciones tab may process a return of an order in `status` (shipped or delivered). */
 export function isReturnable(status: OrderStatusName): boolean {
-  return !NOT_RETURNABLE.includes(status);
+  return canTransition(status, "devuelto", "return");
 }

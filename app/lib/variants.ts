@@ -60,6 +60,13 @@ export function chooseVariant<V extends VariantLike>(
   return { variant, model, size, models, sizes };
 }
 
+/** The sizes of the chosen model with no piece left (offered, but marked agotado). */
+export function soldOutSizes(variants: readonly VariantLike[], choice: { model: string | null; sizes: string[] }) {
+  return choice.sizes.filter((size) =>
+    variants.every((v) => v.size !== size || (choice.model !== null && v.model !== choice.model) || v.stock <= 0),
+  );
+}
+
 type Priced = { price: number; originalPrice: number | null; stock: number; image: string | null };
 
 /** What a card or the detail page shows: the variant's values, or the product's without one. */

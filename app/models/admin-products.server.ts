@@ -18,6 +18,7 @@ export type AdminProductRow = {
   stock: number;
   image: string;
   archivedAt: Date | null;
+  inStock: boolean;
   category: { name: string };
   variants: { id: number; name: string; stock: number }[];
 };
@@ -46,6 +47,7 @@ export async function listAdminProducts({ q, page }: { q: string; page: number }
         stock: true,
         image: true,
         archivedAt: true,
+        inStock: true,
         category: { select: { name: true } },
         variants: { select: { id: true, name: true, stock: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
       },

@@ -1,9 +1,7 @@
-import { NOT_RETURNABLE, type OrderStatusName } from "~/lib/order-status";
 import { type Page, pageOf, pageWindow } from "~/lib/pagination";
 import { prisma } from "~/utils/db.server";
-import { type Actor, recordAudit } from "./audit.server";
-import { restockOrderItems } from "./admin-orders.server";
-import { catalogChanged } from "./catalog-cache.server";
+import type { Actor } from "./audit.server";
+import { changeOrderStatus } from "./order-lifecycle.server";
 
 /** Returns: processing one (stock back on the shelf, exactly once) and the list of past ones. */
 
@@ -20,60 +18,44 @@ type ReturnedItem = {
 };
 
 /**
- * Processes the return of a whole order, in one transaction: the status becomes devuelto through
- * an update conditional on the status not being devuelto or cancelado already — the gate that makes
- * a second attempt, even a simultaneous one, change nothing — then the items go back into stock
- * (the variant's when the line had one, else the product's), the return is recorded with the
- * staff member, and the audit entry is written.
- *
- * Stock goes back only if the order still held it (`stockReleasedAt` unset): stock released
- * earlier, e.g. when an unpaid reservation expired, is never added twice.
+ * Processes the return of a whole order, through the order lifecycle: a shipped or delivered order
+ * becomes devuelto, its pieces go back on the shelf (once: only if the order still held them), and
+ * the return is recorded with the staff member, all in one transaction with the audit entry. The
+ * order's row is locked for the change, so a second or simultaneous attempt finds it devuelto and
+ * changes nothing.
  */
 export async function processReturn(
   actor: Actor,
   { orderNumber, reason }: { orderNumber: string; reason: string },
 ): Promise<ReturnOutcome> {
-  const outcome = await prisma.$transaction(async (tx): Promise<ReturnOutcome & { productIds?: number[] }> => {
-    const [order] = await tx.$queryRaw<{ id: number; status: OrderStatusName; stock_released_at: Date | null }[]>`
-      SELECT "id", "status"::text AS "status", "stock_released_at" FROM "orders"
-      WHERE "number" = ${orderNumber} FOR UPDATE`;
-    if (!order) return { ok: false, reason: "not_found" };
-    const { count } = await tx.order.updateMany({
-      where: { id: order.id, status: { notIn: [...NOT_RETURNABLE] } },
-      data: { status: "devuelto", stockReleasedAt: order.stock_released_at ?? new Date() },
-    });
-    if (count === 0) return { ok: false, reason: "not_returnable" };
-
-    const items = await tx.orderItem.findMany({
-      where: { orderId: order.id },
-      select: { id: true, productId: true, variantId: true, productName: true, variantName: true, quantity: true },
-      orderBy: { id: "asc" },
-    });
-    const restock = order.stock_released_at === null;
-    const productIds = restock ? await restockOrderItems(tx, order.id) : [];
-    const itemsReturned: ReturnedItem[] = items.map((item) => ({
-      orderItemId: item.id,
-      productId: item.productId,
-      variantId: item.variantId,
-      productName: item.productName,
-      variantName: item.variantName,
-      quantity: item.quantity,
-    }));
-    const created = await tx.return.create({
-      data: { orderId: order.id, adminId: actor.id, reason, itemsReturned },
-      select: { id: true },
-    });
-    await recordAudit(tx, actor, {
-      action: "return",
-      orderId: order.id,
-      before: { status: order.status },
-      after: { status: "devuelto", reason, restocked: restock, items: itemsReturned },
-    });
-    return { ok: true, returnId: created.id, orderId: order.id, productIds };
+  const order = await prisma.order.findUnique({ where: { number: orderNumber }, select: { id: true } });
+  if (!order) return { ok: false, reason: "not_found" };
+  const items = await prisma.orderItem.findMany({
+    where: { orderId: order.id },
+    select: { id: true, productId: true, variantId: true, productName: true, variantName: true, quantity: true },
+    orderBy: { id: "asc" },
   });
-  if (outcome.ok) catalogChanged({ productIds: outcome.productIds ?? [] });
-  if (outcome.ok) return { ok: true, returnId: outcome.returnId, orderId: outcome.orderId };
-  return outcome;
+  const itemsReturned: ReturnedItem[] = items.map(({ id, ...item }) => ({ orderItemId: id, ...item }));
+  const { result, extra: returnId } = await changeOrderStatus(
+    {
+      orderId: order.id,
+      to: "devuelto",
+      by: "return",
+      author: { actor },
+      details: { reason, items: itemsReturned },
+    },
+    async (tx) =>
+      (
+        await tx.return.create({
+          data: { orderId: order.id, adminId: actor.id, reason, itemsReturned },
+          select: { id: true },
+        })
+      ).id,
+  );
+  if (!result.ok || returnId === undefined) {
+    return { ok: false, reason: result.ok || result.reason !== "not_found" ? "not_returnable" : "not_found" };
+  }
+  return { ok: true, returnId, orderId: order.id };
 }
 
 /** Returns newest first with their order, items (and products) and who processed them. */

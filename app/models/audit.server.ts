@@ -8,7 +8,8 @@ import { prisma } from "~/utils/db.server";
  * so there is no change without its entry and no entry for a change that rolled back.
  */
 
-export type Actor = { id: string; email: string };
+/** Who made a change: a staff member, or the shop itself (no id, `SYSTEM_ACTOR`). */
+export type Actor = { id: string | null; email: string };
 
 type Entry = {
   action: AuditAction;

@@ -8,6 +8,7 @@ import {
 } from "~/lib/cart-messages";
 import { materialOf } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
+import { ON_SALE } from "./product.server";
 
 /**
  * The server-side cart: one `cart_items` row per user and line, the line key
@@ -134,9 +135,9 @@ export async function addToCart(
 ): Promise<QuantityResult> {
   const quantity = assertQuantity(input.quantity, 1);
   return prisma.$transaction(async (tx) => {
-    // An archived product is no longer sold: it is not found, as a deleted one.
+    // A product no longer on sale (archived or hidden by staff) is not found, as a deleted one.
     const product = await tx.product.findUnique({
-      where: { id: input.productId, archivedAt: null },
+      where: { id: input.productId, ...ON_SALE },
       select: {
         id: true,
         price: true,

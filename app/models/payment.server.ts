@@ -1,21 +1,23 @@
+import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import Stripe from "stripe";
 import { CHECKOUT_MESSAGES, paymentLines } from "~/lib/checkout";
 import { parseId } from "~/lib/ids";
 import type { Shipping } from "~/lib/validation/checkout";
+import type { SystemChange } from "~/models/order-lifecycle.server";
 import {
   attachPaymentSession,
   CheckoutError,
   createOrderForCheckout,
-  findExpiredReservations,
   fulfilOrder,
   type FulfilOutcome,
-  getOwnOrder,
   releaseReservation,
 } from "~/models/order.server";
+import { findExpiredReservations, getOwnOrder } from "~/models/order-views.server";
 import { isDatabaseUnavailable, prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { absoluteUrl, configuredOrigin } from "~/utils/origin.server";
+import { cookieSecrets } from "~/utils/session.server";
 import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/stripe.server";
 
 /**
@@ -77,15 +79,15 @@ export async function startCheckout(
       metadata: { orderId: String(order.id), orderNumber: order.number },
       expires_at: Math.ceil((order.reservedUntil.getTime() + SESSION_EXPIRY_MARGIN_MS) / 1000),
       success_url: absoluteUrl(request, "/success?session_id={CHECKOUT_SESSION_ID}"),
-      cancel_url: absoluteUrl(request, `/cancel?pedido=${order.id}`),
+      cancel_url: absoluteUrl(request, `/cancel?pedido=${order.id}&clave=${cancelKey(order.id)}`),
     });
   } catch (error) {
-    await releaseReservation(order.id, "checkout_failed");
+    await releaseReservation(order.id, "checkout_failed", "checkout");
     return { ok: false, message: providerMessage(error) };
   }
 
   if (!session.url) {
-    await releaseReservation(order.id, "checkout_failed");
+    await releaseReservation(order.id, "checkout_failed", "checkout");
     return { ok: false, message: CHECKOUT_MESSAGES.missingUrl };
   }
   await attachPaymentSession(order.id, session.id, new Date(session.expires_at * 1000));
@@ -193,14 +195,14 @@ async function applySessionEvent(
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
       if (session.payment_status === "paid") {
-        await fulfilOrder({ orderId }, { ordersUrl, paymentIntentId: paymentIntentOf(session) });
+        await fulfilOrder({ orderId }, { ordersUrl, paymentIntentId: paymentIntentOf(session), via: "webhook" });
       }
       return;
     case "checkout.session.expired":
-      await releaseReservation(orderId, "expired");
+      await releaseReservation(orderId, "expired", "webhook");
       return;
     case "checkout.session.async_payment_failed":
-      await releaseReservation(orderId, "payment_failed");
+      await releaseReservation(orderId, "payment_failed", "webhook");
       return;
   }
 }
@@ -238,24 +240,44 @@ export async function confirmPaidSession(request: Request, userId: string, sessi
   if (session.status !== "complete" || session.payment_status !== "paid") return { kind: "unpaid", orderId: order.id };
   const { outcome } = await fulfilOrder(
     { orderId: order.id },
-    { ordersUrl: absoluteUrl(request, "/orders"), paymentIntentId: paymentIntentOf(session) },
+    { ordersUrl: absoluteUrl(request, "/orders"), paymentIntentId: paymentIntentOf(session), via: "success_page" },
   );
   return { kind: "paid", orderId: order.id, outcome };
 }
 
 /**
- * The cancel page: the shopper left the provider's page. Their own pending order's session is
- * expired (so it can no longer be paid) and its reservation released; the cart stays as it was.
- * When the session turns out to be paid already, the order is fulfilled instead.
+ * The key the cancel URL carries for an order: a keyed hash of its id. The provider's redirect carries
+ * it; a link made up elsewhere (order ids are sequential) does not, so a cross-site GET of /cancel can
+ * never end a victim's open payment.
+ */
+function cancelKey(orderId: number, secret = cookieSecrets()[0]!): string {
+  return crypto.createHmac("sha256", secret).update(`cancel:${orderId}`).digest("base64url").slice(0, 22);
+}
+
+function isCancelKey(orderId: number, key: string): boolean {
+  // Every secret in rotation, so a payment started before a rotation can still be cancelled.
+  return cookieSecrets().some((secret) => {
+    const expected = Buffer.from(cancelKey(orderId, secret));
+    const given = Buffer.from(key);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  });
+}
+
+/**
+ * The cancel page: the shopper left the provider's page. With the key of the provider's redirect,
+ * their own pending order's session is expired (so it can no longer be paid) and its reservation
+ * released; the cart stays as it was. When the session turns out to be paid already, the order is
+ * fulfilled instead. Without the key nothing changes (the sweep settles the order when its session ends).
  */
 export async function cancelCheckout(
   request: Request,
   userId: string,
-  orderId: number,
+  { orderId, key }: { orderId: number; key: string },
 ): Promise<"released" | "paid" | "unchanged"> {
+  if (!isCancelKey(orderId, key)) return "unchanged";
   const order = await getOwnOrder(userId, orderId);
   if (!order || order.status !== "pendiente") return "unchanged";
-  return settleSession(order, absoluteUrl(request, "/orders"), "cancelled");
+  return settleSession(order, absoluteUrl(request, "/orders"), "cancelled", "cancel_page");
 }
 
 /**
@@ -266,6 +288,7 @@ async function settleSession(
   order: { id: number; stripeSessionId: string | null },
   ordersUrl: string,
   reason: "cancelled" | "expired",
+  via: SystemChange,
 ): Promise<"released" | "paid" | "unchanged"> {
   if (order.stripeSessionId) {
     const stripe = getStripe();
@@ -279,12 +302,12 @@ async function settleSession(
     }
     if (session.status === "complete") {
       if (session.payment_status !== "paid") return "unchanged"; // a delayed payment still in flight
-      await fulfilOrder({ orderId: order.id }, { ordersUrl, paymentIntentId: paymentIntentOf(session) });
+      await fulfilOrder({ orderId: order.id }, { ordersUrl, paymentIntentId: paymentIntentOf(session), via });
       return "paid";
     }
     if (session.status === "open") return "unchanged";
   }
-  return (await releaseReservation(order.id, reason)) ? "released" : "unchanged";
+  return (await releaseReservation(order.id, reason, via)) ? "released" : "unchanged";
 }
 
 /**
@@ -297,7 +320,7 @@ export async function sweepExpiredReservations(now = new Date()): Promise<number
   const ordersUrl = `${configuredOrigin()}/orders`;
   for (const order of orders) {
     try {
-      await settleSession(order, ordersUrl, "expired");
+      await settleSession(order, ordersUrl, "expired", "sweep");
     } catch (error) {
       console.error(`[payments] sweeping order ${order.id} failed`, error);
     }

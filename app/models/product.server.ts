@@ -14,6 +14,13 @@ import { eligibilityFromCounts, viewerReviewCounts } from "./review.server";
 // may be a few seconds old on another instance. Adding to the cart and paying never read through it;
 // they check price and stock in the database.
 
+/**
+ * What the shop sells: not archived (withdrawn for good, kept for the order history) and not hidden by
+ * staff (the product form's "En venta" box, for a piece that is being photographed, repaired or
+ * reserved for a client). Every catalogue read, the cart and checkout use it.
+ */
+export const ON_SALE = { archivedAt: null, inStock: true } as const satisfies Prisma.ProductWhereInput;
+
 /** What a card shows of a variant (its own name is only on the product page). */
 const variantCardSelect = {
   id: true,
@@ -73,7 +80,7 @@ async function loadGridPage(category: CategoryId, page: number) {
   const window = { skip: (page - 1) * GRID_PAGE_SIZE, take: GRID_PAGE_SIZE + 1 };
   if (category === "all") {
     const rows = await prisma.product.findMany({
-      where: { archivedAt: null },
+      where: ON_SALE,
       select: cardSelect,
       orderBy: gridOrder,
       ...window,
@@ -88,7 +95,7 @@ async function loadGridPage(category: CategoryId, page: number) {
     select: {
       name: true,
       description: true,
-      products: { where: { archivedAt: null }, select: cardSelect, orderBy: gridOrder, ...window },
+      products: { where: ON_SALE, select: cardSelect, orderBy: gridOrder, ...window },
     },
   });
   return {
@@ -132,7 +139,7 @@ export function getProductDetail(id: number) {
 
 async function loadProductDetail(id: number) {
   const product = await prisma.product.findUnique({
-    where: { id, archivedAt: null },
+    where: { id, ...ON_SALE },
     select: {
       id: true,
       name: true,
@@ -163,7 +170,7 @@ async function loadProductDetail(id: number) {
           slug: true,
           name: true,
           products: {
-            where: { id: { not: id }, archivedAt: null },
+            where: { id: { not: id }, ...ON_SALE },
             select: { ...cardSelect, reviews: { select: { rating: true } } },
             orderBy: newestFirst,
             take: RELATED_PRODUCTS_LIMIT,
@@ -204,7 +211,7 @@ export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDeta
 /** Ids and last change of every product, for the sitemap. */
 export async function getSitemapProducts() {
   return prisma.product.findMany({
-    where: { archivedAt: null },
+    where: ON_SALE,
     select: { id: true, updatedAt: true },
     orderBy: { id: "asc" },
   });

@@ -17,9 +17,16 @@ export function fixableGroups(clauses: readonly SearchClause[]): SearchGroup[] {
   return clauses.flatMap((c) => c.options.flat()).filter((g) => g.correction !== null);
 }
 
-/** Some product of the catalogue (not archived) whose text is `like` (one pattern or `ANY (array)`). */
+/**
+ * Product row `alias` is on sale: the SQL form of `ON_SALE` (./product.server.ts), not archived and
+ * not hidden by staff ("En venta"). Every row a search finds, suggests or features passes it.
+ */
+export const onSale = (alias: "p" | "x") =>
+  Prisma.sql`${Prisma.raw(`"${alias}"`)}."archived_at" IS NULL AND ${Prisma.raw(`"${alias}"`)}."in_stock"`;
+
+/** Some product on sale whose text is `like` (one pattern or `ANY (array)`). */
 const anyProduct = (like: Prisma.Sql) =>
-  Prisma.sql`EXISTS (SELECT 1 FROM "products" x WHERE x."archived_at" IS NULL AND x."search_text" LIKE ${like})`;
+  Prisma.sql`EXISTS (SELECT 1 FROM "products" x WHERE ${onSale("x")} AND x."search_text" LIKE ${like})`;
 
 /**
  * `WITH "fixes" AS (…),` for the misspellable groups. When no product has the word (`exact`, with the

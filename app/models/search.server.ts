@@ -22,6 +22,7 @@ import {
   fixedColumn,
   fixesCte,
   type MatchMode,
+  onSale,
   wholeTextPattern,
   wordsMatch,
   wordsTier,
@@ -89,7 +90,7 @@ const ORDER: Record<SearchSort, Prisma.Sql> = {
 function filters(params: SearchParams): Prisma.Sql {
   // The bounds are typed in the prices the shopper sees (with IVA when the shop shows it).
   const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
-  return Prisma.sql`p."archived_at" IS NULL
+  return Prisma.sql`${onSale("p")}
     AND (${params.categoria}::text IS NULL OR c."slug" = ${params.categoria}::text)
     AND p."price" >= ${storedPriceFor(params.min * 100, ivaIncluded)}
     AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" < ${storedPriceFor(params.max * 100 + 1, ivaIncluded)})
@@ -186,7 +187,7 @@ async function loadEmptyAnswer(params: SearchParams, analyzed: AnalyzedSearch) {
     "featured" AS (
       SELECT ${cardColumns}, row_number() OVER (ORDER BY p."is_new" DESC, p."created_at" DESC, p."id" DESC) AS "position"
       FROM "products" p
-      WHERE p."archived_at" IS NULL AND p."is_featured"
+      WHERE ${onSale("p")} AND p."is_featured"
       ORDER BY "position"
       LIMIT ${FEATURED_WHEN_EMPTY}
     )

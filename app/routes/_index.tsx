@@ -7,6 +7,7 @@ import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
 import { gridHref, parsePage, type ProductPage } from "~/lib/catalog";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
 import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
+import { whenDatabaseUnavailable } from "~/utils/db.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
@@ -22,12 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     prev: p > 1 ? absoluteUrl(request, gridHref(category, p - 1)) : null,
     next: hasNext ? absoluteUrl(request, gridHref(category, p + 1)) : null,
   });
-  let grid;
-  try {
-    grid = await getProductGrid(category, page);
-  } catch (error) {
+  const grid = await whenDatabaseUnavailable(
+    () => getProductGrid(category, page),
+    () => null,
+  );
+  if (!grid) {
     // The database is down: the page still renders, with the "Error de Conexión" panel.
-    console.error("[home] product grid failed", error);
     const section: GridSection = { category, name: null, description: null };
     const list: ProductPage<GridProduct> = { products: [], page, hasNext: false };
     return data(

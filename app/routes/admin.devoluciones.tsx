@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, useSchemaForm, FormError, SubmitButton } from "~/components/forms";
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminReturns() {
   const { returns, orderNumber } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending({ state: "submitting" });
   const { form, fields, focus } = useSchemaForm(ReturnSchema, {
     id: "process-return",
     lastResult,
@@ -89,7 +90,7 @@ export default function AdminReturns() {
             />
             <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
           </div>
-          <SubmitButton busy={navigation.state === "submitting"} label="Procesar devolución" busyLabel="Procesando…" />
+          <SubmitButton busy={isPending} label="Procesar devolución" busyLabel="Procesando…" />
         </Form>
       </section>
 

@@ -7,13 +7,7 @@ import { RowForm } from "~/components/admin/row-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import {
-  isOrderStatus,
-  isReturnable,
-  ORDER_STATUS_INFO,
-  ORDER_STATUSES,
-  STAFF_STATUS_CHANGES,
-} from "~/lib/order-status";
+import { isOrderStatus, isReturnable, ORDER_STATUS_INFO, ORDER_STATUSES, staffStatusChoices } from "~/lib/order-status";
 import { parsePage } from "~/lib/pagination";
 import { hasRole } from "~/lib/roles";
 import { firstMessage, OrderActionSchema } from "~/lib/validation/admin";
@@ -100,122 +94,125 @@ export default function AdminOrders() {
         </p>
       ) : (
         <ul className="mt-6 space-y-4">
-          {orders.items.map((order) => (
-            <li
-              key={order.id}
-              className="rounded-sm border border-ink-900/10 bg-white p-4"
-              data-testid="admin-order"
-              aria-labelledby={`order-${order.id}-title`}
-            >
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div>
-                  <p id={`order-${order.id}-title`} className="font-medium text-ink-900">
-                    Pedido {order.number}
-                  </p>
-                  <p className="text-sm text-ink-700">
-                    {formatDateTime(order.createdAt)} · {order.user.name ?? order.email} ({order.email})
-                  </p>
+          {orders.items.map((order) => {
+            const choices = staffStatusChoices(order.status, order.paidAt !== null);
+            return (
+              <li
+                key={order.id}
+                className="rounded-sm border border-ink-900/10 bg-white p-4"
+                data-testid="admin-order"
+                aria-labelledby={`order-${order.id}-title`}
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <p id={`order-${order.id}-title`} className="font-medium text-ink-900">
+                      Pedido {order.number}
+                    </p>
+                    <p className="text-sm text-ink-700">
+                      {formatDateTime(order.createdAt)} · {order.user.name ?? order.email} ({order.email})
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <span
+                      className={`rounded-full border px-3 py-1 text-xs font-medium ${ORDER_STATUS_INFO[order.status].badgeClass}`}
+                      data-testid="order-status"
+                    >
+                      {ORDER_STATUS_INFO[order.status].label}
+                    </span>
+                    <span className="font-medium">{formatMoney(order.total)}</span>
+                  </div>
                 </div>
-                <div className="flex items-center gap-3">
-                  <span
-                    className={`rounded-full border px-3 py-1 text-xs font-medium ${ORDER_STATUS_INFO[order.status].badgeClass}`}
-                    data-testid="order-status"
-                  >
-                    {ORDER_STATUS_INFO[order.status].label}
-                  </span>
-                  <span className="font-medium">{formatMoney(order.total)}</span>
+                <div className="mt-3 grid gap-4 text-sm md:grid-cols-2">
+                  <ul className="space-y-1">
+                    {order.items.map((item) => (
+                      <li key={item.id}>
+                        {item.quantity} × {item.productName}
+                        {item.variantName ? ` (${item.variantName})` : ""} · {formatMoney(item.price)}
+                      </li>
+                    ))}
+                  </ul>
+                  {order.address ? (
+                    <address className="not-italic text-ink-700">
+                      {order.address.name} · {order.address.phone}
+                      <br />
+                      {order.address.addressLine2}, {order.address.addressLine1}
+                      <br />
+                      {order.address.city}, {order.address.state} {order.address.postalCode}, {order.address.country}
+                    </address>
+                  ) : (
+                    <p className="text-ink-700">Sin dirección de envío</p>
+                  )}
                 </div>
-              </div>
-              <div className="mt-3 grid gap-4 text-sm md:grid-cols-2">
-                <ul className="space-y-1">
-                  {order.items.map((item) => (
-                    <li key={item.id}>
-                      {item.quantity} × {item.productName}
-                      {item.variantName ? ` (${item.variantName})` : ""} · {formatMoney(item.price)}
-                    </li>
-                  ))}
-                </ul>
-                {order.address ? (
-                  <address className="not-italic text-ink-700">
-                    {order.address.name} · {order.address.phone}
-                    <br />
-                    {order.address.addressLine2}, {order.address.addressLine1}
-                    <br />
-                    {order.address.city}, {order.address.state} {order.address.postalCode}, {order.address.country}
-                  </address>
-                ) : (
-                  <p className="text-ink-700">Sin dirección de envío</p>
-                )}
-              </div>
-              <div className="mt-4 flex flex-wrap items-end gap-4 border-t border-ink-900/10 pt-4">
-                {STAFF_STATUS_CHANGES[order.status].length > 0 ? (
-                  <RowForm label={`Cambiar estado del pedido ${order.number}`} className="flex items-end gap-2">
+                <div className="mt-4 flex flex-wrap items-end gap-4 border-t border-ink-900/10 pt-4">
+                  {choices.length > 0 ? (
+                    <RowForm label={`Cambiar estado del pedido ${order.number}`} className="flex items-end gap-2">
+                      {(busy) => (
+                        <>
+                          <input type="hidden" name="intent" value="status" />
+                          <input type="hidden" name="orderId" value={order.id} />
+                          <div>
+                            <label htmlFor={`status-${order.id}`} className="field-label">
+                              Cambiar estado
+                            </label>
+                            <select id={`status-${order.id}`} name="status" className="field-input">
+                              {choices.map((s) => (
+                                <option key={s} value={s}>
+                                  {ORDER_STATUS_INFO[s].label}
+                                </option>
+                              ))}
+                            </select>
+                          </div>
+                          <button type="submit" className="btn-secondary" disabled={busy}>
+                            Cambiar
+                          </button>
+                        </>
+                      )}
+                    </RowForm>
+                  ) : null}
+                  <RowForm label={`Guardar seguimiento del pedido ${order.number}`} className="flex items-end gap-2">
                     {(busy) => (
                       <>
-                        <input type="hidden" name="intent" value="status" />
+                        <input type="hidden" name="intent" value="tracking" />
                         <input type="hidden" name="orderId" value={order.id} />
                         <div>
-                          <label htmlFor={`status-${order.id}`} className="field-label">
-                            Cambiar estado
+                          <label htmlFor={`tracking-${order.id}`} className="field-label">
+                            Código de seguimiento
                           </label>
-                          <select id={`status-${order.id}`} name="status" className="field-input">
-                            {STAFF_STATUS_CHANGES[order.status].map((s) => (
-                              <option key={s} value={s}>
-                                {ORDER_STATUS_INFO[s].label}
-                              </option>
-                            ))}
-                          </select>
+                          <input
+                            key={order.trackingCode ?? ""}
+                            id={`tracking-${order.id}`}
+                            name="trackingCode"
+                            defaultValue={order.trackingCode ?? ""}
+                            maxLength={64}
+                            autoComplete="off"
+                            className="field-input"
+                          />
                         </div>
                         <button type="submit" className="btn-secondary" disabled={busy}>
-                          Cambiar
+                          Guardar
                         </button>
                       </>
                     )}
                   </RowForm>
-                ) : null}
-                <RowForm label={`Guardar seguimiento del pedido ${order.number}`} className="flex items-end gap-2">
-                  {(busy) => (
-                    <>
-                      <input type="hidden" name="intent" value="tracking" />
-                      <input type="hidden" name="orderId" value={order.id} />
-                      <div>
-                        <label htmlFor={`tracking-${order.id}`} className="field-label">
-                          Código de seguimiento
-                        </label>
-                        <input
-                          key={order.trackingCode ?? ""}
-                          id={`tracking-${order.id}`}
-                          name="trackingCode"
-                          defaultValue={order.trackingCode ?? ""}
-                          maxLength={64}
-                          autoComplete="off"
-                          className="field-input"
-                        />
-                      </div>
-                      <button type="submit" className="btn-secondary" disabled={busy}>
-                        Guardar
-                      </button>
-                    </>
-                  )}
-                </RowForm>
-                <p className="flex gap-3 text-sm">
-                  {isReturnable(order.status) ? (
-                    <Link
-                      to={`/admin/devoluciones?pedido=${encodeURIComponent(order.number)}`}
-                      className="text-gold-700 underline"
-                    >
-                      Procesar devolución
-                    </Link>
-                  ) : null}
-                  {isAdmin ? (
-                    <Link to={`/admin/historial?pedido=${order.id}`} className="text-gold-700 underline">
-                      Historial
-                    </Link>
-                  ) : null}
-                </p>
-              </div>
-            </li>
-          ))}
+                  <p className="flex gap-3 text-sm">
+                    {isReturnable(order.status) ? (
+                      <Link
+                        to={`/admin/devoluciones?pedido=${encodeURIComponent(order.number)}`}
+                        className="text-gold-700 underline"
+                      >
+                        Procesar devolución
+                      </Link>
+                    ) : null}
+                    {isAdmin ? (
+                      <Link to={`/admin/historial?pedido=${order.id}`} className="text-gold-700 underline">
+                        Historial
+                      </Link>
+                    ) : null}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       <Pagination page={orders} />

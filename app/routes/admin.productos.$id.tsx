@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { invariantResponse } from "@epic-web/invariant";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { centavosToPesosText, ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRODUCT_MESSAGES, ProductSchema } from "~/lib/validation/admin";
@@ -48,8 +49,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditProduct() {
   const { product, categories } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formAction === `/admin/fotos/${product.id}`;
+  const isPending = useIsPending({ formAction: `/admin/fotos/${product.id}`, state: "submitting" });
+  const uploading = isPending;
   return (
     <div>
       <p className="flex gap-4 text-sm">

@@ -168,6 +168,10 @@ export default function AdminProducts() {
                     )}
                     {product.archivedAt ? (
                       <span className="ml-2 rounded-full bg-zinc-200 px-2 py-0.5 text-xs text-zinc-800">Archivado</span>
+                    ) : !product.inStock ? (
+                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+                        Oculto en la tienda
+                      </span>
                     ) : null}
                   </p>
                   <p className="text-sm text-ink-700">

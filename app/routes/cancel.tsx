@@ -13,16 +13,11 @@ import { parseId } from "~/lib/ids";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const orderId = parseId(new URL(request.url).searchParams.get("pedido"));
-  if (user && orderId) {
-    try {
-      // The shopper may come back here after all from a session that was paid: say so.
-      if ((await cancelCheckout(request, user.id, orderId)) === "paid") return { paid: true };
-    } catch (error) {
-      // The sweep releases it later; the shopper still learns the payment was cancelled.
-      console.error(`[payments] cancelling order ${orderId} failed`, error);
-    }
-  }
+  const query = new URL(request.url).searchParams;
+  const orderId = parseId(query.get("pedido"));
+  const key = query.get("clave") ?? "";
+  // The shopper may come back here after all from a session that was paid: say so.
+  if (user && orderId && (await cancelCheckout(request, user.id, { orderId, key })) === "paid") return { paid: true };
   return { paid: false };
 }
 

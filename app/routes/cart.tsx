@@ -26,6 +26,7 @@ import {
 } from "~/models/cart.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type Flash, setFlash } from "~/utils/flash.server";
+import { isDatabaseUnavailable, whenDatabaseUnavailable } from "~/utils/db.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 
@@ -43,18 +44,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
   const user = await getOptionalUser(request);
   if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false };
-  try {
-    return { loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear };
-  } catch (error) {
-    // Returned, not thrown: the drawer loads this route with a fetcher and must not crash the page.
-    console.error(CART_LOG_TEXTS.load, error);
-    return {
-      loggedIn: true,
-      cart: EMPTY_CART,
-      loadError: CART_MESSAGES.load_failed,
-      confirmClear: false,
-    };
-  }
+  // An outage is answered, not thrown: the drawer loads this route with a fetcher and must not
+  // take the page down with it.
+  return whenDatabaseUnavailable(
+    async () => ({ loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear }),
+    () => ({ loggedIn: true, cart: EMPTY_CART, loadError: CART_MESSAGES.load_failed, confirmClear: false }),
+  );
 }
 
 export const headers: HeadersFunction = () => ({
@@ -101,10 +96,13 @@ export async function action({ request }: ActionFunctionArgs) {
     let status: number;
     if (error instanceof CartError) {
       ({ code, status } = error);
-    } else {
-      console.error(FAILURE[intent].log, error);
+    } else if (isDatabaseUnavailable(error)) {
+      // The spec's stored texts ("Failed to add to cart", …) for a change the database could not take.
+      console.error(FAILURE[intent].log, error instanceof Error ? error.message : error);
       ({ code } = FAILURE[intent]);
-      status = 500;
+      status = 503;
+    } else {
+      throw error;
     }
     const message = CART_MESSAGES[code];
     if (viaFetcher) return data<CartActionData>({ ok: false, code, message }, { status });

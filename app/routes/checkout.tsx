@@ -7,7 +7,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { useEffect, useRef } from "react";
 import { CheckoutSteps, CheckoutUnavailable, type SummaryLine } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -92,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // The database can go away in the middle of PAGAR: the order is then either not written at all (its
   // transaction rolls back) or reserved whole and settled later by the sweep; the shopper gets the
-  // Spanish 503 page (withDatabaseOutagePages in entry.server.tsx).
+  // Spanish 503 page (prepareBuild in entry.server.tsx).
   const outcome = await startCheckout(request, user, shipping);
   // The provider's page is never a route of this app: a submission from the checkout modal (a
   // fetcher) must load it as a new document, as the plain form does.
@@ -109,9 +110,9 @@ function isIntent(value: unknown): value is Intent {
 
 export default function Checkout() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<CheckoutActionData>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending({ formAction: "/checkout" });
+  const busy = isPending;
   // A change of step (on or back) moves focus to the new step's title: the pressed button is gone,
   // and a screen reader hears the step's name instead of focus falling back to the top of the page.
   const step = actionData?.step === 2 && actionData.shipping ? 2 : 1;

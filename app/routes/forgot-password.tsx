@@ -1,17 +1,33 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { AuthPage } from "~/components/auth/auth-page";
 import { ForgotPasswordForm } from "~/components/auth/forgot-password-form";
-import type { ForgotPasswordAnswer } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, ForgotPasswordSchema } from "~/lib/validation/auth";
 import { requestPasswordReset } from "~/models/user.server";
 import { padResponseTime } from "~/utils/auth.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
+import { getKnownDevice } from "~/utils/device.server";
 import { getPublicOrigin } from "~/utils/origin.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
+
+/**
+ * Whether a reset e-mail may go to `email` now. Each address (and each browser that has logged into the
+ * account) has its own allowance, so a stranger's requests never use up the owner's; requests from
+ * browsers the account does not know also share one allowance per account, which bounds how many
+ * e-mails anybody can make the shop send to one inbox.
+ */
+async function mayEmailReset(request: Request, email: string, address: string | null): Promise<boolean> {
+  const device = await getKnownDevice(request, email);
+  if (device) return (await hitRateLimit("resetEmail", rateLimitKey.resetEmail(email, `device:${device}`))).allowed;
+  if (address && !(await hitRateLimit("resetEmail", rateLimitKey.resetEmail(email, `ip:${address}`))).allowed) {
+    return false;
+  }
+  return (await hitRateLimit("resetEmailAny", rateLimitKey.resetEmailAny(email))).allowed;
+}
 
 /** Every accepted request takes at least this long, account or not (no enumeration by timing). */
 const MIN_RESPONSE_MS = 350;
@@ -32,16 +48,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (byAddress && !byAddress.allowed) {
     return data(submission.reply({ formErrors: [tooManyAttemptsMessage(byAddress.retryAfterMs)] }), { status: 429 });
   }
-  // Past the per-address limit an e-mail is silently not sent: the answer stays the same.
-  const byEmail = await hitRateLimit("resetEmail", rateLimitKey.resetEmail(submission.value.email));
-  if (byEmail.allowed) await requestPasswordReset(submission.value.email, getPublicOrigin(request));
+  // Past a limit the e-mail is silently not sent: the answer stays the same (no enumeration).
+  if (await mayEmailReset(request, submission.value.email, address)) {
+    await requestPasswordReset(submission.value.email, getPublicOrigin(request));
+  }
   await padResponseTime(start, MIN_RESPONSE_MS);
   return { status: "sent" as const, message: AUTH_MESSAGES.forgotSent };
 }
 
 export default function ForgotPassword() {
-  const answer = useActionData<ForgotPasswordAnswer>();
-  const navigation = useNavigation();
+  const answer = useActionData<typeof action>();
+  const isPending = useIsPending({ formAction: "/forgot-password" });
   return (
     <AuthPage
       eyebrow="Recuperar acceso"
@@ -52,7 +69,7 @@ export default function ForgotPassword() {
         as={Form}
         lastResult={answer?.status === "sent" ? undefined : answer}
         sentMessage={answer?.status === "sent" ? answer.message : null}
-        busy={navigation.state !== "idle" && navigation.formAction === "/forgot-password"}
+        busy={isPending}
         idPrefix=""
         toLogin={{ href: "/login" }}
       />

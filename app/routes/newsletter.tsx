@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { type NewsletterAnswer, NewsletterBox } from "~/components/newsletter-box";
+import { NewsletterBox } from "~/components/newsletter-box";
 import { SHOP_NAME } from "~/lib/constants";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/lib/validation/newsletter";
 import { sendWelcomeEmail, subscribe } from "~/models/newsletter.server";
@@ -51,14 +52,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewsletterPage() {
-  const answer = useActionData<NewsletterAnswer>();
-  const navigation = useNavigation();
+  const answer = useActionData<typeof action>();
+  const isPending = useIsPending({ formAction: "/newsletter", state: "submitting" });
   return (
     <div className="py-12">
       <NewsletterBox
         as={Form}
         answer={answer}
-        busy={navigation.state === "submitting" && navigation.formAction === "/newsletter"}
+        busy={isPending}
         source="newsletter-page"
         headingAs="h1"
         close={{ href: "/" }}

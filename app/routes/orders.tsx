@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BagIcon } from "~/components/icons";
 import { OrderCard } from "~/components/order-card";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
-import { getOrdersForUser } from "~/models/order.server";
+import { getOrdersForUser } from "~/models/order-views.server";
+import { whenDatabaseUnavailable } from "~/utils/db.server";
 import { requireUserWithRole } from "~/utils/session.server";
 
 /**
@@ -13,12 +14,10 @@ import { requireUserWithRole } from "~/utils/session.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "customer");
-  try {
-    return { orders: await getOrdersForUser(user.id), loadError: false };
-  } catch (error) {
-    console.error("Error cargando órdenes", error);
-    return { orders: [], loadError: true };
-  }
+  return whenDatabaseUnavailable(
+    async () => ({ orders: await getOrdersForUser(user.id), loadError: false }),
+    () => ({ orders: [], loadError: true }),
+  );
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

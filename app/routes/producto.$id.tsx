@@ -1,6 +1,5 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
 import {
   data,
   redirect,
@@ -9,20 +8,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { ArrowLeftIcon } from "~/components/icons";
+import { BackLink } from "~/components/back-link";
 import { Price } from "~/components/price";
-import { useIvaIncluded, useShownPrice } from "~/components/price-display";
+import { useIvaIncluded } from "~/components/price-display";
 import { FavoriteToggle } from "~/components/product-favorite";
 import { ProductGallery } from "~/components/product-gallery";
 import { ProductOptions } from "~/components/product-options";
@@ -34,11 +25,12 @@ import { SHOP_NAME } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
 import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
-import { chooseVariant, displayValues, galleryImages, materialOf } from "~/lib/variants";
+import { chooseVariant, displayValues, galleryImages, materialOf, soldOutSizes } from "~/lib/variants";
 import { REVIEW_MESSAGES, ReviewSchema } from "~/lib/validation/review";
-import { getProductDetail, getViewerReviewEligibility, type ProductDetail } from "~/models/product.server";
+import { getProductDetail, getViewerReviewEligibility } from "~/models/product.server";
 import { createReview } from "~/models/review.server";
-import { useNonce } from "~/components/nonce";
+import { ProductJsonLd } from "~/components/product-json-ld";
+import { useIsPending } from "~/components/use-is-pending";
 import type { loader as rootLoader } from "~/root";
 import { setFlash } from "~/utils/flash.server";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
@@ -91,8 +83,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALID
 
 export default function ProductPage() {
   const { product, selection, image, origin } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<SubmissionResult<string[]>>();
-  const navigation = useNavigation();
+  const lastResult = useActionData<typeof action>();
+  const reviewPending = useIsPending({ formAction: `/producto/${product.id}`, state: "submitting" });
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const ivaIncluded = useIvaIncluded();
   const pagePath = `/producto/${product.id}`;
@@ -112,11 +104,6 @@ export default function ProductPage() {
     const s = q.toString();
     return s ? `?${s}` : "?";
   };
-  const soldOutSizes = choice.sizes.filter((size) =>
-    product.variants.every(
-      (v) => v.size !== size || (choice.model !== null && v.model !== choice.model) || v.stock <= 0,
-    ),
-  );
 
   return (
     <article className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:px-6 lg:px-8">
@@ -177,7 +164,7 @@ export default function ProductPage() {
               sizes={choice.sizes}
               model={choice.model}
               size={choice.size}
-              soldOutSizes={soldOutSizes}
+              soldOutSizes={soldOutSizes(product.variants, choice)}
               hrefFor={({ model, size }) => query({ modelo: model, talla: size, imagen: null })}
             />
 
@@ -216,7 +203,7 @@ export default function ProductPage() {
             loginHref: `/login?redirectTo=${encodeURIComponent(`${pagePath}#resenas`)}`,
             action: pagePath,
             lastResult,
-            busy: navigation.state === "submitting" && navigation.formAction === pagePath,
+            busy: reviewPending,
           }}
         />
       </div>
@@ -231,97 +218,6 @@ export default function ProductPage() {
         />
       ) : null}
     </article>
-  );
-}
-
-/** "Volver": back in history when the shopper came from inside the shop, else to the catalogue. */
-function BackLink() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (
-    <Link
-      to="/#productos"
-      className="btn-ghost -ml-3"
-      onClick={(event) => {
-        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (idx > 0 && location.key !== "default") {
-          event.preventDefault();
-          navigate(-1);
-        }
-      }}
-    >
-      <ArrowLeftIcon />
-      Volver
-    </Link>
-  );
-}
-
-/** schema.org Product for search engines, with the CSP nonce (prices in MXN). */
-function ProductJsonLd({
-  product,
-  material,
-  origin,
-}: {
-  product: ProductDetail;
-  /** The material of the piece shown (the chosen variant's when it has its own). */
-  material: string | null;
-  origin: string;
-}) {
-  const nonce = useNonce();
-  const shownPrice = useShownPrice();
-  const ivaIncluded = useIvaIncluded();
-  const abs = (path: string) => (path.startsWith("http") ? path : `${origin}${path}`);
-  const url = `${origin}/producto/${product.id}`;
-  const offer = (price: number, stock: number, name?: string, sku?: string) => ({
-    "@type": "Offer",
-    ...(name ? { name } : {}),
-    ...(sku ? { sku } : {}),
-    url,
-    price: (shownPrice(price) / 100).toFixed(2),
-    priceCurrency: "MXN",
-    priceSpecification: {
-      "@type": "PriceSpecification",
-      price: (shownPrice(price) / 100).toFixed(2),
-      priceCurrency: "MXN",
-      valueAddedTaxIncluded: ivaIncluded,
-    },
-    availability: stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-    itemCondition: "https://schema.org/NewCondition",
-  });
-  const json = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    description: product.description,
-    image: [product.image, ...product.images.map((i) => i.url)].map(abs),
-    sku: String(product.id),
-    category: product.category.name,
-    ...(material ? { material } : {}),
-    brand: { "@type": "Brand", name: SHOP_NAME },
-    offers:
-      product.variants.length > 0
-        ? product.variants.map((v) => offer(v.price, v.stock, v.name, `${product.id}-${v.id}`))
-        : offer(product.price, product.stock),
-    ...(product.rating
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: product.rating.average.toFixed(1),
-            reviewCount: product.rating.count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
-  };
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      suppressHydrationWarning
-      // JSON inside <script>: escape "<" so no text can close the tag.
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
-    />
   );
 }
 

@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import crypto from "node:crypto";
 import { AuthPage } from "~/components/auth/auth-page";
 import { RegisterForm } from "~/components/auth/register-form";
-import type { AuthResult } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, PASSWORD_FIELDS, RegisterSchema } from "~/lib/validation/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -55,8 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Register() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<AuthResult>();
-  const navigation = useNavigation();
+  const lastResult = useActionData<typeof action>();
+  const isPending = useIsPending({ formAction: "/register" });
   const query = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <AuthPage
@@ -67,7 +67,7 @@ export default function Register() {
       <RegisterForm
         as={Form}
         lastResult={lastResult}
-        busy={navigation.state !== "idle" && navigation.formAction === "/register"}
+        busy={isPending}
         idPrefix=""
         redirectTo={redirectTo}
         toLogin={{ href: `/login${query}` }}

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { useEffect, useState } from "react";
 import { AuthPage } from "~/components/auth/auth-page";
 import { ResetPasswordForm } from "~/components/auth/reset-password-form";
-import type { AuthResult } from "~/components/auth/shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUTH_MESSAGES, PASSWORD_FIELDS, ResetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenValid, resetPassword } from "~/models/user.server";
@@ -27,9 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { state: "form" as const, token };
 }
 
-/** A failed submission's result, or the outcome of a valid one. */
-type ResetPasswordAnswer = AuthResult | { status: "done" } | { status: "expired" };
-
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
@@ -46,15 +43,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<ResetPasswordAnswer>();
-  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending({ state: "submitting" });
   const hashExpired = useHashExpired();
 
   if (actionData?.status === "done") return <ResetDone />;
   if (loaderData.state === "expired" || actionData?.status === "expired" || hashExpired) return <ResetExpired />;
   return (
     <AuthPage eyebrow="Recuperar acceso" title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
-      <ResetPasswordForm lastResult={actionData} busy={navigation.state === "submitting"} token={loaderData.token} />
+      <ResetPasswordForm lastResult={actionData} busy={isPending} token={loaderData.token} />
     </AuthPage>
   );
 }

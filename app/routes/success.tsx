@@ -6,7 +6,7 @@ import { ORDERS_AND_SHOP, PaymentOutcome } from "~/components/payment-outcome";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { formatMoney } from "~/lib/money";
 import { encodePixelEvent } from "~/lib/pixel";
-import { getOrderForSession } from "~/models/order.server";
+import { getOrderForSession } from "~/models/order-views.server";
 import { confirmPaidSession } from "~/models/payment.server";
 import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/utils/session.server";

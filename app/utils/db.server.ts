@@ -120,6 +120,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Runs `read`; when the database is unreachable, logs it and answers `fallback()` instead — for a page
+ * that shows the outage in its own words (the grid's Error de Conexión panel, Mis Pedidos' Reintentar,
+ * the cart drawer that must not take the page down). Any other error is a bug and is rethrown: the
+ * error boundary shows it and the log has its request id.
+ */
+export async function whenDatabaseUnavailable<T, F>(read: () => Promise<T>, fallback: () => F): Promise<T | F> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    console.error("[db] unavailable", error instanceof Error ? error.message : error);
+    return fallback();
+  }
+}
+
+/**
  * Runs a read for a page (or a form's write); when the database is unreachable, throws a 503
  * "Error de Conexión" response (rendered by the error boundaries in Spanish) instead of an unexplained 500.
  */

@@ -123,7 +123,9 @@ export async function startPglite({ dataDir, port, maxConnections = 4 } = {}) {
   const url = `postgresql://postgres:postgres@127.0.0.1:${listenPort}/postgres`;
   try {
     await Promise.race([
-      waitForDatabase(url),
+      // A wide bound: the wait ends as soon as it answers, or at once if the process dies; on a loaded
+      // machine PGlite's WebAssembly start-up alone has taken over 30 s.
+      waitForDatabase(url, { timeoutMs: 180_000 }),
       exited.then((code) => {
         throw new Error(`The embedded database exited during start-up (code ${code}).`);
       }),

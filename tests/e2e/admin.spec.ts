@@ -28,14 +28,22 @@ async function newProduct(prisma: Prisma, name: string, stock = 5) {
   });
 }
 
-async function newOrder(prisma: Prisma, userId: string, productId: number, variantId: number) {
+/** A paid order (procesando, or shipped with `status: "enviado"`), written as checkout and payment leave it. */
+async function newOrder(
+  prisma: Prisma,
+  userId: string,
+  productId: number,
+  variantId: number,
+  status: "procesando" | "enviado" = "procesando",
+) {
   const number = `LJ${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1000)}`;
   return prisma.order.create({
     data: {
       number,
       userId,
       email: "cliente@example.test",
-      status: "procesando",
+      status,
+      paidAt: new Date(),
       subtotal: 3_000_00,
       shipping: 15_00,
       tax: 0,
@@ -214,9 +222,9 @@ test.describe("admin panel", () => {
     const shopper = await insertNewUser();
     const product = await newProduct(app.prisma, unique("Arete Devuelto"));
     const variantId = product.variants[0]!.id;
-    const order = await newOrder(app.prisma, shopper.id, product.id, variantId);
+    const order = await newOrder(app.prisma, shopper.id, product.id, variantId, "enviado");
     const worker = await login({ role: "worker" });
-    await page.goto("/admin/pedidos?estado=procesando");
+    await page.goto("/admin/pedidos?estado=enviado");
     await page
       .getByTestId("admin-order")
       .filter({ hasText: order.number })
@@ -237,7 +245,11 @@ test.describe("admin panel", () => {
     // A second attempt is refused and changes nothing.
     await page.getByLabel("Número de pedido").fill(order.number);
     await page.getByRole("button", { name: "Procesar devolución" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "ya fue devuelto" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Solo se puede devolver un pedido enviado o entregado, y una sola vez" }),
+    ).toBeVisible();
     expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variantId } })).stock).toBe(4);
   });
 

@@ -1,5 +1,5 @@
 import type { RoleName } from "~/lib/roles";
-import type { OrderStatusName } from "~/lib/order-status";
+import { type OrderStatusName, PAID_STATUSES } from "~/lib/order-status";
 import { prisma } from "~/utils/db.server";
 import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
@@ -15,28 +15,34 @@ let orderCounter = 0;
 
 /**
  * An order written straight to the database, as checkout would leave it: its items (frozen
- * names and prices) and its address. `items` name products and, optionally, variants.
+ * names and prices) and its address. `items` name products and, optionally, variants. An order in a
+ * paid status is paid, a cancelled or returned one has given its stock back (as the lifecycle leaves
+ * them; the database checks both).
  */
 export async function createOrder(input: {
   userId: string;
   status?: OrderStatusName;
   items: { productId: number; variantId?: number | null; quantity: number; price?: number }[];
   stockReleasedAt?: Date | null;
+  paidAt?: Date | null;
   createdAt?: Date;
 }) {
   orderCounter += 1;
+  const status = input.status ?? "procesando";
+  const released = status === "cancelado" || status === "devuelto" ? new Date() : null;
   const subtotal = input.items.reduce((sum, item) => sum + (item.price ?? 1_000_00) * item.quantity, 0);
   return prisma.order.create({
     data: {
       number: `LJ${String(100000 + orderCounter)}`,
       userId: input.userId,
       email: "cliente@example.test",
-      status: input.status ?? "procesando",
+      status,
       subtotal,
       shipping: 15_00,
       tax: 0,
       total: subtotal + 15_00,
-      stockReleasedAt: input.stockReleasedAt ?? null,
+      stockReleasedAt: input.stockReleasedAt === undefined ? released : input.stockReleasedAt,
+      paidAt: input.paidAt === undefined ? (PAID_STATUSES.includes(status) ? new Date() : null) : input.paidAt,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       items: {
         create: input.items.map((item) => ({

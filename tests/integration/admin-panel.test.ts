@@ -237,7 +237,7 @@ describe("delete", () => {
 });
 
 describe("returns", () => {
-  async function soldOrder(status: "procesando" | "cancelado" | "entregado" = "entregado") {
+  async function soldOrder(status: "procesando" | "enviado" | "cancelado" | "entregado" = "entregado") {
     const { user: shopper } = await staffSession("customer");
     const { product, variant } = await createProductWithVariant(5, 3);
     const plain = await createProduct({ stock: 1 });
@@ -281,7 +281,7 @@ describe("returns", () => {
       formRequest("/admin/devoluciones", { orderNumber: order.number }, { cookie }),
     );
     expect(second.status).toBe(409);
-    expect(errorsOf(second).form?.[0]).toMatch(/ya fue devuelto/);
+    expect(errorsOf(second).form?.[0]).toBe("Solo se puede devolver un pedido enviado o entregado, y una sola vez");
     expect(await stocks(ids)).toEqual({ product: 5, variant: 5, plain: 2 });
     expect(await prisma.return.count()).toBe(1);
   });
@@ -289,7 +289,7 @@ describe("returns", () => {
   it("processes two simultaneous attempts exactly once", async () => {
     const { user } = await staffSession("worker");
     const { user: other } = await staffSession("admin");
-    const { product, variant, plain, order } = await soldOrder("procesando");
+    const { product, variant, plain, order } = await soldOrder("enviado");
     const outcomes = await Promise.all([
       processReturn(user, { orderNumber: order.number, reason: "Talla equivocada" }),
       processReturn(other, { orderNumber: order.number, reason: "Talla equivocada" }),
@@ -305,36 +305,27 @@ describe("returns", () => {
     expect(await prisma.auditEntry.count({ where: { action: "return" } })).toBe(1);
   });
 
-  it("refuses cancelled orders and unknown numbers, and never restocks stock already released", async () => {
+  it("refuses an order that was never shipped, a cancelled one and unknown numbers, changing nothing", async () => {
     const { cookie } = await staffSession("worker");
-    const cancelled = await soldOrder("cancelado");
-    const refused = await callAction(
-      returnsAction,
-      formRequest("/admin/devoluciones", { orderNumber: cancelled.order.number }, { cookie }),
-    );
-    expect(refused.status).toBe(409);
+    for (const status of ["procesando", "cancelado"] as const) {
+      const { product, variant, plain, order } = await soldOrder(status);
+      const before = await stocks({ product: product.id, variant: variant.id, plain: plain.id });
+      const refused = await callAction(
+        returnsAction,
+        formRequest("/admin/devoluciones", { orderNumber: order.number }, { cookie }),
+      );
+      expect(refused.status, status).toBe(409);
+      expect(errorsOf(refused).form).toEqual(["Solo se puede devolver un pedido enviado o entregado, y una sola vez"]);
+      expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(status);
+      expect(await stocks({ product: product.id, variant: variant.id, plain: plain.id })).toEqual(before);
+    }
     const unknown = await callAction(
       returnsAction,
       formRequest("/admin/devoluciones", { orderNumber: "LJ999" }, { cookie }),
     );
     expect(unknown.status).toBe(404);
     expect(errorsOf(unknown)).toEqual({ orderNumber: ["No existe un pedido con ese número"] });
-
-    const { user: shopper } = await staffSession("customer");
-    const released = await createProduct({ stock: 2 });
-    const order = await createOrder({
-      userId: shopper.id,
-      status: "procesando",
-      stockReleasedAt: new Date(),
-      items: [{ productId: released.id, quantity: 1 }],
-    });
-    const ok = await callAction(
-      returnsAction,
-      formRequest("/admin/devoluciones", { orderNumber: order.number }, { cookie }),
-    );
-    expect(ok.status).toBe(302);
-    expect((await prisma.product.findUniqueOrThrow({ where: { id: released.id } })).stock).toBe(2);
-    expect(await prisma.return.count()).toBe(1);
+    expect(await prisma.return.count()).toBe(0);
   });
 });
 
@@ -388,11 +379,12 @@ describe("roles", () => {
   });
 });
 
-describe("orders", () => {
-  async function post(cookie: string, fields: Record<string, string>) {
-    return callAction(ordersAction, formRequest("/admin/pedidos", { ...fields, _fetcher: "1" }, { cookie }));
-  }
+/** A row form of the Pedidos tab, as its fetcher posts it. */
+async function post(cookie: string, fields: Record<string, string>) {
+  return callAction(ordersAction, formRequest("/admin/pedidos", { ...fields, _fetcher: "1" }, { cookie }));
+}
 
+describe("orders", () => {
   it("list newest first, filtered by status", async () => {
     const { cookie } = await staffSession("worker");
     const { user: shopper } = await staffSession("customer");
@@ -443,6 +435,48 @@ describe("orders", () => {
   });
 });
 
+describe("an unpaid order in the Pedidos tab", () => {
+  it("cannot be moved to procesando or shipped by a worker, only cancelled (its stock back)", async () => {
+    const { cookie } = await staffSession("worker");
+    const { user: shopper } = await staffSession("customer");
+    const product = await createProduct({ stock: 4 });
+    const order = await createOrder({
+      userId: shopper.id,
+      status: "pendiente",
+      items: [{ productId: product.id, quantity: 2 }],
+    });
+    const orderId = String(order.id);
+    for (const status of ["procesando", "enviado", "entregado", "reembolsado"]) {
+      const refused = await post(cookie, { intent: "status", orderId, status });
+      expect(refused, status).toMatchObject({ status: 409, body: { ok: false } });
+    }
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      status: "pendiente",
+      paidAt: null,
+    });
+    expect(await prisma.auditEntry.count()).toBe(0);
+
+    expect((await post(cookie, { intent: "status", orderId, status: "cancelado" })).status).toBe(200);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(6);
+  });
+
+  it("is refused by the database too, whoever writes it", async () => {
+    const { user: shopper } = await staffSession("customer");
+    const product = await createProduct();
+    const order = await createOrder({
+      userId: shopper.id,
+      status: "pendiente",
+      items: [{ productId: product.id, quantity: 1 }],
+    });
+    await expect(prisma.order.update({ where: { id: order.id }, data: { status: "procesando" } })).rejects.toThrow(
+      /orders_paid_status_check/,
+    );
+    await expect(
+      prisma.order.update({ where: { id: order.id }, data: { status: "enviado", paidAt: new Date() } }),
+    ).rejects.toThrow(/may not go from pendiente to enviado/);
+  });
+});
+
 describe("cancelling an order", () => {
   it("puts its pieces back in stock once, and never stock already released", async () => {
     const { cookie } = await staffSession("worker");
@@ -467,14 +501,6 @@ describe("cancelling an order", () => {
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).stockReleasedAt).toBeInstanceOf(Date);
     await cancel(order.id);
     expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(5);
-
-    const expired = await createOrder({
-      userId: shopper.id,
-      status: "pendiente",
-      stockReleasedAt: new Date(),
-      items: [{ productId: product.id, quantity: 4 }],
-    });
-    expect((await cancel(expired.id)).status).toBe(302);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(6);
   });
 });

@@ -12,6 +12,7 @@ import { action, loader } from "~/routes/cart";
 import { prisma } from "~/utils/db.server";
 import { createUserSession } from "~/utils/session.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { expectConsoleError } from "../setup/fail-on-console-error";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -378,5 +379,25 @@ describe("/cart route", () => {
     expect(loggedIn).toMatchObject({ loggedIn: true, cart: { total: 1_980_00, count: 2 } });
     const loggedOut = await loader({ request: new Request("http://localhost/cart"), params: {}, context: {} });
     expect(loggedOut).toMatchObject({ loggedIn: false, cart: { lines: [], total: 0 } });
+  });
+
+  it("answers the drawer an empty cart with its message during an outage, but lets a bug through", async () => {
+    const user = await createUser();
+    const request = new Request("http://localhost/cart", { headers: { Cookie: await cookieFor(user.id) } });
+    const original = prisma.cartItem.findMany;
+    try {
+      const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      prisma.cartItem.findMany = (() => Promise.reject(refused)) as unknown as typeof original;
+      expectConsoleError(1);
+      expect(await loader({ request, params: {}, context: {} })).toMatchObject({
+        loggedIn: true,
+        cart: { lines: [] },
+        loadError: "No pudimos cargar tu carrito. Intenta de nuevo.",
+      });
+      prisma.cartItem.findMany = (() => Promise.reject(new TypeError("a bug"))) as unknown as typeof original;
+      await expect(loader({ request, params: {}, context: {} })).rejects.toThrow("a bug");
+    } finally {
+      prisma.cartItem.findMany = original;
+    }
   });
 });

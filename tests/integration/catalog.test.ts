@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseSearchParams } from "~/lib/search";
 import { catalogChanged } from "~/models/catalog-cache.server";
+import { addToCart } from "~/models/cart.server";
 import { getProductDetail, getProductGrid } from "~/models/product.server";
 import { searchCatalog } from "~/models/search.server";
 import { loader as productLoader } from "~/routes/producto.$id";
@@ -32,7 +33,8 @@ describe("home grid", () => {
 
   it("answers 503 with the connection error as data when the database fails", async () => {
     const original = prisma.product.findMany;
-    prisma.product.findMany = (() => Promise.reject(new Error("connect ECONNREFUSED"))) as unknown as typeof original;
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    prisma.product.findMany = (() => Promise.reject(refused)) as unknown as typeof original;
     expectConsoleError(1); // the loader logs the failure once
     try {
       const result = (await homeLoader({
@@ -46,6 +48,19 @@ describe("home grid", () => {
       expect(result.init.status).toBe(503);
       expect(result.data.error).toBe("Error cargando productos");
       expect(result.data.list.products).toEqual([]);
+    } finally {
+      prisma.product.findMany = original;
+    }
+  });
+
+  it("does not pass a bug off as an outage: it reaches the error boundary", async () => {
+    const original = prisma.product.findMany;
+    prisma.product.findMany = (() =>
+      Promise.reject(new TypeError("x is not a function"))) as unknown as typeof original;
+    try {
+      await expect(homeLoader({ request: new Request("http://localhost/"), params: {}, context: {} })).rejects.toThrow(
+        "x is not a function",
+      );
     } finally {
       prisma.product.findMany = original;
     }
@@ -167,6 +182,25 @@ describe("searchCatalog", () => {
   });
 });
 
+describe("a product staff hid from sale (En venta unticked)", () => {
+  it("leaves the grid, search, related strips and its own page, and cannot be added to a cart", async () => {
+    const hidden = await createProduct({ name: "Anillo Reservado", categoryId: 1, stock: 3 });
+    const shown = await createProduct({ name: "Anillo Visible", categoryId: 1 });
+    await prisma.product.update({ where: { id: hidden.id }, data: { inStock: false } });
+    catalogChanged("everything"); // what the product form's save does
+
+    expect(names((await getProductGrid("all")).products)).toEqual(["Anillo Visible"]);
+    expect(names((await getProductGrid("rings")).products)).toEqual(["Anillo Visible"]);
+    expect(names(await search("q=anillo"))).toEqual(["Anillo Visible"]);
+    expect(await getProductDetail(hidden.id)).toBeNull();
+    expect(names((await getProductDetail(shown.id))!.related)).toEqual([]);
+    const user = await createUser();
+    await expect(addToCart(user.id, { productId: hidden.id, variantId: null, quantity: 1 })).rejects.toMatchObject({
+      code: "product_not_found",
+    });
+  });
+});
+
 describe("product detail", () => {
   it("loads variants with images, reviews newest first, and up to 8 related products of the same category", async () => {
     const product = await createProduct({ name: "Anillo Aurora", categoryId: 1 });
@@ -229,6 +263,18 @@ describe("product detail", () => {
       expect(error, id).toBeInstanceOf(Response);
       expect((error as Response).status, id).toBe(404);
     }
+  });
+
+  it("reads one spelling of an id: /producto/007 is not product 7", async () => {
+    let product = await createProduct();
+    while (product.id < 7) product = await createProduct();
+    const load = (id: string) =>
+      productLoader({ request: new Request(`http://localhost/producto/${id}`), params: { id }, context: {} }).then(
+        () => 200,
+        (e: unknown) => (e instanceof Response ? e.status : 500),
+      );
+    expect(await load(String(product.id))).toBe(200);
+    expect(await load(`00${product.id}`)).toBe(404);
   });
 
   it("returns the product and the URL's variant choice", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addToCart, getCart } from "~/models/cart.server";
 import { releaseReservation } from "~/models/order.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
@@ -7,24 +7,12 @@ import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/success";
 import { prisma } from "~/utils/db.server";
 import { createUserSession } from "~/utils/session.server";
-import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { createProduct, createUser } from "../db-utils";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
-import { type Payments, SHOP_ORIGIN, startPayments } from "./payment-helpers";
+import { SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
+import { expectConsoleError } from "../setup/fail-on-console-error";
 
-let payments: Payments;
-
-beforeAll(async () => {
-  payments = await startPayments();
-});
-
-afterAll(async () => {
-  await payments.stop();
-});
-
-beforeEach(async () => {
-  await resetDatabase();
-  await createCategories();
-});
+const payments = setUpPayments();
 
 async function cookieFor(userId: string) {
   const setCookie = await createUserSession(new Request("http://localhost/login"), userId);
@@ -161,7 +149,10 @@ describe("/success, /cancel and /orders", () => {
     const { cookie, user, product } = await shopper();
     const pay = await callAction(checkoutAction, formRequest("/checkout", { intent: "pay", ...FORM }, { cookie }));
     const url = pay.headers.get("Location")!;
-    return { cookie, user, product, url, sessionId: url.split("/").pop()! };
+    const sessionId = url.split("/").pop()!;
+    // Where the provider sends a shopper who cancels: the cancel URL with its key.
+    const cancelUrl = new URL((await payments.stripe.checkout.sessions.retrieve(sessionId)).cancel_url!);
+    return { cookie, user, product, url, sessionId, cancelPath: `${cancelUrl.pathname}${cancelUrl.search}` };
   }
 
   it("/success shows the paid order of this user only", async () => {
@@ -189,7 +180,7 @@ describe("/success, /cancel and /orders", () => {
     const { cookie, url, sessionId, product } = await paidSession();
     const [order] = await prisma.order.findMany();
     payments.state.webhooksDown = true;
-    await releaseReservation(order!.id, "expired");
+    await releaseReservation(order!.id, "expired", "sweep");
     await prisma.product.update({ where: { id: product.id }, data: { stock: 0 } });
     await payments.pay(url);
     payments.state.webhooksDown = false;
@@ -207,14 +198,17 @@ describe("/success, /cancel and /orders", () => {
   });
 
   it("/cancel releases the user's own pending order and keeps the cart", async () => {
-    const { cookie, user, product } = await paidSession();
+    const { cookie, user, product, cancelPath } = await paidSession();
     const [order] = await prisma.order.findMany();
     const stranger = await cookieFor((await createUser()).id);
-    await callLoader(cancelLoader, getRequest(`/cancel?pedido=${order!.id}`, stranger));
+    await callLoader(cancelLoader, getRequest(cancelPath, stranger));
     await callLoader(cancelLoader, getRequest(`/cancel?pedido=not-a-number`, cookie));
+    // A link to the order without the provider's key (a cross-site GET with the shopper's cookies).
+    const forged = await callLoader(cancelLoader, getRequest(`/cancel?pedido=${order!.id}`, cookie));
+    expect(forged).toMatchObject({ status: 200, body: { paid: false } });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order!.id } })).status).toBe("pendiente");
 
-    const outcome = await callLoader(cancelLoader, getRequest(`/cancel?pedido=${order!.id}`, cookie));
+    const outcome = await callLoader(cancelLoader, getRequest(cancelPath, cookie));
     expect(outcome).toMatchObject({ status: 200, body: { paid: false } });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order!.id } })).status).toBe("cancelado");
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(5);
@@ -222,12 +216,12 @@ describe("/success, /cancel and /orders", () => {
   });
 
   it("/cancel after a payment that went through cancels nothing and says so", async () => {
-    const { cookie, url } = await paidSession();
+    const { cookie, url, cancelPath } = await paidSession();
     const [order] = await prisma.order.findMany();
     payments.state.webhooksDown = true;
     await payments.pay(url);
     payments.state.webhooksDown = false;
-    const outcome = await callLoader(cancelLoader, getRequest(`/cancel?pedido=${order!.id}`, cookie));
+    const outcome = await callLoader(cancelLoader, getRequest(cancelPath, cookie));
     expect(outcome.body).toEqual({ paid: true });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order!.id } })).status).toBe("procesando");
   });
@@ -244,6 +238,24 @@ describe("/success, /cancel and /orders", () => {
       loadError: false,
       orders: [{ status: "procesando", total: 2_335_00, items: [{ productName: "Anillo Aurora", quantity: 2 }] }],
     });
+  });
+
+  it("/orders shows Reintentar when the database is away, and lets a bug reach the error boundary", async () => {
+    const { cookie } = await shopper();
+    const original = prisma.order.findMany;
+    try {
+      const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      prisma.order.findMany = (() => Promise.reject(refused)) as unknown as typeof original;
+      expectConsoleError(1);
+      expect((await callLoader(ordersLoader, getRequest("/orders", cookie))).body).toEqual({
+        orders: [],
+        loadError: true,
+      });
+      prisma.order.findMany = (() => Promise.reject(new TypeError("a bug"))) as unknown as typeof original;
+      await expect(callLoader(ordersLoader, getRequest("/orders", cookie))).rejects.toThrow("a bug");
+    } finally {
+      prisma.order.findMany = original;
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../setup/fail-on-console-error";
 import { orderNumberFor } from "~/lib/checkout";
 import { addToCart, getCart } from "~/models/cart.server";
@@ -6,42 +6,27 @@ import {
   createOrderForCheckout,
   CheckoutError,
   fulfilOrder,
-  getOrdersForUser,
   ORPHANED_CHECKOUT_MS,
   releaseReservation,
 } from "~/models/order.server";
+import { getOrdersForUser } from "~/models/order-views.server";
+import { getProductDetail } from "~/models/product.server";
 import { cancelCheckout, confirmPaidSession, startCheckout, sweepExpiredReservations } from "~/models/payment.server";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks.stripe";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { createProduct, createUser } from "../db-utils";
 import {
   API_KEY,
   eventually,
-  type Payments,
   SHIPPING,
   SHOP_ORIGIN,
   sessionEvent,
   signedWebhookRequest,
-  startPayments,
+  setUpPayments,
 } from "./payment-helpers";
 
-let payments: Payments;
-
-beforeAll(async () => {
-  payments = await startPayments();
-});
-
-afterAll(async () => {
-  await payments.stop();
-});
-
-beforeEach(async () => {
-  await resetDatabase();
-  await createCategories();
-  payments.state.offsetMs = 0;
-  payments.state.webhooksDown = false;
-});
+const payments = setUpPayments();
 
 const request = () => new Request(`${SHOP_ORIGIN}/checkout`, { method: "POST" });
 const ORDERS_URL = `${SHOP_ORIGIN}/orders`;
@@ -130,7 +115,7 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
       client_reference_id: String(order.id),
       metadata: { orderId: String(order.id) },
       success_url: `${SHOP_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${SHOP_ORIGIN}/cancel?pedido=${order.id}`,
+      cancel_url: expect.stringMatching(new RegExp(`^${SHOP_ORIGIN}/cancel\\?pedido=${order.id}&clave=[\\w-]{22}$`)),
     });
     expect(session.expires_at * 1000).toBeGreaterThanOrEqual(Date.now() + 30 * 60_000);
     expect(session.line_items!.data.map((l) => [l.description, l.quantity, l.amount_total])).toEqual(
@@ -162,6 +147,54 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
     expect(await prisma.order.count()).toBe(0);
     expect(await stockOf(plenty.id)).toBe(10); // its reservation was rolled back
     expect(await stockOf(scarce.id)).toBe(0);
+  });
+
+  it("refreshes the catalogue pages of the pieces it reserves, and of those a release puts back", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    expect((await getProductDetail(product.id))?.stock).toBe(5); // now in the catalogue cache
+    const { order } = await checkout(user);
+    expect((await getProductDetail(product.id))?.stock).toBe(3);
+    await releaseReservation(order.id, "cancelled", "cancel_page");
+    expect((await getProductDetail(product.id))?.stock).toBe(5);
+  });
+
+  it("refuses a piece staff hid from sale while it sat in the cart, reserving nothing", async () => {
+    const { user, product } = await shopperWith(1, 5);
+    await prisma.product.update({ where: { id: product.id }, data: { inStock: false } });
+    const outcome = await startCheckout(request(), user, SHIPPING);
+    expect(outcome).toEqual({ ok: false, message: "Anillo Aurora está agotado" });
+    expect(await prisma.order.count()).toBe(0);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it("freezes the chosen model's own metal in the order, as the cart showed it", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ name: "Argolla Clásica", material: "Oro blanco 14k", stock: 5 });
+    const yellow = await prisma.variant.create({
+      data: {
+        productId: ring.id,
+        name: "Oro amarillo · 7",
+        model: "Oro amarillo",
+        size: "7",
+        price: 4_890_00,
+        stock: 2,
+        material: "Oro amarillo 14k",
+      },
+    });
+    const white = await prisma.variant.create({
+      data: { productId: ring.id, name: "Oro blanco · 7", model: "Oro blanco", size: "7", price: 4_890_00, stock: 2 },
+    });
+    await addToCart(user.id, { productId: ring.id, variantId: yellow.id, quantity: 1 });
+    await addToCart(user.id, { productId: ring.id, variantId: white.id, quantity: 1 });
+    const cartMaterials = (await getCart(user.id)).lines.map((l) => [l.variantName, l.material]);
+    const { order } = await checkout(user);
+    expect(order.items.map((i) => [i.variantName, i.material])).toEqual(expect.arrayContaining(cartMaterials));
+    expect(order.items.map((i) => [i.variantName, i.material])).toEqual(
+      expect.arrayContaining([
+        ["Oro amarillo · 7", "Oro amarillo 14k"],
+        ["Oro blanco · 7", "Oro blanco 14k"],
+      ]),
+    );
   });
 
   it("refuses an empty cart and a missing session", async () => {
@@ -302,7 +335,7 @@ describe("fulfilment", () => {
       confirmPaidSession(request(), user.id, sessionId),
       payments.resend(completed!.id),
       confirmPaidSession(request(), user.id, sessionId),
-      fulfilOrder({ sessionId }, { ordersUrl: ORDERS_URL }),
+      fulfilOrder({ sessionId }, { ordersUrl: ORDERS_URL, via: "webhook" }),
     ]);
 
     expect(results[0]).toMatchObject({ kind: "paid", orderId: order.id });
@@ -362,9 +395,9 @@ describe("fulfilment", () => {
     // The same, when the pieces were sold in the meantime: nothing is oversold.
     const other = await shopperWith(1, 1);
     const second = await checkout(other.user);
-    await releaseReservation(second.order.id, "expired");
+    await releaseReservation(second.order.id, "expired", "webhook");
     await prisma.product.update({ where: { id: other.product.id }, data: { stock: 0 } });
-    const { outcome } = await fulfilOrder({ orderId: second.order.id }, { ordersUrl: ORDERS_URL });
+    const { outcome } = await fulfilOrder({ orderId: second.order.id }, { ordersUrl: ORDERS_URL, via: "webhook" });
     expect(outcome).toBe("refund_due");
     const refundDue = await orderOf(second.order.id);
     expect(refundDue.status).toBe("cancelado");
@@ -384,7 +417,7 @@ describe("expiry and release", () => {
     await eventually(async () => (await orderOf(order.id)).status === "cancelado", "the expiry webhook");
     const [expired] = (await payments.events()).filter((e) => e.type === "checkout.session.expired");
     await payments.resend(expired!.id);
-    expect(await releaseReservation(order.id, "expired")).toBe(false);
+    expect(await releaseReservation(order.id, "expired", "webhook")).toBe(false);
 
     expect(await stockOf(product.id)).toBe(5);
     expect((await getCart(user.id)).count).toBe(2);
@@ -393,7 +426,9 @@ describe("expiry and release", () => {
   it("releases exactly once when called concurrently", async () => {
     const { user, product } = await shopperWith(3, 5);
     const { order } = await checkout(user);
-    const results = await Promise.all(Array.from({ length: 5 }, () => releaseReservation(order.id, "expired")));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => releaseReservation(order.id, "expired", "webhook")),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await stockOf(product.id)).toBe(5);
   });
@@ -439,16 +474,37 @@ describe("expiry and release", () => {
     const { user, product } = await shopperWith(2, 5);
     const stranger = await createUser();
     const { order, sessionId } = await checkout(user);
+    // The key the provider's redirect carries: the session's cancel URL.
+    const cancelUrl = new URL((await payments.stripe.checkout.sessions.retrieve(sessionId)).cancel_url!);
+    const key = cancelUrl.searchParams.get("clave")!;
+    expect(cancelUrl.searchParams.get("pedido")).toBe(String(order.id));
 
-    expect(await cancelCheckout(request(), stranger.id, order.id)).toBe("unchanged");
+    expect(await cancelCheckout(request(), stranger.id, { orderId: order.id, key })).toBe("unchanged");
     expect((await orderOf(order.id)).status).toBe("pendiente");
 
-    expect(await cancelCheckout(request(), user.id, order.id)).toBe("released");
+    expect(await cancelCheckout(request(), user.id, { orderId: order.id, key })).toBe("released");
     expect((await orderOf(order.id)).status).toBe("cancelado");
     expect((await payments.stripe.checkout.sessions.retrieve(sessionId)).status).toBe("expired");
     expect(await stockOf(product.id)).toBe(5);
     expect((await getCart(user.id)).count).toBe(2);
-    expect(await cancelCheckout(request(), user.id, order.id)).toBe("unchanged");
+    expect(await cancelCheckout(request(), user.id, { orderId: order.id, key })).toBe("unchanged");
+  });
+
+  it("the cancel page changes nothing for a link without the provider's key (a cross-site GET)", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    const { order, sessionId } = await checkout(user);
+    const other = await checkout((await shopperWith(1, 5)).user);
+    const otherKey = new URL(
+      (await payments.stripe.checkout.sessions.retrieve(other.sessionId)).cancel_url!,
+    ).searchParams.get("clave")!;
+
+    // The victim's own cookies, a guessed order id, and no key, a made-up one or another order's key.
+    for (const key of ["", "x".repeat(22), otherKey]) {
+      expect(await cancelCheckout(request(), user.id, { orderId: order.id, key })).toBe("unchanged");
+    }
+    expect((await orderOf(order.id)).status).toBe("pendiente");
+    expect((await payments.stripe.checkout.sessions.retrieve(sessionId)).status).toBe("open");
+    expect(await stockOf(product.id)).toBe(3);
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../setup/fail-on-console-error";
 import { addToCart, getCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
@@ -8,36 +8,22 @@ import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSession } from "~/utils/session.server";
 import { freePort } from "../../scripts/lib/database.mjs";
-import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { createProduct, createUser } from "../db-utils";
 import { callAction, formRequest } from "./auth-helpers";
 import {
   eventually,
-  type Payments,
   SHIPPING,
   SHOP_ORIGIN,
   sessionEvent,
   signedWebhookRequest,
-  startPayments,
+  setUpPayments,
 } from "./payment-helpers";
 
 /**
  * The payment provider fails under the shop: it is unreachable at PAGAR, or its webhooks come late,
  * repeated and out of order while many orders are paid at once. Stock and fulfilment stay exact.
  */
-let payments: Payments;
-
-beforeAll(async () => {
-  payments = await startPayments();
-});
-
-afterAll(async () => {
-  await payments.stop();
-});
-
-beforeEach(async () => {
-  await resetDatabase();
-  await createCategories();
-});
+const payments = setUpPayments();
 
 const stockOf = async (id: number) => (await prisma.product.findUniqueOrThrow({ where: { id } })).stock;
 

@@ -1,10 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { resetEnvCache } from "~/utils/env.server";
 import type { Shipping } from "~/lib/validation/checkout";
+import { createCategories, resetDatabase } from "../db-utils";
 
 export const API_KEY = "sk_test_checkout_integration";
 export const WEBHOOK_SECRET = "whsec_checkout_integration";
@@ -105,6 +107,27 @@ export async function startPayments() {
 }
 
 export type Payments = Awaited<ReturnType<typeof startPayments>>;
+
+/**
+ * The payment simulator for a test file (started before its tests, stopped after them) and, before
+ * each test, an empty database with the categories and the simulator back in its normal state.
+ */
+export function setUpPayments(): Payments {
+  const payments = {} as Payments;
+  beforeAll(async () => {
+    Object.assign(payments, await startPayments());
+  });
+  afterAll(async () => {
+    await payments.stop();
+  });
+  beforeEach(async () => {
+    await resetDatabase();
+    await createCategories();
+    payments.state.offsetMs = 0;
+    payments.state.webhooksDown = false;
+  });
+  return payments;
+}
 
 /** A webhook request signed with the shop's secret, for events the simulator never sends. */
 export function signedWebhookRequest(event: Record<string, unknown>, secret = WEBHOOK_SECRET): Request {

@@ -1,35 +1,22 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { addToCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
 import { loader as checkoutLoader } from "~/routes/checkout";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSession } from "~/utils/session.server";
-import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { createProduct, createUser } from "../db-utils";
 import { callLoader, getRequest } from "./auth-helpers";
 import { send } from "./http-client";
 import { startShopServer } from "./http-server";
-import { type Payments, SHIPPING, SHOP_ORIGIN, startPayments } from "./payment-helpers";
+import { SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
 
 /**
  * The PRICES_INCLUDE_IVA shop setting: off (the default) the catalogue shows prices before IVA and the
  * product page says "más IVA"; on, every price a shopper sees includes IVA, the checkout shows the IVA
  * part of it, and the card provider charges exactly the prices shown.
  */
-let payments: Payments;
-
-beforeAll(async () => {
-  payments = await startPayments();
-});
-
-afterAll(async () => {
-  await payments.stop();
-});
-
-beforeEach(async () => {
-  await resetDatabase();
-  await createCategories();
-});
+const payments = setUpPayments();
 
 afterEach(() => {
   delete process.env.PRICES_INCLUDE_IVA;

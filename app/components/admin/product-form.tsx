@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useIsPending } from "~/components/use-is-pending";
 import { ErrorList, Field, useSchemaForm, FormError, SubmitButton } from "~/components/forms";
 import { ProductSchema } from "~/lib/validation/admin";
 
@@ -42,7 +43,7 @@ export function ProductForm({
   categories: { id: number; name: string }[];
   submitLabel: string;
 }) {
-  const navigation = useNavigation();
+  const isPending = useIsPending({ state: "submitting" });
   const { form, fields, focus } = useSchemaForm(ProductSchema, { id: id, lastResult, defaultValue: defaultValue });
   const checkbox = (meta: typeof fields.inStock, label: string) => (
     <label className="flex items-center gap-2 text-sm text-ink-800">
@@ -115,11 +116,11 @@ export function ProductForm({
       </div>
       <fieldset className="flex flex-wrap gap-6">
         <legend className="field-label">Opciones</legend>
-        {checkbox(fields.inStock, "Disponible")}
+        {checkbox(fields.inStock, "En venta (visible en la tienda)")}
         {checkbox(fields.isNew, "Nuevo")}
         {checkbox(fields.isFeatured, "Destacado")}
       </fieldset>
-      <SubmitButton busy={navigation.state === "submitting"} label={submitLabel} busyLabel="Guardando…" />
+      <SubmitButton busy={isPending} label={submitLabel} busyLabel="Guardando…" />
     </Form>
   );
 }

@@ -182,7 +182,7 @@ export const DEFAULT_RETURN_REASON = "Devolución procesada";
 export const RETURN_MESSAGES = {
   orderRequired: "Escribe el número del pedido, por ejemplo LJ123456",
   orderNotFound: "No existe un pedido con ese número",
-  notReturnable: "Este pedido ya fue devuelto o está cancelado: no se puede procesar otra devolución",
+  notReturnable: "Solo se puede devolver un pedido enviado o entregado, y una sola vez",
   reasonTooLong: "El motivo no puede tener más de 500 caracteres",
 } as const;
 

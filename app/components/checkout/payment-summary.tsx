@@ -1,0 +1,131 @@
+import { Form } from "@remix-run/react";
+import { VAT_LABEL } from "~/lib/constants";
+import type { OrderTotals } from "~/lib/checkout";
+import { formatMoney } from "~/lib/money";
+import { SHIPPING_FIELDS, type Shipping } from "~/lib/validation/checkout";
+import { useIvaIncluded } from "../price-display";
+import { CHECKOUT_ACTION, type CheckoutFormTag, LegalLink, type SummaryLine } from "./shared";
+
+/** Step 2: where it goes, what it costs, PAGAR; the shipping values travel in hidden inputs. */
+export function PaymentStep({
+  as: FormTag = Form,
+  shipping,
+  totals,
+  busy,
+  error,
+}: {
+  as?: CheckoutFormTag;
+  shipping: Shipping;
+  totals: OrderTotals;
+  busy: boolean;
+  error: string | null;
+}) {
+  return (
+    <FormTag method="post" action={CHECKOUT_ACTION} className="space-y-6" data-testid="payment-step">
+      {SHIPPING_FIELDS.map((name) => (
+        <input key={name} type="hidden" name={name} value={shipping[name]} />
+      ))}
+      <section aria-labelledby="checkout-ship-to" className="rounded-sm border border-ink-900/10 bg-white p-5">
+        {/* Under the page's h1: a level skipped here would break the outline screen readers navigate. */}
+        <h2 id="checkout-ship-to" className="font-serif text-xl text-ink-900">
+          Enviar a
+        </h2>
+        <address className="mt-2 text-sm not-italic leading-relaxed text-ink-800" data-testid="ship-to">
+          {shipping.firstName} {shipping.lastName}
+          <br />
+          {shipping.address_line2}, {shipping.address}
+          <br />
+          {shipping.city}, {shipping.state}, C.P. {shipping.postalCode}
+          <br />
+          {shipping.country} · Tel. {shipping.phone}
+          <br />
+          {shipping.email}
+        </address>
+      </section>
+      <Totals totals={totals} />
+      {error ? (
+        <p role="alert" className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <button type="submit" name="intent" value="back" className="btn-secondary sm:flex-1" disabled={busy}>
+          Volver
+        </button>
+        <button type="submit" name="intent" value="pay" className="btn-primary sm:flex-1" disabled={busy}>
+          {busy ? "Procesando…" : "PAGAR"}
+        </button>
+      </div>
+      <p className="text-center text-xs text-ink-700/70">
+        Pagarás con tarjeta en la página segura del procesador de pagos.
+      </p>
+      <p className="text-center text-xs leading-relaxed text-ink-700">
+        Al pagar aceptas los <LegalLink to="/terminos-y-condiciones">Términos y Condiciones</LegalLink> y la{" "}
+        <LegalLink to="/envios-y-devoluciones">Política de Envíos y Devoluciones</LegalLink>.
+      </p>
+    </FormTag>
+  );
+}
+
+/**
+ * Subtotal, Envío, IVA (16%) and Total. When the shop shows prices with IVA included, the subtotal
+ * is the sum of the prices the shopper saw and the IVA is shown as the part of it that is tax.
+ */
+export function Totals({ totals }: { totals: OrderTotals }) {
+  const ivaIncluded = useIvaIncluded();
+  return (
+    <dl className="space-y-2 text-sm text-ink-800" data-testid="checkout-totals">
+      <div className="flex justify-between">
+        <dt>{ivaIncluded ? "Subtotal (IVA incluido)" : "Subtotal"}</dt>
+        <dd>{formatMoney(ivaIncluded ? totals.subtotal + totals.tax : totals.subtotal)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>Envío</dt>
+        <dd>{formatMoney(totals.shipping)}</dd>
+      </div>
+      {ivaIncluded ? null : (
+        <div className="flex justify-between">
+          <dt>{VAT_LABEL}</dt>
+          <dd>{formatMoney(totals.tax)}</dd>
+        </div>
+      )}
+      <div className="flex justify-between border-t border-ink-900/10 pt-2 text-base font-medium text-ink-900">
+        <dt>Total</dt>
+        <dd data-testid="checkout-total">{formatMoney(totals.total)}</dd>
+      </div>
+      {ivaIncluded ? (
+        <div className="flex justify-between text-xs text-ink-700" data-testid="checkout-iva-part">
+          <dt>Incluye {VAT_LABEL}</dt>
+          <dd>{formatMoney(totals.tax)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The side summary, on both steps: the items being bought and the total. */
+export function OrderSideSummary({ lines, totals }: { lines: SummaryLine[]; totals: OrderTotals }) {
+  return (
+    <aside aria-labelledby="checkout-summary" className="rounded-sm border border-ink-900/10 bg-ivory-100/60 p-5">
+      <h2 id="checkout-summary" className="font-serif text-2xl text-ink-900">
+        Tu pedido
+      </h2>
+      <ul className="mt-4 divide-y divide-ink-900/10" data-testid="checkout-items">
+        {lines.map((line) => (
+          <li key={line.lineKey} className="flex gap-3 py-3">
+            <img src={line.image} alt="" width={56} height={56} className="h-14 w-14 bg-white object-cover" />
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-medium text-ink-900">{line.name}</p>
+              {line.variantName ? <p className="text-ink-700">{line.variantName}</p> : null}
+              <p className="text-ink-700/80">Cantidad: {line.quantity}</p>
+            </div>
+            <p className="text-sm font-medium text-ink-900">{formatMoney(line.lineTotal)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 border-t border-ink-900/10 pt-4">
+        <Totals totals={totals} />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,245 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { type OrderStatusName, PAID_STATUSES, transitionRule, type TransitionSource } from "~/lib/order-status";
+import { prisma } from "~/utils/db.server";
+import { type Actor, recordAudit } from "./audit.server";
+import { catalogChanged } from "./catalog-cache.server";
+
+/**
+ * The only writer of an order's status. Every change — a payment (webhook, success page, cancel page,
+ * sweep), a released reservation, a worker's change in the panel, a return — asks `transitionOrder`,
+ * which applies ORDER_TRANSITIONS (app/lib/order-status.ts) and its preconditions, with the order row
+ * locked, in one transaction with the change's side effects (stock, the caller's own writes, the audit
+ * entry). Two writers racing for one order therefore queue on its row, and the second sees what the
+ * first did: each change happens once.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+/** Who made a change, for the audit trail: a staff member, or the shop itself (`via` says how). */
+export type ChangeAuthor = { actor: Actor } | { via: SystemChange };
+
+/** The shop's own writers of an order's status. */
+export type SystemChange = "webhook" | "success_page" | "cancel_page" | "sweep" | "checkout";
+
+export type TransitionRequest = {
+  orderId: number;
+  to: OrderStatusName;
+  by: TransitionSource;
+  author: ChangeAuthor;
+  /** Only from these statuses (e.g. a payment settles only an order still waiting for it). */
+  from?: readonly OrderStatusName[];
+  /** Recorded with the change that pays the order. */
+  payment?: { paidAt: Date; paymentIntentId: string | null };
+  /** Extra details for the audit entry (a reason, what was returned). */
+  details?: Record<string, Prisma.InputJsonValue>;
+};
+
+export type TransitionRefusal =
+  /** No such order. */
+  | "not_found"
+  /** Already in the status asked for. */
+  | "unchanged"
+  /** The lifecycle has no such change (for this writer, or from the status the order is in). */
+  | "not_allowed"
+  /** The change needs a paid order, and this one never was. */
+  | "unpaid"
+  /** A late payment could not take the pieces again: one of them is gone. */
+  | "stock_gone";
+
+export type TransitionResult =
+  | { ok: true; from: OrderStatusName; to: OrderStatusName; productIds: number[] }
+  | { ok: false; reason: TransitionRefusal; status: OrderStatusName | null };
+
+type OrderRow = { status: OrderStatusName; paid_at: Date | null; stock_released_at: Date | null };
+
+/**
+ * Applies one change of status inside `tx` (the caller's transaction, so its own writes — clearing a
+ * cart, queueing an e-mail, recording a return — commit or roll back with it). The caller must call
+ * `catalogChanged` with the result's product ids after the commit (`changeOrderStatus` does both).
+ */
+export async function transitionOrder(tx: Tx, request: TransitionRequest): Promise<TransitionResult> {
+  const [row] = await tx.$queryRaw<OrderRow[]>`
+    SELECT "status"::text AS "status", "paid_at", "stock_released_at"
+    FROM "orders" WHERE "id" = ${request.orderId} FOR UPDATE`;
+  if (!row) return refused("not_found", null);
+  const from = row.status;
+  if (from === request.to) return refused("unchanged", from);
+  if (request.from && !request.from.includes(from)) return refused("not_allowed", from);
+  const rule = transitionRule(from, request.to);
+  if (!rule || !rule.by.includes(request.by)) return refused("not_allowed", from);
+  const paidAt = row.paid_at ?? request.payment?.paidAt ?? null;
+  if (PAID_STATUSES.includes(request.to) && paidAt === null) return refused("unpaid", from);
+  // A late payment takes the pieces of a released order again, once: a second payment of an order
+  // already paid (and refused for want of stock) must not.
+  if (rule.stock === "reserve" && row.paid_at !== null) return refused("not_allowed", from);
+
+  let productIds: number[] = [];
+  let stockReleasedAt = row.stock_released_at;
+  if (rule.stock === "release" && row.stock_released_at === null) {
+    productIds = await restockOrder(tx, request.orderId);
+    stockReleasedAt = new Date();
+  } else if (rule.stock === "reserve") {
+    const reserved = await reserveOrderAgain(tx, request.orderId);
+    if (!reserved) return refused("stock_gone", from);
+    productIds = reserved;
+    stockReleasedAt = null;
+  }
+
+  await tx.order.update({
+    where: { id: request.orderId },
+    data: {
+      status: request.to,
+      stockReleasedAt,
+      // A settled order holds nothing for a payment session any more.
+      ...(request.to !== "pendiente" ? { reservedUntil: null } : {}),
+      ...(request.payment && row.paid_at === null
+        ? { paidAt: request.payment.paidAt, stripePaymentIntentId: request.payment.paymentIntentId }
+        : {}),
+    },
+  });
+  await recordAudit(tx, actorOf(request.author), {
+    action: request.by === "return" ? "return" : "status",
+    orderId: request.orderId,
+    before: { status: from },
+    after: {
+      status: request.to,
+      ...("via" in request.author ? { via: request.author.via } : {}),
+      ...(rule.stock === "release" && productIds.length > 0 ? { restocked: true } : {}),
+      ...(request.details ?? {}),
+    },
+  });
+  return { ok: true, from, to: request.to, productIds };
+}
+
+function refused(reason: TransitionRefusal, status: OrderStatusName | null): TransitionResult {
+  return { ok: false, reason, status };
+}
+
+/** The audit trail's author of a change the shop made by itself. */
+export const SYSTEM_ACTOR: Actor = { id: null, email: "sistema" };
+
+function actorOf(author: ChangeAuthor): Actor {
+  return "actor" in author ? author.actor : SYSTEM_ACTOR;
+}
+
+/**
+ * `transitionOrder` in a transaction of its own, with `alsoDo` (the caller's writes, only when the
+ * change happened) in the same transaction; after the commit, the catalogue pages showing the
+ * pieces whose stock moved are refreshed. Returns the change and what `alsoDo` returned.
+ */
+export async function changeOrderStatus<T = undefined>(
+  request: TransitionRequest,
+  alsoDo?: (tx: Tx, change: Extract<TransitionResult, { ok: true }>) => Promise<T>,
+): Promise<{ result: TransitionResult; extra: T | undefined }> {
+  const outcome = await prisma.$transaction(async (tx) => {
+    const result = await transitionOrder(tx, request);
+    const extra = result.ok && alsoDo ? await alsoDo(tx, result) : undefined;
+    return { result, extra };
+  });
+  if (outcome.result.ok) catalogChanged({ productIds: outcome.result.productIds });
+  return outcome;
+}
+
+type Shelf = { shelf: "variant" | "product"; id: number };
+type StockLine = Shelf & { productId: number | null; quantity: number };
+
+/**
+ * An order's lines in the one global locking order (variant lines by variant id, then product lines
+ * by product id), so concurrent writers of overlapping orders wait for each other instead of
+ * deadlocking. Only lines whose pieces have a shelf to go to: a line whose variant was deleted
+ * (variant id gone, its name kept) or whose product was deleted has none.
+ */
+async function stockLines(tx: Tx, orderId: number): Promise<StockLine[]> {
+  const lines = await tx.orderItem.findMany({
+    where: { orderId },
+    select: { productId: true, variantId: true, variantName: true, quantity: true },
+  });
+  const shelved = lines.flatMap((line): StockLine[] => {
+    const { productId, quantity } = line;
+    if (line.variantId !== null) return [{ shelf: "variant", id: line.variantId, productId, quantity }];
+    if (productId !== null && line.variantName === null)
+      return [{ shelf: "product", id: productId, productId, quantity }];
+    return [];
+  });
+  return shelved.sort((a, b) => Number(a.shelf === "product") - Number(b.shelf === "product") || a.id - b.id);
+}
+
+/**
+ * Puts an order's pieces back on the shelf: a variant line to its variant, a plain line to its
+ * product, a line with no shelf left nowhere. Returns the products touched. Only the lifecycle calls
+ * it, when a change's rule says "release" and the order still held its stock.
+ */
+async function restockOrder(tx: Tx, orderId: number): Promise<number[]> {
+  const touched = new Set<number>();
+  for (const line of await stockLines(tx, orderId)) {
+    if ((await putOnShelf(tx, line, line.quantity)) && line.productId !== null) touched.add(line.productId);
+  }
+  return [...touched];
+}
+
+/** Adds `quantity` pieces to a shelf; false when the variant or product no longer exists. */
+async function putOnShelf(tx: Tx, { shelf, id }: Shelf, quantity: number): Promise<boolean> {
+  const count =
+    shelf === "variant"
+      ? await tx.$executeRaw`UPDATE "product_variants" SET "stock" = "stock" + ${quantity} WHERE "id" = ${id}`
+      : await tx.$executeRaw`UPDATE "products" SET "stock" = "stock" + ${quantity}, "updated_at" = now() WHERE "id" = ${id}`;
+  return count === 1;
+}
+
+/**
+ * Takes `quantity` pieces off the shelf only if they are there: one conditional UPDATE, which
+ * PostgreSQL re-checks after waiting for a concurrent writer, so stock never goes below zero.
+ */
+export async function takeFromShelf(tx: Tx, { shelf, id }: Shelf, quantity: number): Promise<boolean> {
+  const count =
+    shelf === "variant"
+      ? await tx.$executeRaw`UPDATE "product_variants" SET "stock" = "stock" - ${quantity} WHERE "id" = ${id} AND "stock" >= ${quantity}`
+      : await tx.$executeRaw`UPDATE "products" SET "stock" = "stock" - ${quantity}, "updated_at" = now() WHERE "id" = ${id} AND "stock" >= ${quantity}`;
+  return count === 1;
+}
+
+/**
+ * A late payment's reservation: every line's pieces again, or none (the lines taken before a
+ * missing one are put back, inside the same transaction). Null when a piece is gone.
+ */
+async function reserveOrderAgain(tx: Tx, orderId: number): Promise<number[] | null> {
+  const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true } });
+  const lines = await stockLines(tx, orderId);
+  // A line without a shelf (its product or variant deleted) cannot be sold again.
+  if (lines.length < items.length) return null;
+  const taken: typeof lines = [];
+  for (const line of lines) {
+    if (!(await takeFromShelf(tx, line, line.quantity))) {
+      for (const back of taken) await putOnShelf(tx, back, back.quantity);
+      return null;
+    }
+    taken.push(line);
+  }
+  return [...new Set(lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))];
+}
+
+/**
+ * A payment of an order whose pieces were released and sold meanwhile: the order stays cancelado,
+ * with the payment recorded — the mark of a payment staff must refund (reembolsado). Once: false
+ * when the order is not a released, unpaid one.
+ */
+export async function recordPaymentToRefund(
+  orderId: number,
+  payment: { paidAt: Date; paymentIntentId: string | null },
+  via: SystemChange,
+): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const marked = await tx.order.updateMany({
+      where: { id: orderId, status: "cancelado", paidAt: null },
+      data: { paidAt: payment.paidAt, stripePaymentIntentId: payment.paymentIntentId },
+    });
+    if (marked.count === 0) return false;
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      action: "status",
+      orderId,
+      before: { status: "cancelado" },
+      after: { status: "cancelado", via, refundDue: true },
+    });
+    return true;
+  });
+}

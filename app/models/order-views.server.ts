@@ -1,0 +1,117 @@
+import type { OrderStatusName as OrderStatus } from "~/lib/order-status";
+import type { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/utils/db.server";
+import { ORPHANED_CHECKOUT_MS } from "./order.server";
+
+/** Reads of orders: Mis Pedidos, the success and cancel pages, the sweep's work list. */
+
+export type OrderView = {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  createdAt: Date;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  trackingCode: string | null;
+  items: Array<{
+    id: number;
+    productId: number | null;
+    productName: string;
+    variantName: string | null;
+    material: string | null;
+    image: string | null;
+    quantity: number;
+    price: number;
+  }>;
+  address: {
+    name: string;
+    phone: string;
+    addressLine1: string;
+    addressLine2: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  } | null;
+};
+
+/** The shipping address as order pages (the shopper's and the staff's) show it. */
+export const SHIPPING_ADDRESS_SELECT = {
+  name: true,
+  phone: true,
+  addressLine1: true,
+  addressLine2: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
+} as const satisfies Prisma.AddressSelect;
+
+const ORDER_VIEW_SELECT = {
+  id: true,
+  number: true,
+  status: true,
+  createdAt: true,
+  subtotal: true,
+  shipping: true,
+  tax: true,
+  total: true,
+  trackingCode: true,
+  items: {
+    select: {
+      id: true,
+      productId: true,
+      productName: true,
+      variantName: true,
+      material: true,
+      image: true,
+      quantity: true,
+      price: true,
+    },
+    orderBy: { id: "asc" },
+  },
+  address: { select: SHIPPING_ADDRESS_SELECT },
+} as const satisfies Prisma.OrderSelect;
+
+/** The user's orders, newest first, with their items and shipping address (one query). */
+export async function getOrdersForUser(userId: string): Promise<OrderView[]> {
+  return prisma.order.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: ORDER_VIEW_SELECT,
+  });
+}
+
+/** The user's order paid through `sessionId`, or null when the session is not this user's. */
+export async function getOrderForSession(userId: string, sessionId: string): Promise<OrderView | null> {
+  return prisma.order.findFirst({ where: { userId, stripeSessionId: sessionId }, select: ORDER_VIEW_SELECT });
+}
+
+/** The user's own order by id, with what the cancel page needs. */
+export async function getOwnOrder(userId: string, orderId: number) {
+  return prisma.order.findFirst({
+    where: { id: orderId, userId },
+    select: { id: true, number: true, status: true, stripeSessionId: true },
+  });
+}
+
+/**
+ * Pending orders whose reservation ended, or whose PAGAR never got a payment session (the sweep's
+ * work list), oldest first.
+ */
+export async function findExpiredReservations(now: Date, limit = 50) {
+  return prisma.order.findMany({
+    where: {
+      status: "pendiente",
+      OR: [
+        { reservedUntil: { lt: now } },
+        { stripeSessionId: null, createdAt: { lt: new Date(now.getTime() - ORPHANED_CHECKOUT_MS) } },
+      ],
+    },
+    orderBy: { reservedUntil: "asc" },
+    take: limit,
+    select: { id: true, stripeSessionId: true },
+  });
+}

@@ -1,0 +1,374 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { canTransition, ORDER_STATUSES, type OrderStatusName, PAID_STATUSES, transitionRule } from "~/lib/order-status";
+import { processReturn } from "~/models/admin-returns.server";
+import { setOrderStatus } from "~/models/admin-orders.server";
+import { addToCart } from "~/models/cart.server";
+import { cancelCheckout, confirmPaidSession, startCheckout, sweepExpiredReservations } from "~/models/payment.server";
+import { prisma } from "~/utils/db.server";
+import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { createOrder } from "./admin-fixtures";
+import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
+
+/**
+ * The order lifecycle (app/lib/order-status.ts, app/models/order-lifecycle.server.ts): the database
+ * allows exactly the table's changes, and random sequences of everything that moves an order —
+ * payments, expiries, the cancel and success pages, the sweep, staff, returns, replayed webhooks —
+ * never break its invariants.
+ */
+
+const payments = setUpPayments();
+
+describe("the database's copy of the lifecycle", () => {
+  it("allows exactly the changes of ORDER_TRANSITIONS, whoever writes the row", async () => {
+    const { id: userId } = await createUser();
+    const product = await createProduct();
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        if (from === to) continue;
+        const order = await createOrder({ userId, status: from, items: [{ productId: product.id, quantity: 1 }] });
+        // Whatever the checks on paid_at and stock_released_at want, so that only the change itself is judged.
+        const released = to === "cancelado" || to === "devuelto" || to === "reembolsado" ? new Date() : null;
+        const attempt = prisma.order.update({
+          where: { id: order.id },
+          data: { status: to, paidAt: new Date(), stockReleasedAt: released },
+        });
+        if (canTransition(from, to)) await expect(attempt, `${from} → ${to}`).resolves.toBeDefined();
+        else await expect(attempt, `${from} → ${to}`).rejects.toThrow(/orders_status_transition/);
+      }
+    }
+  });
+
+  it("refuses an order in a paid status without a payment, and stock held by a cancelled order", async () => {
+    const { id: userId } = await createUser();
+    const product = await createProduct();
+    const order = await createOrder({ userId, status: "pendiente", items: [{ productId: product.id, quantity: 1 }] });
+    await expect(prisma.order.update({ where: { id: order.id }, data: { status: "procesando" } })).rejects.toThrow(
+      /orders_paid_status_check/,
+    );
+    await expect(prisma.order.update({ where: { id: order.id }, data: { status: "cancelado" } })).rejects.toThrow(
+      /orders_stock_release_check/,
+    );
+  });
+});
+
+describe("restocking", () => {
+  it("skips a line whose variant was deleted, instead of crediting the product or failing", async () => {
+    const worker = await createUser({ role: "worker" });
+    const { id: userId } = await createUser();
+    const ring = await createProduct({ stock: 7 });
+    const size = await prisma.variant.create({
+      data: { productId: ring.id, name: "Talla 6", size: "6", price: ring.price, stock: 1 },
+    });
+    const order = await createOrder({
+      userId,
+      status: "entregado",
+      items: [{ productId: ring.id, variantId: size.id, quantity: 2 }],
+    });
+    await prisma.orderItem.updateMany({ where: { orderId: order.id }, data: { variantName: "Talla 6" } });
+    await prisma.variant.delete({ where: { id: size.id } });
+
+    expect(await processReturn(worker, { orderNumber: order.number, reason: "Talla equivocada" })).toMatchObject({
+      ok: true,
+    });
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: ring.id } })).stock).toBe(7);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "devuelto" });
+  });
+});
+
+// ─────────────────────────── the property ───────────────────────────
+
+type Event =
+  | { kind: "checkout"; shopper: number; shelf: number; quantity: number }
+  | { kind: "pay"; order: number }
+  | { kind: "expire"; order: number }
+  | { kind: "cancel-page"; order: number }
+  | { kind: "success-page"; order: number }
+  | { kind: "sweep" }
+  | { kind: "staff"; order: number; to: OrderStatusName }
+  | { kind: "return"; order: number }
+  | { kind: "replay"; event: number }
+  | { kind: "webhooks"; down: boolean };
+
+const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("checkout" as const),
+      shopper: fc.nat(2),
+      shelf: fc.nat(2),
+      quantity: fc.integer({ min: 1, max: 2 }),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("pay" as const), order: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("expire" as const), order: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel-page" as const), order: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("success-page" as const), order: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("sweep" as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("staff" as const),
+      order: fc.nat(),
+      to: fc.constantFrom(...ORDER_STATUSES),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("return" as const), order: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("replay" as const), event: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("webhooks" as const), down: fc.boolean() }) },
+);
+
+/** Three shelves: a plain product and two variants (their product's own stock is never used). */
+const INITIAL = { plain: 3, gold: 2, silver: 1 };
+
+async function catalogue() {
+  const plain = await createProduct({ name: "Anillo Aurora", stock: INITIAL.plain, price: 1_500_00 });
+  const chain = await createProduct({ name: "Cadena Luna", stock: 0, price: 2_000_00 });
+  const gold = await prisma.variant.create({
+    data: { productId: chain.id, name: "Oro", model: "Oro", price: 2_000_00, stock: INITIAL.gold },
+  });
+  const silver = await prisma.variant.create({
+    data: { productId: chain.id, name: "Plata", model: "Plata", price: 900_00, stock: INITIAL.silver },
+  });
+  return {
+    chain,
+    shelves: [
+      { name: "plain" as const, productId: plain.id, variantId: null },
+      { name: "gold" as const, productId: chain.id, variantId: gold.id },
+      { name: "silver" as const, productId: chain.id, variantId: silver.id },
+    ],
+  };
+}
+
+type Placed = { id: number; userId: string; sessionId: string; url: string; cancelKey: string };
+
+const request = () => new Request(`${SHOP_ORIGIN}/checkout`, { method: "POST" });
+
+async function settleWebhooks() {
+  await eventually(
+    async () => (await payments.events()).every((e) => !["pending", "retrying"].includes(e.delivery.status)),
+    "the webhooks in flight",
+    20_000,
+  );
+}
+
+async function apply(
+  event: Event,
+  world: {
+    shoppers: { id: string; email: string }[];
+    placed: Placed[];
+    worker: { id: string; email: string };
+    /** The simulator's events before this run (they name orders of earlier runs). */
+    firstEvent: number;
+  },
+  shelves: Awaited<ReturnType<typeof catalogue>>["shelves"],
+) {
+  const pick = (n: number) => world.placed[n % world.placed.length];
+  const ignore = () => {}; // an attempt the provider refuses (a session already over) changes nothing
+  switch (event.kind) {
+    case "checkout": {
+      const shopper = world.shoppers[event.shopper]!;
+      const shelf = shelves[event.shelf]!;
+      await prisma.cartItem.deleteMany({ where: { userId: shopper.id } });
+      try {
+        await addToCart(shopper.id, {
+          productId: shelf.productId,
+          variantId: shelf.variantId,
+          quantity: event.quantity,
+        });
+      } catch {
+        return; // sold out
+      }
+      const outcome = await startCheckout(request(), shopper, SHIPPING);
+      if (!outcome.ok) return;
+      const session = await payments.stripe.checkout.sessions.retrieve(outcome.url.split("/").pop()!);
+      world.placed.push({
+        id: outcome.orderId,
+        userId: shopper.id,
+        sessionId: session.id,
+        url: outcome.url,
+        cancelKey: new URL(session.cancel_url!).searchParams.get("clave")!,
+      });
+      return;
+    }
+    case "pay": {
+      const order = pick(event.order);
+      if (order) await payments.pay(order.url).catch(ignore);
+      return;
+    }
+    case "expire": {
+      const order = pick(event.order);
+      if (order) await payments.stripe.checkout.sessions.expire(order.sessionId).catch(ignore);
+      return;
+    }
+    case "cancel-page": {
+      const order = pick(event.order);
+      if (order) await cancelCheckout(request(), order.userId, { orderId: order.id, key: order.cancelKey });
+      return;
+    }
+    case "success-page": {
+      const order = pick(event.order);
+      if (order) await confirmPaidSession(request(), order.userId, order.sessionId);
+      return;
+    }
+    case "sweep": {
+      // Time passes beyond every reservation: the provider ends open sessions, the sweep settles what it missed.
+      payments.state.offsetMs = 40 * 60_000;
+      await settleWebhooks();
+      await sweepExpiredReservations(new Date(Date.now() + 40 * 60_000));
+      payments.state.offsetMs = 0;
+      return;
+    }
+    case "staff": {
+      const order = pick(event.order);
+      if (order) await setOrderStatus(world.worker, order.id, event.to);
+      return;
+    }
+    case "return": {
+      const order = pick(event.order);
+      if (!order) return;
+      const { number } = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, select: { number: true } });
+      await processReturn(world.worker, { orderNumber: number, reason: "Devolución procesada" });
+      return;
+    }
+    case "replay": {
+      const events = (await payments.events()).slice(world.firstEvent);
+      if (events.length > 0) await payments.resend(events[event.event % events.length]!.id);
+      return;
+    }
+    case "webhooks":
+      payments.state.webhooksDown = event.down;
+      return;
+  }
+}
+
+async function checkInvariants(shelves: Awaited<ReturnType<typeof catalogue>>["shelves"], chainId: number) {
+  const orders = await prisma.order.findMany({
+    include: { items: true },
+    orderBy: { id: "asc" },
+  });
+  const history = await prisma.auditEntry.findMany({
+    where: { action: { in: ["status", "return"] } },
+    orderBy: { id: "asc" },
+  });
+  const emails = await prisma.outboxEmail.findMany({
+    where: { kind: "order-confirmation" },
+    select: { subject: true },
+  });
+
+  for (const order of orders) {
+    const label = `order ${order.id} (${order.status})`;
+    expect(ORDER_STATUSES, label).toContain(order.status);
+    if (PAID_STATUSES.includes(order.status)) expect(order.paidAt, label).not.toBeNull();
+    if (order.status === "cancelado" || order.status === "devuelto")
+      expect(order.stockReleasedAt, label).not.toBeNull();
+    if (["pendiente", "procesando", "enviado", "entregado"].includes(order.status)) {
+      expect(order.stockReleasedAt, label).toBeNull();
+    }
+
+    // Every change it went through is a change of the table, one after the other, ending where it is.
+    let status: OrderStatusName = "pendiente";
+    let reachedProcesando = false;
+    for (const entry of history.filter((h) => h.orderId === order.id)) {
+      const before = (entry.before as { status: OrderStatusName }).status;
+      const after = (entry.after as { status: OrderStatusName }).status;
+      expect(before, `${label}: history`).toBe(status);
+      if (before !== after) expect(transitionRule(before, after), `${label}: ${before} → ${after}`).not.toBeNull();
+      if (after === "procesando") reachedProcesando = true;
+      status = after;
+    }
+    expect(status, `${label}: history ends at its status`).toBe(order.status);
+
+    // Exactly one confirmation e-mail per order that was paid and accepted, none for the others.
+    const confirmations = emails.filter((e) => e.subject.includes(order.number)).length;
+    expect(confirmations, `${label}: confirmation e-mails`).toBe(reachedProcesando ? 1 : 0);
+  }
+
+  // Stock is conserved: what is on each shelf plus what orders hold is what there was.
+  const onShelf = {
+    plain: (await prisma.product.findUniqueOrThrow({ where: { id: shelves[0]!.productId } })).stock,
+    gold: (await prisma.variant.findUniqueOrThrow({ where: { id: shelves[1]!.variantId! } })).stock,
+    silver: (await prisma.variant.findUniqueOrThrow({ where: { id: shelves[2]!.variantId! } })).stock,
+  };
+  for (const shelf of shelves) {
+    const held = orders
+      .filter((o) => o.stockReleasedAt === null)
+      .flatMap((o) => o.items)
+      .filter((i) => i.productId === shelf.productId && i.variantId === shelf.variantId)
+      .reduce((sum, i) => sum + i.quantity, 0);
+    expect(onShelf[shelf.name], `shelf ${shelf.name}`).toBeGreaterThanOrEqual(0);
+    expect(onShelf[shelf.name] + held, `shelf ${shelf.name}: on the shelf + held`).toBe(INITIAL[shelf.name]);
+  }
+  expect((await prisma.product.findUniqueOrThrow({ where: { id: chainId } })).stock).toBe(0);
+}
+
+describe("random sequences of payments, expiries, pages, the sweep, staff and returns", () => {
+  it("keep every order in the table, conserve stock and send one confirmation per accepted payment", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(eventArbitrary, { minLength: 4, maxLength: 14 }), async (events) => {
+        await resetDatabase();
+        await createCategories();
+        payments.state.offsetMs = 0;
+        payments.state.webhooksDown = false;
+        const { shelves, chain } = await catalogue();
+        const world = {
+          shoppers: [await createUser(), await createUser(), await createUser()],
+          worker: await createUser({ role: "worker" }),
+          placed: [] as Placed[],
+          firstEvent: (await payments.events()).length,
+        };
+        for (const event of events) await apply(event, world, shelves);
+        // Webhooks come back, and the provider delivers what it could not (as Stripe retries for days).
+        payments.state.webhooksDown = false;
+        await settleWebhooks();
+        for (const event of (await payments.events()).slice(world.firstEvent)) {
+          if (event.delivery.status === "failed") await payments.resend(event.id);
+        }
+        await settleWebhooks();
+        await checkInvariants(shelves, chain.id);
+      }),
+      {
+        numRuns: 12,
+        examples: [
+          // Paid, the webhook replayed, shipped, returned, refunded.
+          [
+            [
+              { kind: "checkout", shopper: 0, shelf: 0, quantity: 1 },
+              { kind: "pay", order: 0 },
+              { kind: "replay", event: 0 },
+              { kind: "success-page", order: 0 },
+              { kind: "staff", order: 0, to: "enviado" },
+              { kind: "return", order: 0 },
+              { kind: "staff", order: 0, to: "reembolsado" },
+            ],
+          ],
+          // Paid while the webhooks are down and a worker cancels it; the last piece is sold to someone
+          // else; the late payment arrives: nothing is oversold, the first order is due a refund.
+          [
+            [
+              { kind: "checkout", shopper: 0, shelf: 2, quantity: 1 },
+              { kind: "webhooks", down: true },
+              { kind: "pay", order: 0 },
+              { kind: "staff", order: 0, to: "cancelado" },
+              { kind: "checkout", shopper: 1, shelf: 2, quantity: 1 },
+              { kind: "webhooks", down: false },
+              { kind: "pay", order: 1 },
+              { kind: "staff", order: 0, to: "reembolsado" },
+            ],
+          ],
+          // A worker tries to ship an unpaid order; the shopper leaves; the sweep settles it.
+          [
+            [
+              { kind: "checkout", shopper: 2, shelf: 1, quantity: 2 },
+              { kind: "staff", order: 0, to: "procesando" },
+              { kind: "staff", order: 0, to: "enviado" },
+              { kind: "return", order: 0 },
+              { kind: "sweep" },
+              { kind: "pay", order: 0 },
+            ],
+          ],
+        ],
+      },
+    );
+  }, 240_000);
+});
