@@ -51,6 +51,25 @@ describe("what a product's text is", () => {
   });
 });
 
+describe("what the shop sells", () => {
+  it("never finds, suggests or features a piece staff hid ('En venta' off)", async () => {
+    const hidden = await createProduct({ name: "Anillo Turquesa", isFeatured: true });
+    await createProduct({ name: "Collar Luna", categoryId: 2, isFeatured: true });
+    expect(names((await search("q=anillo%20turquesa")).products)).toEqual(["Anillo Turquesa"]);
+
+    await prisma.product.update({ where: { id: hidden.id }, data: { inStock: false } });
+    catalogChanged("everything");
+    for (const q of ["anillo%20turquesa", "turquesa", "Anillo%20Turquesa", "anillos"]) {
+      expect((await search(`q=${q}`)).total, q).toBe(0);
+    }
+    // Its words correct nothing and lead nowhere; the featured pieces are the ones on sale.
+    const typo = await search("q=turqesa");
+    expect(typo).toMatchObject({ total: 0, suggestion: null });
+    expect(names(typo.featured)).toEqual(["Collar Luna"]);
+    expect((await search("q=luna%20turquesa")).suggestion).toBe("luna");
+  });
+});
+
 describe("the relevance order", () => {
   it("puts all words in the name first, then name and material, then the description; the grid's order within", async () => {
     await createProduct({ name: "Anillo Sol", description: "Con una perla al centro.", material: "Plata .925" });
