@@ -6,13 +6,20 @@
 // - The shop's production build on a bench catalogue (the shop's seed plus BENCH_PRODUCTS more, with
 //   variants), on the embedded PGlite and, when DATABASE_URL or TEST_POSTGRES_URL names a PostgreSQL
 //   server whose role may create databases, on a database the bench creates and drops itself.
-// - autocannon at 10 and 50 connections on /, /?categoria=rings, a product page, /search?q=anillo and
-//   /cart (logged in): req/s, p50, p99, errors and throughput as a share of the bare route's.
+// - autocannon at 10 and 50 connections on /, /?categoria=rings, a product page, /search?q=anillo,
+//   /search?q=anillo%20de%20oro and /cart (logged in): req/s, p50, p99, errors and throughput as a
+//   share of the bare route's. Then the two searches taking turns at 10 connections, as served and
+//   on a server with the catalogue cache off, so every request runs the search's SQL (the multi-word
+//   search must keep 90 % of the one-word one's throughput).
+// - Hostile search texts (tests/hostile-search-queries.ts), each timed five times on a cache miss.
+// - With BENCH_EXPLAIN=1, the query plans (EXPLAIN ANALYZE) of the search's statements as the shop
+//   sends them, for a few shopper queries.
 // - HTML bytes per page, database round trips per page (cache miss and hit), home JS and CSS (gzip),
 //   and Lighthouse (mobile) for home and a product page, with Debian's Chromium.
 //
 // Requires `npm run build` first. Settings: BENCH_DURATION (seconds per row, 10), BENCH_PRODUCTS (500),
-// BENCH_LIGHTHOUSE=0 to skip Lighthouse. Prints tables; nothing here is a pass/fail test.
+// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_EXPLAIN=1 for the search's query plans. Prints tables;
+// nothing here is a pass/fail test.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +28,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { CUSTOMER_ACCOUNT } from "../prisma/seed-data.ts";
+import { HOSTILE_SEARCH_QUERIES } from "../tests/hostile-search-queries.ts";
 import { seedBenchCatalogue } from "./bench/seed-catalogue.mjs";
 import { freePort, migrateDeploy, root, startPglite } from "./lib/database.mjs";
 import { seedDatabase } from "./lib/seed.mjs";
@@ -28,9 +36,22 @@ import { seedDatabase } from "./lib/seed.mjs";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
 const CONNECTIONS = [10, 50];
 const PRODUCT_ID = 2;
-const PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, "/search?q=anillo", "/cart"];
+const SEARCH_ONE_WORD = "/search?q=anillo";
+const SEARCH_WORDS = "/search?q=anillo%20de%20oro";
+const PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, SEARCH_ONE_WORD, SEARCH_WORDS, "/cart"];
+/** Shopper queries whose plans BENCH_EXPLAIN=1 prints: words, a synonym, a phrase, a typo, nothing. */
+const EXPLAIN_QUERIES = [
+  "anillo",
+  "anillo de oro",
+  "aretes",
+  "filigrana oaxaqueña",
+  "oro amarillo",
+  "zafriro",
+  "reloj",
+];
 const SECRET = "bench-secret-0123456789abcdef";
 const children = new Set();
 
@@ -205,10 +226,65 @@ function homeAssets(html) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
+/**
+ * «anillo» and «anillo de oro» at 10 connections, taking turns three times (so a change in the
+ * machine's load during the run weighs on both alike): requests per second of each over the three.
+ */
+async function compareSearches(base) {
+  const totals = { [SEARCH_ONE_WORD]: 0, [SEARCH_WORDS]: 0 };
+  const errors = { [SEARCH_ONE_WORD]: 0, [SEARCH_WORDS]: 0 };
+  for (let round = 0; round < 3; round += 1) {
+    for (const page of [SEARCH_ONE_WORD, SEARCH_WORDS]) {
+      const result = await load(base + page, 10);
+      totals[page] += result.requests.total;
+      errors[page] += result.errors + result.timeouts + result.non2xx;
+    }
+  }
+  const rps = (page) => totals[page] / (3 * DURATION);
+  return {
+    one: rps(SEARCH_ONE_WORD),
+    words: rps(SEARCH_WORDS),
+    errors: errors[SEARCH_ONE_WORD] + errors[SEARCH_WORDS],
+  };
+}
+
+/**
+ * Each hostile search text five times, each time with another price bound nobody else asks for
+ * (so the catalogue cache misses and the SQL runs): status, median and slowest time in ms.
+ */
+async function timeHostileSearches(base) {
+  const rows = [];
+  for (const { name, q } of HOSTILE_SEARCH_QUERIES) {
+    const times = [];
+    const statuses = new Set();
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      const res = await fetch(`${base}/search?${new URLSearchParams({ q, max: String(9_999 - i) })}`);
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      statuses.add(res.status);
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ name, statuses: [...statuses].join("/"), median: times[2], max: times[4] });
+  }
+  return rows;
+}
+
 async function benchDatabase(kind, bare, { withLighthouse }) {
   console.log(`\n▸ ${kind}: preparing the bench catalogue`);
   const db = kind === "PGlite" ? await startPglite({ dataDir: "memory://" }) : await createPostgresDatabase(pgUrl);
-  const report = { kind, rows: [], htmlBytes: {}, roundTrips: {}, lighthouse: null, assets: null };
+  const report = {
+    kind,
+    rows: [],
+    searches: null,
+    uncached: null,
+    hostile: [],
+    explain: null,
+    htmlBytes: {},
+    roundTrips: {},
+    lighthouse: null,
+    assets: null,
+  };
   let server;
   try {
     await migrateDeploy(db.url, { quiet: true });
@@ -257,6 +333,17 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
         report.rows.push({ page, connections, ...run, ratio: run.rps / bareRun.rps, bareP99: bareRun.p99 });
       }
     }
+    console.log("  «anillo» and «anillo de oro» taking turns");
+    report.searches = await compareSearches(base);
+    console.log("  hostile search texts");
+    report.hostile = await timeHostileSearches(base);
+    if (EXPLAIN) {
+      const plans = await runNode([path.join(root, "scripts/bench/explain-search.mjs")], {
+        ...env,
+        BENCH_EXPLAIN_QUERIES: JSON.stringify(EXPLAIN_QUERIES),
+      });
+      report.explain = JSON.parse(plans.trim().split("\n").pop());
+    }
     if (withLighthouse) {
       console.log(`  Lighthouse (mobile): home and /producto/${PRODUCT_ID}`);
       report.lighthouse = {
@@ -266,6 +353,14 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
         })),
       };
     }
+    await server.stop();
+    server = null;
+
+    // The same two searches with the catalogue cache off: every request runs the search's SQL.
+    console.log("  measuring the searches with the catalogue cache off");
+    server = await startServer(path.join(root, "server/index.mjs"), { ...env, CATALOG_CACHE_TTL_MS: "0" });
+    for (const page of [SEARCH_ONE_WORD, SEARCH_WORDS]) await load(base + page, 10, {}, 3).catch(() => {});
+    report.uncached = await compareSearches(base);
   } finally {
     await server?.stop();
     await db.stop();
@@ -277,18 +372,40 @@ function print(report) {
   console.log(
     `\n${report.kind} — ${report.catalogue.products} products, ${report.catalogue.variants} variants, ${DURATION} s per row`,
   );
-  console.log("page                    conn    req/s   p50 ms   p99 ms  errors  ratio  p99/bare");
+  console.log("page                          conn    req/s   p50 ms   p99 ms  errors  ratio  p99/bare");
   for (const r of report.rows) {
     console.log(
-      `${r.page.padEnd(22)}${String(r.connections).padStart(6)}${r.rps.toFixed(0).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${(r.bareP99 ? (r.p99 / r.bareP99).toFixed(1) : "").padStart(10)}`,
+      `${r.page.padEnd(30)}${String(r.connections).padStart(6)}${r.rps.toFixed(0).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${(r.bareP99 ? (r.p99 / r.bareP99).toFixed(1) : "").padStart(10)}`,
     );
   }
-  console.log("\npage                    HTML raw   HTML gzip   round trips miss/hit");
+  const share = ({ one, words }) => `${((100 * words) / one).toFixed(0)} %`;
+  console.log(
+    `\nSearch at 10 connections, taking turns (3 × ${DURATION} s each):` +
+      `\n  catalogue cache on (as in production): «anillo» ${report.searches.one.toFixed(0)} req/s, «anillo de oro» ${report.searches.words.toFixed(0)} req/s: ${share(report.searches)}` +
+      `\n  catalogue cache off (every request runs the SQL): «anillo» ${report.uncached.one.toFixed(0)} req/s, «anillo de oro» ${report.uncached.words.toFixed(0)} req/s: ${share(report.uncached)}` +
+      `\n  errors: ${report.searches.errors + report.uncached.errors}`,
+  );
+  console.log("\nHostile search texts, 5 cache misses each     status   median ms   max ms");
+  for (const h of report.hostile) {
+    console.log(
+      `${h.name.padEnd(45)}${h.statuses.padStart(7)}${h.median.toFixed(0).padStart(12)}${h.max.toFixed(0).padStart(9)}`,
+    );
+  }
+  if (report.explain) {
+    for (const { q, statements } of report.explain) {
+      for (const [i, st] of statements.entries()) {
+        console.log(
+          `\nEXPLAIN ANALYZE «${q}» (statement ${i + 1} of ${statements.length}, ${st.ms.toFixed(1)} ms run alone):\n${st.plan}`,
+        );
+      }
+    }
+  }
+  console.log("\npage                            HTML raw   HTML gzip   round trips miss/hit");
   for (const page of PAGES) {
     const h = report.htmlBytes[page];
     const t = report.roundTrips[page];
     console.log(
-      `${page.padEnd(22)}${kb(h.raw).padStart(10)}${kb(h.gzip).padStart(12)}${`${t.miss}/${t.hit}`.padStart(16)}`,
+      `${page.padEnd(30)}${kb(h.raw).padStart(10)}${kb(h.gzip).padStart(12)}${`${t.miss}/${t.hit}`.padStart(16)}`,
     );
   }
   console.log(

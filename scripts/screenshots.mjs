@@ -42,6 +42,12 @@ const PUBLIC_SCREENS = [
   { name: "product-sold-out", path: (page) => productPath(page, SOLD_OUT) },
   // Price bounds other than the defaults open the Filtros panel.
   { name: "search", path: async () => "/search?q=anillo&orden=precio-asc&min=1000&max=8000" },
+  // Every word in any order, with the count; a typo and its correction; nothing found, with the
+  // nearest search; nothing near (categories and featured pieces).
+  { name: "search-results", path: async () => "/search?q=anillo%20de%20oro" },
+  { name: "search-suggestion", path: async () => "/search?q=anilo" },
+  { name: "search-empty-suggestion", path: async () => "/search?q=aretes%20de%20zafiro%20y%20rubi" },
+  { name: "search-no-results", path: async () => "/search?q=reloj" },
 ];
 
 async function productPath(page, name) {
@@ -76,6 +82,16 @@ try {
       await page.goto(`${base}${target}`);
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await shoot(page, screen.name, kind);
+    }
+
+    if (!only || only.has("search-overlay")) {
+      await page.goto(`${base}/`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await page.locator('[data-action="open-search"]').first().click();
+      const dialog = page.getByRole("dialog", { name: "Buscar Productos" });
+      await dialog.getByRole("searchbox").fill("pulcera");
+      await dialog.getByText("¿Quisiste decir").waitFor();
+      await shoot(page, "search-overlay", kind);
     }
 
     if (!only || only.has("cart") || only.has("cart-drawer")) {

@@ -18,6 +18,7 @@ const TABLES = [
   "product_images",
   "product_variants",
   "products",
+  "search_terms",
   "categories",
   "password_reset_tokens",
   "sessions",

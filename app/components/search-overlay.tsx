@@ -8,7 +8,7 @@ import { SearchResults } from "./search-results";
 
 const DEFAULTS = SearchParamsSchema.parse({});
 const TYPING_DELAY_MS = 250;
-const EMPTY_PAGE = { products: [], page: 1, hasNext: false };
+const EMPTY_PAGE = { products: [], page: 1, hasNext: false, total: 0, suggestion: null, featured: [] };
 
 /**
  * The "Buscar Productos" overlay: a JavaScript enhancement of /search. The header's
@@ -122,6 +122,12 @@ export function SearchOverlay({ loggedIn }: { loggedIn: boolean }) {
               list={answer?.list ?? EMPTY_PAGE}
               loading={loading}
               loggedIn={loggedIn}
+              onSuggestion={(q) => {
+                if (!inputRef.current) return;
+                inputRef.current.value = q;
+                inputRef.current.focus();
+                submit(0);
+              }}
             />
           ) : null}
         </div>

@@ -1,23 +1,28 @@
-import type { ProductPage } from "~/lib/catalog";
 import { type SearchParams, searchHref } from "~/lib/search";
-import type { SearchResult } from "~/models/product.server";
+import type { SearchPage } from "~/models/search.server";
 import { MoreLink, useLoadMore } from "./load-more";
 import { Spinner } from "./product-grid";
-import { AddToCartPrompt } from "./add-to-cart-prompt";
-import { ProductCard } from "./product-card";
+import { SearchCards } from "./search-cards";
+import { SearchEmpty } from "./search-empty";
 
-/** Search results: nothing before a term, a loading line, the empty state, or cards with "Ver más". */
+/**
+ * Search results: nothing before a term, a loading line, the empty state, or the count, the
+ * "¿Quisiste decir …?" link when words were corrected, and cards with "Ver más".
+ */
 export function SearchResults({
   params,
   list,
   loading,
   loggedIn,
+  onSuggestion,
 }: {
   params: SearchParams;
-  list: ProductPage<SearchResult>;
+  list: SearchPage;
   loading: boolean;
   /** Logged out, a card's add button opens the product page instead of the quantity prompt. */
   loggedIn: boolean;
+  /** The overlay searches a suggestion in place; without it the suggestion is a link to /search. */
+  onSuggestion?: (q: string) => void;
 }) {
   const { products, last, busy, load } = useLoadMore(list, JSON.stringify(params));
   if (loading) return <Spinner label="Cargando productos..." />;
@@ -28,35 +33,23 @@ export function SearchResults({
       </p>
     );
   }
+  const suggestion = list.suggestion ? (
+    <Suggestion params={params} suggestion={list.suggestion} onSuggestion={onSuggestion} />
+  ) : null;
   if (products.length === 0) {
-    return (
-      <p role="status" className="py-10 text-center font-serif text-2xl text-ink-700">
-        No se encontraron productos
-      </p>
-    );
+    return <SearchEmpty params={params} suggestion={suggestion} featured={list.featured} loggedIn={loggedIn} />;
   }
   const nextHref = last.hasNext ? searchHref(params, last.page + 1) : null;
-  const count = `${products.length}${last.hasNext ? "+" : ""}`;
   return (
     <div>
       <h2 className="sr-only">Resultados</h2>
-      <p role="status" className="sr-only">
-        {count === "1" ? "1 producto encontrado" : `${count} productos encontrados`}
-      </p>
-      <ul
-        className="grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4"
-        aria-label="Resultados de búsqueda"
-      >
-        {products.map((p) => (
-          <li key={p.id} className="flex">
-            <ProductCard
-              product={p}
-              badgeStyle="search"
-              addToCartSlot={(s) => <AddToCartPrompt selection={s} loggedOutHref={loggedIn ? null : s.href} />}
-            />
-          </li>
-        ))}
-      </ul>
+      <div className="mb-8 space-y-2 border-b border-ink-700/10 pb-4">
+        {suggestion}
+        <p role="status" className="text-sm text-ink-700">
+          <span className="font-medium text-ink-900">{resultsCount(list.total)}</span> para «{params.q}»
+        </p>
+      </div>
+      <SearchCards products={products} loggedIn={loggedIn} label="Resultados de búsqueda" />
       <MoreLink
         href={nextHref}
         previousHref={list.page > 1 ? searchHref(params, list.page - 1) : null}
@@ -64,5 +57,39 @@ export function SearchResults({
         onMore={() => nextHref && load(nextHref)}
       />
     </div>
+  );
+}
+
+/** "1 resultado", "24 resultados". */
+export function resultsCount(total: number): string {
+  return total === 1 ? "1 resultado" : `${total.toLocaleString("es-MX")} resultados`;
+}
+
+/** "¿Quisiste decir «anillo»?", a link to the same search (filters kept) with the suggested text. */
+function Suggestion({
+  params,
+  suggestion,
+  onSuggestion,
+}: {
+  params: SearchParams;
+  suggestion: string;
+  onSuggestion?: (q: string) => void;
+}) {
+  return (
+    <p className="font-serif text-xl text-ink-800">
+      ¿Quisiste decir «
+      <a
+        href={searchHref({ ...params, q: suggestion }, 1)}
+        className="italic text-gold-700 underline decoration-gold-500/50 underline-offset-4 hover:text-ink-900"
+        onClick={(event) => {
+          if (!onSuggestion || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          onSuggestion(suggestion);
+        }}
+      >
+        {suggestion}
+      </a>
+      »?
+    </p>
   );
 }

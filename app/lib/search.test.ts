@@ -5,11 +5,11 @@ import { escapeLike, parseSearchParams, searchHref } from "./search";
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
 describe("parseSearchParams", () => {
-  it("has the defaults: no text, all categories, Nombre A-Z, 0 to 10000 pesos", () => {
+  it("has the defaults: no text, all categories, the most relevant first, 0 to 10000 pesos", () => {
     expect(parse("")).toEqual({
       q: "",
       categoria: null,
-      orden: "nombre",
+      orden: "relevancia",
       ofertas: false,
       min: 0,
       max: 10_000,
@@ -33,7 +33,7 @@ describe("parseSearchParams", () => {
     expect(parse("categoria=all&orden=drop&min=abc&max=-5&ofertas=no")).toEqual({
       q: "",
       categoria: null,
-      orden: "nombre",
+      orden: "relevancia",
       ofertas: false,
       min: 0,
       max: 0,
@@ -63,6 +63,9 @@ describe("search pages", () => {
     const params = parse("q=anillo oro&orden=precio-asc&ofertas=1&min=0&max=10000");
     expect(searchHref(params, 1)).toBe("/search?q=anillo+oro&orden=precio-asc&ofertas=1");
     expect(searchHref(params, 2)).toBe("/search?q=anillo+oro&orden=precio-asc&ofertas=1&pagina=2");
+    // The default order (relevance) is left out; Nombre A-Z, once chosen, is not.
+    expect(searchHref(parse("q=anillo&orden=relevancia"), 1)).toBe("/search?q=anillo");
+    expect(searchHref(parse("q=anillo&orden=nombre"), 1)).toBe("/search?q=anillo&orden=nombre");
   });
 });
 

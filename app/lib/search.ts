@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { CATEGORY_NAV, GRID_MAX_PAGE, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "./constants";
 
-/** Sort options of the search overlay, in the order they are offered. */
+/**
+ * Sort options of the search overlay, in the order they are offered: relevance (the default, where
+ * the words match: docs/decisions/016-search-for-mexican-shoppers.md), then the spec's five.
+ */
 export const SEARCH_SORTS = [
+  { id: "relevancia", label: "Más relevantes" },
   { id: "nombre", label: "Nombre A-Z" },
   { id: "precio-asc", label: "Precio menor a mayor" },
   { id: "precio-desc", label: "Precio mayor a menor" },
@@ -46,7 +50,7 @@ export const SearchParamsSchema = z
           .slice(0, 100),
       ),
     categoria: z.enum(CATEGORY_SLUGS).nullable().catch(null).default(null),
-    orden: z.enum(SORT_IDS).catch("nombre").default("nombre"),
+    orden: z.enum(SORT_IDS).catch("relevancia").default("relevancia"),
     ofertas: z.preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean()).default(false),
     min: pesos(SEARCH_PRICE_MIN),
     max: pesos(SEARCH_PRICE_MAX),
@@ -67,7 +71,7 @@ export const SEARCH_PARAM_KEYS = ["q", "categoria", "orden", "ofertas", "min", "
 export function searchHref(params: SearchParams, page: number): string {
   const query = new URLSearchParams({ q: params.q });
   if (params.categoria) query.set("categoria", params.categoria);
-  if (params.orden !== "nombre") query.set("orden", params.orden);
+  if (params.orden !== "relevancia") query.set("orden", params.orden);
   if (params.ofertas) query.set("ofertas", "1");
   if (params.min !== SEARCH_PRICE_MIN) query.set("min", String(params.min));
   if (params.max !== SEARCH_PRICE_MAX) query.set("max", String(params.max));

@@ -1,11 +1,8 @@
-import type { CardProduct, CardVariant, ProductPage } from "~/lib/catalog";
+import type { CardVariant, ProductPage } from "~/lib/catalog";
 import { summarizeRatings } from "~/lib/reviews";
-import { type CategoryId, GRID_PAGE_SIZE, RELATED_PRODUCTS_LIMIT, SEARCH_PRICE_MAX } from "~/lib/constants";
-import { storedPriceFor } from "~/lib/checkout";
-import { escapeLike, type SearchParams, type SearchSort } from "~/lib/search";
-import { Prisma } from "~/generated/prisma/client";
+import { type CategoryId, GRID_PAGE_SIZE, RELATED_PRODUCTS_LIMIT } from "~/lib/constants";
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { cardVariants } from "~/lib/variants";
 import { readCatalog } from "./catalog-cache.server";
 import { eligibilityFromCounts, viewerReviewCounts } from "./review.server";
@@ -210,61 +207,6 @@ export async function getViewerReviewEligibility(id: number, viewer: Prisma.User
 }
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
-
-/** A search hit: exactly what a product card shows (the raw query returns that shape). */
-export type SearchResult = CardProduct & { variants: CardVariant[] };
-
-// Whitelisted ORDER BY fragments: user input only ever picks one of these keys.
-const SEARCH_ORDER: Record<SearchSort, Prisma.Sql> = {
-  nombre: Prisma.sql`joyeria_normalize(p."name"), p."id"`,
-  "precio-asc": Prisma.sql`p."price" ASC, p."id"`,
-  "precio-desc": Prisma.sql`p."price" DESC, p."id"`,
-  destacados: Prisma.sql`p."is_featured" DESC, p."is_new" DESC, p."created_at" DESC, p."id"`,
-  descuento: Prisma.sql`CASE WHEN p."original_price" > p."price"
-      THEN (p."original_price" - p."price")::float8 / p."original_price" ELSE 0 END DESC,
-    joyeria_normalize(p."name"), p."id"`,
-};
-
-/**
- * Price bounds are inclusive; the top of the range (10 000 pesos) means "and above", so the
- * default filters never hide the finer pieces (docs/decisions/006-search-price-range.md).
- *
- * Accent- and case-insensitive search over name, material, description and category name (the
- * trigger-maintained, trigram-indexed `search_text`, decision 003), in one parameterised query.
- * Price bounds are pesos (inclusive); the database holds centavos. An empty term finds nothing.
- */
-export function searchProducts(params: SearchParams): Promise<ProductPage<SearchResult>> {
-  if (params.q === "") return Promise.resolve({ products: [], page: params.pagina, hasNext: false });
-  return readCatalog(`search:${JSON.stringify(params)}`, () => loadSearchPage(params), idsOfPage);
-}
-
-async function loadSearchPage(params: SearchParams) {
-  const pattern = escapeLike(params.q);
-  // The bounds are typed in the prices the shopper sees (with IVA when the shop shows it).
-  const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
-  const rows = await prisma.$queryRaw<SearchResult[]>`
-    SELECT p."id", p."name", p."price", p."original_price" AS "originalPrice", p."image", p."material",
-           p."stock", p."is_new" AS "isNew", p."is_featured" AS "isFeatured",
-           COALESCE((
-             SELECT json_agg(json_build_object(
-                      'id', v."id", 'model', v."model", 'size', v."size", 'price', v."price",
-                      'originalPrice', v."original_price", 'stock', v."stock", 'image', v."image",
-                      'material', v."material")
-                    ORDER BY v."sort_order", v."id")
-             FROM "product_variants" v WHERE v."product_id" = p."id"
-           ), '[]'::json) AS "variants"
-    FROM "products" p
-    JOIN "categories" c ON c."id" = p."category_id"
-    WHERE p."archived_at" IS NULL AND p."in_stock"
-      AND p."search_text" LIKE '%' || joyeria_normalize(${pattern}) || '%' ESCAPE '\\'
-      AND (${params.categoria}::text IS NULL OR c."slug" = ${params.categoria}::text)
-      AND p."price" >= ${storedPriceFor(params.min * 100, ivaIncluded)}
-      AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" < ${storedPriceFor(params.max * 100 + 1, ivaIncluded)})
-      AND (${!params.ofertas} OR p."original_price" > p."price")
-    ORDER BY ${SEARCH_ORDER[params.orden]}
-    LIMIT ${GRID_PAGE_SIZE + 1} OFFSET ${(params.pagina - 1) * GRID_PAGE_SIZE}`;
-  return pageOf(rows, params.pagina);
-}
 
 /** Ids and last change of every product, for the sitemap. */
 export async function getSitemapProducts() {

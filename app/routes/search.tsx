@@ -5,17 +5,18 @@ import { SearchResults } from "~/components/search-results";
 import { SHOP_NAME } from "~/lib/constants";
 import type { loader as rootLoader } from "~/root";
 import { parseSearchParams } from "~/lib/search";
-import { searchProducts } from "~/models/product.server";
+import { searchCatalog } from "~/models/search.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
 /**
  * Search: the page without JavaScript, and the loader the overlay's fetcher calls.
- * One database round trip for a page of results (`pagina`); an empty term lists nothing.
+ * One database round trip for a page of results (`pagina`), one more when it is empty (the
+ * suggestion and the featured pieces); an empty term lists nothing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url).searchParams);
-  const list = await searchProducts(params);
+  const list = await searchCatalog(params);
   return { params, list, canonical: absoluteUrl(request, "/search") };
 }
 

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_RETURN_REASON, PRICE_MESSAGES, PRODUCT_MESSAGES, ROLE_MESSAGES } from "~/lib/validation/admin";
 import { processReturn } from "~/models/admin-returns.server";
 import { addToCart, CartError } from "~/models/cart.server";
-import { getProductDetail, getProductGrid, getSitemapProducts, searchProducts } from "~/models/product.server";
+import { getProductDetail, getProductGrid, getSitemapProducts } from "~/models/product.server";
+import { searchCatalog } from "~/models/search.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { action as returnsAction } from "~/routes/admin.devoluciones";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos";
@@ -217,7 +218,7 @@ describe("delete", () => {
     expect((await getProductGrid("rings")).products.map((p) => p.id)).toEqual([other.id]);
     expect(await getProductDetail(sold.id)).toBeNull();
     expect((await getProductDetail(other.id))?.related.map((p) => p.id)).toEqual([]);
-    const found = await searchProducts({
+    const found = await searchCatalog({
       q: "anillo",
       categoria: null,
       min: 0,

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { parseSearchParams } from "~/lib/search";
 import { catalogChanged } from "~/models/catalog-cache.server";
 import { addToCart } from "~/models/cart.server";
-import { getProductDetail, getProductGrid, searchProducts } from "~/models/product.server";
+import { getProductDetail, getProductGrid } from "~/models/product.server";
+import { searchCatalog } from "~/models/search.server";
 import { loader as productLoader } from "~/routes/producto.$id";
 import { loader as homeLoader } from "~/routes/_index";
 import { prisma } from "~/utils/db.server";
@@ -14,7 +15,7 @@ beforeEach(async () => {
   await createCategories();
 });
 
-const search = async (query: string) => (await searchProducts(parseSearchParams(new URLSearchParams(query)))).products;
+const search = async (query: string) => (await searchCatalog(parseSearchParams(new URLSearchParams(query)))).products;
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 describe("home grid", () => {
@@ -66,7 +67,7 @@ describe("home grid", () => {
   });
 });
 
-describe("searchProducts", () => {
+describe("searchCatalog", () => {
   beforeEach(async () => {
     await createProduct({
       name: "Anillo Corazón",
@@ -134,7 +135,7 @@ describe("searchProducts", () => {
   });
 
   it("lists only discounted products with Ofertas", async () => {
-    expect(names(await search("q=a&ofertas=1"))).toEqual(["Collar Perla", "Pulsera Tenis"]);
+    expect(names(await search("q=a&ofertas=1&orden=nombre"))).toEqual(["Collar Perla", "Pulsera Tenis"]);
   });
 
   it("sorts by each option", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { HOSTILE_SEARCH_QUERIES } from "../hostile-search-queries";
 import { FORM, formBody, type RawResponse, send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
 
@@ -221,5 +222,24 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
       }
     }
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe("hostile search texts", () => {
+  it("answer 200, 400 or (over 16 KB of URL) Node's 431, never 5xx, on the page and the overlay's data", async () => {
+    const timings: string[] = [];
+    for (const { name, q } of HOSTILE_SEARCH_QUERIES) {
+      for (const path of ["/search", "/search.data"]) {
+        const started = performance.now();
+        const response = await send(shop.url, { path: `${path}?${new URLSearchParams({ q })}` });
+        timings.push(
+          `${`${name} ${path}`.padEnd(40)}${response.status}${(performance.now() - started).toFixed(0).padStart(7)} ms`,
+        );
+        assertSafe(response, `${path} ${name}`);
+        expect([200, 400, 431], `${path} ${name}`).toContain(response.status);
+        if (q.length < 16_000) expect(response.status, `${path} ${name}`).toBe(200);
+      }
+    }
+    console.info(`Hostile search texts (a small catalogue; the bench times them on its own):\n${timings.join("\n")}`);
   });
 });

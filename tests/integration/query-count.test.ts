@@ -106,5 +106,13 @@ describe("database round trips per catalogue page", () => {
         (await roundTrips(path, noRouteLoader, {}, cookie)) + personal,
       );
     }
+
+    // A search that finds nothing asks once more, for its suggestion and the featured pieces.
+    catalogChanged("everything");
+    expect(await routeRoundTrips("/search?q=anillo%20xqzw", searchLoader as Loader, {}), "empty search").toBe(2);
+    expect(await routeRoundTrips("/search?q=anillo%20xqzw", searchLoader as Loader, {}), "empty search, hit").toBe(0);
+    // A typo: found through its correction in the one statement.
+    catalogChanged("everything");
+    expect(await routeRoundTrips("/search?q=anilo", searchLoader as Loader, {}), "typo").toBe(1);
   });
 });
