@@ -23,8 +23,9 @@ export function CartDrawer() {
     setCartDrawerMounted(true);
     const onOpen = () => {
       returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      // Opened here, not only from the effect below: a reopen that comes right after Escape lands
-      // before React has rendered the close (open is still true), so no state change would show it.
+      // The dialog element is the one truth of "open": shown here, closed only by dialog.close(), and
+      // `open` follows it for the content. (State driving showModal from an effect lost a reopen that
+      // came right after Escape, before React had rendered the close.)
       showDialog(dialogRef.current, closeRef.current);
       setOpen(true);
       load("/cart");
@@ -36,17 +37,7 @@ export function CartDrawer() {
     };
   }, [load]);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open) {
-      showDialog(dialog, closeRef.current);
-    } else if (dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => dialogRef.current?.close(), []);
 
   // Leaving the page (a product, /checkout, /login) closes the drawer.
   useEffect(() => {
@@ -54,6 +45,9 @@ export function CartDrawer() {
   }, [location.pathname, location.search, close]);
 
   const onDialogClose = () => {
+    // The close event is queued: after Escape the browser may already have handed the focus back and
+    // the shopper reopened the dialog before it arrives. Then it is old news.
+    if (dialogRef.current?.open) return;
     document.documentElement.style.overflow = "";
     setOpen(false);
     returnFocusRef.current?.focus();

@@ -33,6 +33,14 @@ export function CheckoutModal() {
       if (window.location.pathname === "/checkout") return;
       event.preventDefault();
       returnFocusRef.current = target;
+      // The dialog element is the one truth of "open": shown here, closed only by dialog.close(), and
+      // `open` follows it for the content. (State driving showModal from an effect lost a reopen that
+      // came right after Escape, before React had rendered the close.)
+      const dialog = dialogRef.current;
+      if (dialog && !dialog.open) {
+        dialog.showModal();
+        closeRef.current?.focus();
+      }
       setOpening((n) => n + 1);
       setOpen(true);
     }
@@ -40,20 +48,7 @@ export function CheckoutModal() {
     return () => document.removeEventListener("click", onClick, true);
   }, []);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      closeRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    // `opening` too: a reopen right after Escape can land before React renders the close, leaving
-    // `open` unchanged (true) while the dialog is shut.
-  }, [open, opening]);
-
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => dialogRef.current?.close(), []);
 
   // Following a link from inside (Iniciar Sesión, Volver a la tienda) closes it.
   useEffect(() => {
@@ -61,6 +56,9 @@ export function CheckoutModal() {
   }, [location.pathname, location.search, close]);
 
   const onDialogClose = () => {
+    // The close event is queued: after Escape the browser may already have handed the focus back and
+    // the shopper reopened the dialog before it arrives. Then it is old news.
+    if (dialogRef.current?.open) return;
     setOpen(false);
     // Back to the FINALIZAR COMPRA that opened it (still there: the drawer stays open underneath).
     if (returnFocusRef.current?.isConnected) returnFocusRef.current.focus();
