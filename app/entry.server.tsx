@@ -30,7 +30,7 @@ export function startUp() {
   const env = getEnv();
   return {
     stopJobs: startBackgroundJobs(),
-    settings: { PORT: env.PORT, TRUST_PROXY: env.TRUST_PROXY, UPLOADS_DIR: env.UPLOADS_DIR },
+    settings: { PORT: env.PORT, TRUST_PROXY: env.TRUST_PROXY },
   };
 }
 

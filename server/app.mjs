@@ -74,10 +74,9 @@ function sendError(req, res, status, message) {
  *   mode?: string,
  *   trustProxy?: number,
  *   log?: boolean,
- *   uploadsDir?: string,
  * }} options
  */
-export function createApp({ getBuild, mode = "production", trustProxy = 0, log = true, uploadsDir = "data/uploads" }) {
+export function createApp({ getBuild, mode = "production", trustProxy = 0, log = true }) {
   const app = express();
   app.disable("x-powered-by");
   // N proxies we control: req.ip is then the address the outermost one saw; 0 trusts none.
@@ -96,8 +95,6 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
   // (without `immutable`: a reload still revalidates, in case one is ever redrawn in place).
   app.use("/images", express.static("public/images", { maxAge: "30d" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  // Uploaded product photos are named by a hash of their content: a new photo is a new name.
-  app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false }));
   if (log) app.use(morgan("tiny"));
 
   app.use(async (req, res, next) => {

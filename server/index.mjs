@@ -32,7 +32,6 @@ const app = createApp({
   getBuild: async () => build,
   mode,
   trustProxy: settings.TRUST_PROXY,
-  uploadsDir: settings.UPLOADS_DIR,
 });
 const server = app.listen(settings.PORT, process.env.HOST ?? undefined, () => {
   // The port actually bound (PORT=0 asks the system for a free one, as the tests do).
