@@ -41,37 +41,41 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   role: "Rol de usuario",
 };
 
-/** Field names of the trail as the panel labels them. */
+/** Field names of the trail as the panel labels them, in the order the panel lists them. */
 const FIELD_LABEL: Record<string, string> = {
   name: "Nombre",
-  description: "Descripción",
+  model: "Modelo",
+  size: "Talla",
+  categoryId: "Categoría",
   material: "Material",
   price: "Precio",
   originalPrice: "Precio original",
-  image: "Foto",
-  images: "Fotos",
-  categoryId: "Categoría",
   stock: "Existencias",
   inStock: "En venta",
   isNew: "Nuevo",
   isFeatured: "Destacado",
+  description: "Descripción",
+  image: "Foto",
+  images: "Fotos",
   archivedAt: "Archivado",
-  variantId: "Variante",
-  variant: "Variante",
-  model: "Modelo",
-  size: "Talla",
-  sortOrder: "Posición",
   status: "Estado",
   carrier: "Paquetería",
   trackingCode: "Código de rastreo",
+  reason: "Motivo",
+  items: "Piezas",
   via: "Origen",
   restocked: "Piezas de vuelta en existencias",
   refundDue: "Pago por reembolsar",
-  reason: "Motivo",
-  items: "Piezas",
   role: "Rol",
-  file: "Archivo",
+  rows: "Filas leídas",
+  created: "Productos nuevos",
+  updated: "Productos que cambiaron",
+  unchanged: "Productos sin cambios",
+  variantsCreated: "Variantes nuevas",
+  variantsChanged: "Variantes que cambiaron",
 };
+
+const FIELD_ORDER = Object.keys(FIELD_LABEL);
 
 const MONEY_FIELDS = new Set(["price", "originalPrice", "total"]);
 
@@ -84,8 +88,11 @@ const VIA_LABEL: Record<string, string> = {
   checkout: "Pago fallido",
 };
 
-/** Fields that identify the thing changed (shown once, not as a change). */
-const IDENTITY_FIELDS = new Set(["variantId", "variant"]);
+/**
+ * Fields never listed: what identifies the thing changed (the entry's title names it), a variant's
+ * name (its model and size are listed) and its position among the others.
+ */
+const HIDDEN_FIELDS = new Set(["variantId", "variant", "sortOrder"]);
 
 export type AuditContext = { categories?: Record<number, string> };
 
@@ -114,8 +121,15 @@ function itemText(item: unknown): string {
 
 export type AuditChange = { field: string; label: string; before: string | null; after: string | null };
 
+function rank(field: string): number {
+  const i = FIELD_ORDER.indexOf(field);
+  return i < 0 ? FIELD_ORDER.length : i;
+}
+
 function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /**
@@ -129,10 +143,19 @@ export function describeAuditChanges(
 ): AuditChange[] {
   const before = record(entry.before);
   const after = record(entry.after);
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const isVariant = Boolean(before?.variant ?? after?.variant);
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort(
+    (a, b) => rank(a) - rank(b),
+  );
+  const blank = (value: unknown) => value === null || value === undefined || value === "";
   return fields
-    .filter((field) => !IDENTITY_FIELDS.has(field))
-    .filter((field) => !before || !after || JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .filter((field) => !HIDDEN_FIELDS.has(field) && !(isVariant && field === "name"))
+    .filter((field) =>
+      before && after
+        ? JSON.stringify(before[field]) !== JSON.stringify(after[field])
+        : // A creation or a removal lists what the thing had, not its empty fields.
+          !blank((after ?? before)?.[field]),
+    )
     .map((field) => ({
       field,
       label: FIELD_LABEL[field] ?? field,

@@ -15,7 +15,9 @@ describe("carriers", () => {
     expect(trackingUrl("estafeta", "8055241528464720099314")).toBe(
       "https://www.estafeta.com/herramientas/rastreo?wayBillType=1&wayBill=8055241528464720099314",
     );
-    expect(trackingUrl("dhl", "12 34")).toBe("https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=12%2034&submit=1");
+    expect(trackingUrl("dhl", "12 34")).toBe(
+      "https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=12%2034&submit=1",
+    );
     expect(trackingUrl("paquetexpress", "a/b?c")).toBe("https://www.paquetexpress.com.mx/rastreo/a%2Fb%3Fc");
   });
 

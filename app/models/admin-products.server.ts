@@ -136,7 +136,10 @@ export async function setProductStock(actor: Actor, productId: number, stock: nu
  */
 export async function setVariantStock(actor: Actor, variantId: number, stock: number): Promise<boolean> {
   const productId = await prisma.$transaction(async (tx) => {
-    const owner = await tx.variant.findUnique({ where: { id: variantId, ...ACTIVE_VARIANT }, select: { productId: true } });
+    const owner = await tx.variant.findUnique({
+      where: { id: variantId, ...ACTIVE_VARIANT },
+      select: { productId: true },
+    });
     if (!owner) return null;
     await lockProducts(tx, [owner.productId]);
     const [row] = await tx.$queryRaw<{ stock: number; name: string }[]>`

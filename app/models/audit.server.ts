@@ -111,8 +111,14 @@ export async function getAuditPage(
   ]);
   const ids = <T>(values: (T | null)[]) => [...new Set(values.filter((v): v is T => v !== null))];
   const [orders, products, users, categories] = await Promise.all([
-    prisma.order.findMany({ where: { id: { in: ids(rows.map((r) => r.orderId)) } }, select: { id: true, number: true } }),
-    prisma.product.findMany({ where: { id: { in: ids(rows.map((r) => r.productId)) } }, select: { id: true, name: true } }),
+    prisma.order.findMany({
+      where: { id: { in: ids(rows.map((r) => r.orderId)) } },
+      select: { id: true, number: true },
+    }),
+    prisma.product.findMany({
+      where: { id: { in: ids(rows.map((r) => r.productId)) } },
+      select: { id: true, name: true },
+    }),
     prisma.user.findMany({ where: { id: { in: ids(rows.map((r) => r.userId)) } }, select: { id: true, email: true } }),
     prisma.category.findMany({ select: { id: true, name: true } }),
   ]);

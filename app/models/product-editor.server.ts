@@ -63,6 +63,11 @@ const VARIANT_FIELDS = {
 
 type StoredVariant = Prisma.VariantGetPayload<{ select: typeof VARIANT_FIELDS }>;
 
+/** A stored product's photos, the main one first (a product from before galleries has only its image). */
+export function photoList(product: { image: string; images: { url: string }[] }): string[] {
+  return product.images.length > 0 ? product.images.map((i) => i.url) : [product.image];
+}
+
 /** The photo addresses of the form, the main one first. */
 function photosOf(input: ProductInput): string[] {
   return [...new Set([...input.images, ...(input.imageUrl ? [input.imageUrl] : [])])];
@@ -87,7 +92,8 @@ function productColumns(input: ProductInput, photos: string[]) {
   };
 }
 
-function variantColumns(variant: VariantInput, sortOrder: number) {
+/** A variant's columns; `position` is its place in the form (0 first), stored from 1 as the seed does. */
+function variantColumns(variant: VariantInput, position: number) {
   return {
     name: variantName(variant),
     model: variant.model,
@@ -97,7 +103,7 @@ function variantColumns(variant: VariantInput, sortOrder: number) {
     originalPrice: variant.originalPrice,
     stock: variant.stock,
     image: variant.image,
-    sortOrder,
+    sortOrder: position + 1,
   };
 }
 
@@ -116,7 +122,10 @@ export async function saveAdminProduct(actor: Actor, id: number | null, input: P
     async (tx): Promise<EditorResult> => {
       const category = await tx.category.findUnique({ where: { id: input.categoryId }, select: { id: true } });
       if (!category) return { ok: false, reason: "invalid", fieldErrors: { categoryId: ["Elige una categoría"] } };
-      return id === null ? createProduct(tx, actor, input) : updateProduct(tx, actor, id, input);
+      const written = id === null ? await insertProduct(tx, input) : await updateProduct(tx, id, input);
+      if (!written.ok) return written;
+      await recordAudits(tx, actor, written.audits);
+      return { ok: true, id: written.id };
     },
     // A product with sixty variants and a dozen photos is a few hundred statements on a busy database.
     { maxWait: 20_000, timeout: 60_000 },
@@ -126,22 +135,46 @@ export async function saveAdminProduct(actor: Actor, id: number | null, input: P
   return result;
 }
 
-async function createProduct(tx: Tx, actor: Actor, input: ProductInput): Promise<EditorResult> {
+export type Written = { ok: true; id: number; audits: AuditEntryInput[] };
+
+/** Writes a new product with its photos and variants (the category is the caller's to check). */
+export async function insertProduct(tx: Tx, input: ProductInput): Promise<Written> {
   const photos = photosOf(input);
   const data = productColumns(input, photos);
   const { id } = await tx.product.create({ data, select: { id: true } });
   await tx.productImage.createMany({ data: photos.map((url, sortOrder) => ({ productId: id, url, sortOrder })) });
+  const rows = input.variants.map((variant, i) => variantColumns(variant, i));
+  const created =
+    rows.length === 0
+      ? []
+      : await tx.variant.createManyAndReturn({
+          data: rows.map((row) => ({ productId: id, ...row })),
+          select: { id: true, image: true, sortOrder: true },
+        });
+  const withImage = created.filter((v) => v.image !== null);
+  if (withImage.length > 0) {
+    await tx.variantImage.createMany({ data: withImage.map((v) => ({ variantId: v.id, url: v.image! })) });
+  }
   const audits: AuditEntryInput[] = [
     { action: "product_create", productId: id, before: null, after: { ...data, images: photos } },
+    ...created.map((v) => {
+      const row = rows[v.sortOrder - 1]!;
+      return {
+        action: "variant_create" as const,
+        productId: id,
+        before: null,
+        after: { variantId: v.id, variant: row.name, ...row },
+      };
+    }),
   ];
-  for (const [i, variant] of input.variants.entries()) {
-    audits.push(await createVariant(tx, id, variant, i));
-  }
-  await recordAudits(tx, actor, audits);
-  return { ok: true, id };
+  return { ok: true, id, audits };
 }
 
-async function updateProduct(tx: Tx, actor: Actor, id: number, input: ProductInput): Promise<EditorResult> {
+/**
+ * Brings a product to the form's values: only what differs is written (and audited), so saving an
+ * unchanged product writes nothing. Variants the form no longer has are removed (archived or deleted).
+ */
+export async function updateProduct(tx: Tx, id: number, input: ProductInput): Promise<Written | EditorRefusal> {
   // The product's row first, then its variants': the lock order of ./stock.server.ts.
   await lockProducts(tx, [id]);
   const before = await tx.product.findUnique({
@@ -175,24 +208,54 @@ async function updateProduct(tx: Tx, actor: Actor, id: number, input: ProductInp
 
   const photos = photosOf(input);
   const data = productColumns(input, photos);
-  await tx.product.update({ where: { id }, data });
-  const beforePhotos = before.images.map((image) => image.url);
-  if (JSON.stringify(beforePhotos) !== JSON.stringify(photos)) {
-    await tx.productImage.deleteMany({ where: { productId: id } });
-    await tx.productImage.createMany({ data: photos.map((url, sortOrder) => ({ productId: id, url, sortOrder })) });
-  }
   const { images: _images, variants: _variants, ...fields } = before;
+  const beforePhotos = photoList(before);
   // The stock of a product with variants is theirs: its change shows in the variants' entries.
-  const comparable: Partial<ProductFields> & { images: string[] } = { ...data, images: photos };
-  if (input.variants.length > 0) delete comparable.stock;
-  const diff = changed({ ...fields, images: beforePhotos } as Record<string, unknown>, comparable);
-  if (Object.keys(diff.after).length > 0) audits.push({ action: "product", productId: id, ...diff });
-  await recordAudits(tx, actor, audits);
-  return { ok: true, id };
+  const wanted: Partial<ProductFields> & { images: string[] } = { ...data, images: photos };
+  if (input.variants.length > 0) delete wanted.stock;
+  const diff = changed({ ...fields, images: beforePhotos } as Record<string, unknown>, wanted);
+  if (Object.keys(diff.after).length > 0) {
+    const { images: _newPhotos, ...columns } = diff.after;
+    if (Object.keys(columns).length > 0) await tx.product.update({ where: { id }, data: columns });
+    if ("images" in diff.after) {
+      await tx.productImage.deleteMany({ where: { productId: id } });
+      await tx.productImage.createMany({ data: photos.map((url, sortOrder) => ({ productId: id, url, sortOrder })) });
+    }
+    audits.push({ action: "product", productId: id, ...diff });
+  }
+  return { ok: true, id, audits };
 }
 
-async function createVariant(tx: Tx, productId: number, input: VariantInput, sortOrder: number) {
-  const data = variantColumns(input, sortOrder);
+/**
+ * Whether saving `input` would change the product: its columns, its photos, or its variants (one
+ * added, removed or with other values; their order aside). Reads only.
+ */
+export async function productDiffers(tx: Tx, id: number, input: ProductInput): Promise<boolean> {
+  const current = await tx.product.findUniqueOrThrow({
+    where: { id },
+    select: {
+      ...PRODUCT_FIELDS,
+      images: { select: { url: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
+      variants: { where: ACTIVE_VARIANT, select: VARIANT_FIELDS },
+    },
+  });
+  const photos = photosOf(input);
+  const wanted: Partial<ProductFields> = productColumns(input, photos);
+  if (input.variants.length > 0) delete wanted.stock;
+  const { images, variants, ...fields } = current;
+  if (Object.keys(changed(fields as Record<string, unknown>, wanted).after).length > 0) return true;
+  if (JSON.stringify(photoList({ image: fields.image, images })) !== JSON.stringify(photos)) return true;
+  if (variants.length !== input.variants.length) return true;
+  return input.variants.some((variant, i) => {
+    const stored = variants.find((v) => v.id === variant.id);
+    if (!stored) return true;
+    const { sortOrder: _position, ...columns } = variantColumns(variant, i);
+    return Object.keys(changed(stored as Record<string, unknown>, columns).after).length > 0;
+  });
+}
+
+async function createVariant(tx: Tx, productId: number, input: VariantInput, position: number) {
+  const data = variantColumns(input, position);
   const { id } = await tx.variant.create({ data: { productId, ...data }, select: { id: true } });
   if (data.image) await tx.variantImage.create({ data: { variantId: id, url: data.image } });
   return {
@@ -208,9 +271,9 @@ async function updateVariant(
   productId: number,
   current: StoredVariant,
   input: VariantInput,
-  sortOrder: number,
+  position: number,
 ): Promise<AuditEntryInput | null> {
-  const data = variantColumns(input, sortOrder);
+  const data = variantColumns(input, position);
   const { _count: _orders, ...row } = current;
   const diff = changed(row as Record<string, unknown>, data);
   if (Object.keys(diff.after).length === 0) return null;

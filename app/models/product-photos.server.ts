@@ -69,10 +69,7 @@ export async function storePhoto(file: File): Promise<PhotoResult> {
   }
   const name = crypto.createHash("sha256").update(master).digest("hex").slice(0, 24);
   const url = `${UPLOADED_IMAGE_DIR}${name}.webp`;
-  const files = [
-    { url, data: master },
-    ...copies.map(({ width, data }) => ({ url: variantPath(url, width), data })),
-  ];
+  const files = [{ url, data: master }, ...copies.map(({ width, data }) => ({ url: variantPath(url, width), data }))];
   await prisma.uploadedFile.createMany({
     data: files.map(({ url: fileUrl, data }) => ({
       path: fileUrl.slice("/uploads/".length),

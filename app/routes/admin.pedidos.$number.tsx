@@ -75,12 +75,7 @@ export default function AdminOrderPage() {
             {canShip ? <ShipmentForm order={order} intent="ship" /> : null}
             <StatusForm order={order} choices={others} />
             {shipped && !canShip ? (
-              <ShipmentForm
-                order={order}
-                intent="tracking"
-                carrier={order.carrier}
-                trackingCode={order.trackingCode}
-              />
+              <ShipmentForm order={order} intent="tracking" carrier={order.carrier} trackingCode={order.trackingCode} />
             ) : null}
             {isReturnable(order.status) ? (
               <p className="text-sm">

@@ -5,6 +5,7 @@ import { centavosToPesosText, ProductForm } from "~/components/admin/product-for
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseId } from "~/lib/ids";
 import { getAdminProduct, getCategories } from "~/models/admin-products.server";
+import { photoList } from "~/models/product-editor.server";
 import { requireUserWithRole } from "~/utils/session.server";
 import { productEditorAction } from "./__product-editor.server";
 
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "admin");
   const product = await getAdminProduct(productId(params));
   invariantResponse(product, NOT_FOUND, { status: 404 });
-  return { product, categories: await getCategories() };
+  return { product, photos: photoList(product), categories: await getCategories() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -30,9 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
-  const { product, categories } = useLoaderData<typeof loader>();
+  const { product, photos, categories } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const photos = product.images.length > 0 ? product.images.map((image) => image.url) : [product.image];
   return (
     <div>
       <p className="flex gap-4 text-sm">

@@ -210,8 +210,7 @@ export default function AdminProducts() {
               <div className="space-y-2">
                 {product.variants.length > 0 ? (
                   <p className="text-right text-sm text-ink-700" data-testid="stock-total">
-                    Existencias: <span className="font-medium text-ink-900">{product.stock}</span> (suma de
-                    variantes)
+                    Existencias: <span className="font-medium text-ink-900">{product.stock}</span> (suma de variantes)
                   </p>
                 ) : (
                   <StockForm

@@ -70,7 +70,14 @@ Total: ${formatMoney(order.total)}`;
 function addressLines(order: EmailOrder): string[] {
   const a = order.address;
   if (!a) return [];
-  return [a.name, a.addressLine2, a.addressLine1, `${a.city}, ${a.state}, C.P. ${a.postalCode}`, a.country, `Tel. ${a.phone}`];
+  return [
+    a.name,
+    a.addressLine2,
+    a.addressLine1,
+    `${a.city}, ${a.state}, C.P. ${a.postalCode}`,
+    a.country,
+    `Tel. ${a.phone}`,
+  ];
 }
 
 function addressHtml(order: EmailOrder): string {
@@ -191,7 +198,15 @@ export function orderShippedEmail({
 }
 
 /** Sent when staff mark the order delivered. */
-export function orderDeliveredEmail({ name, order, ordersUrl }: { name: string; order: EmailOrder; ordersUrl: string }) {
+export function orderDeliveredEmail({
+  name,
+  order,
+  ordersUrl,
+}: {
+  name: string;
+  order: EmailOrder;
+  ordersUrl: string;
+}) {
   return orderEmail({
     subject: `Tu pedido ${order.number} fue entregado — ${SHOP_NAME}`,
     preheader: "Esperamos que disfrutes tus piezas.",

@@ -22,7 +22,10 @@ export function StatusForm({ order, choices }: { order: OrderRef; choices: Order
             <label htmlFor={`status-${order.id}`} className="field-label">
               Cambiar estado
             </label>
-            <select id={`status-${order.id}`} name="status" className="field-input">
+            <select id={`status-${order.id}`} name="status" defaultValue="" required className="field-input">
+              <option value="" disabled>
+                Elige…
+              </option>
               {choices.map((s) => (
                 <option key={s} value={s}>
                   {ORDER_STATUS_INFO[s].label}

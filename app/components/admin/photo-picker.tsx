@@ -30,7 +30,11 @@ export function PhotoPicker({
       {list.length > 0 ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {list.map((item, i) => (
-            <li key={item.key} className="space-y-1 rounded-sm border border-ink-900/10 bg-white p-2" data-testid="photo">
+            <li
+              key={item.key}
+              className="space-y-1 rounded-sm border border-ink-900/10 bg-white p-2"
+              data-testid="photo"
+            >
               <input {...getInputProps(item, { type: "hidden" })} />
               <img src={item.value ?? ""} alt="" className="aspect-square w-full bg-ivory-100 object-cover" />
               <p className="text-xs text-ink-700">{i === 0 ? "Principal" : `Foto ${i + 1}`}</p>

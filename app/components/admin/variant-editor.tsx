@@ -47,11 +47,11 @@ export function VariantEditor({
             </legend>
             <input {...getInputProps(v.id, { type: "hidden" })} />
             <input {...getInputProps(v.image, { type: "hidden" })} />
-            <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[1.2fr_0.8fr_1.1fr_0.9fr_0.9fr_0.6fr]">
-              <Cell meta={v.model} label="Modelo" placeholder="Oro blanco" />
-              <Cell meta={v.size} label="Talla" placeholder="7" />
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[1.2fr_0.8fr_1.1fr_0.9fr_0.9fr_0.6fr]">
+              <Cell meta={v.model} label="Modelo" placeholder="p. ej. Oro blanco" />
+              <Cell meta={v.size} label="Talla" placeholder="p. ej. 7" />
               <Cell meta={v.material} label="Material" placeholder="El de la pieza" />
-              <Cell meta={v.price} label="Precio (MXN)" placeholder="4890.00" inputMode="decimal" />
+              <Cell meta={v.price} label="Precio (MXN)" placeholder="p. ej. 4890.00" inputMode="decimal" />
               <Cell meta={v.originalPrice} label="Precio original" placeholder="Opcional" inputMode="decimal" />
               <Cell meta={v.stock} label="Existencias" type="number" />
             </div>

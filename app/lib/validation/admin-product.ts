@@ -103,7 +103,9 @@ export const VARIANT_MESSAGES = {
 /** An image address: https://… (or http://…) or a path of this shop such as /uploads/… */
 export const IMAGE_URL_PATTERN = /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/;
 
-const ImageUrl = text().pipe(z.string().max(500, PRODUCT_MESSAGES.imageInvalid).regex(IMAGE_URL_PATTERN, PRODUCT_MESSAGES.imageInvalid));
+const ImageUrl = text().pipe(
+  z.string().max(500, PRODUCT_MESSAGES.imageInvalid).regex(IMAGE_URL_PATTERN, PRODUCT_MESSAGES.imageInvalid),
+);
 
 const OptionalImageUrl = ImageUrl.optional().transform((value) => value || null);
 
@@ -168,7 +170,10 @@ export const ProductSchema = z
     price: OptionalPrice,
     originalPrice: OptionalPrice,
     stock: Stock,
-    images: z.array(ImageUrl).optional().transform((value) => value ?? []),
+    images: z
+      .array(ImageUrl)
+      .optional()
+      .transform((value) => value ?? []),
     imageUrl: OptionalImageUrl,
     photos: Files,
     variants: z
@@ -183,7 +188,11 @@ export const ProductSchema = z
     value.variants.forEach((variant, i) => {
       const key = variantKey(variant);
       if (seen.has(key)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["variants", i, "size"], message: VARIANT_MESSAGES.duplicate });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["variants", i, "size"],
+          message: VARIANT_MESSAGES.duplicate,
+        });
       }
       seen.add(key);
     });

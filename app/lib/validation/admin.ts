@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CARRIER_KEYS } from "~/lib/carriers";
 import { idField } from "~/lib/ids";
-import { ORDER_STATUSES } from "~/lib/order-status";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatusName } from "~/lib/order-status";
 import { ROLES } from "~/lib/roles";
 import { text } from "./text";
 
@@ -106,4 +106,34 @@ export const RoleActionSchema = z.object({
 /** The first message of a failed parse (for refusals answered as a 400 or a flash message). */
 export function firstMessage(error: Record<string, string[] | null> | undefined): string {
   return Object.values(error ?? {}).find((messages) => messages?.length)?.[0] ?? ADMIN_BAD_REQUEST;
+}
+
+export const EXPORT_MESSAGES = {
+  date: "Escribe las fechas como AAAA-MM-DD, por ejemplo 2026-11-01",
+  range: "La fecha «desde» debe ser anterior a la fecha «hasta»",
+} as const;
+
+/** A calendar day as forms and links carry it (YYYY-MM-DD), or null when it is not a real day. */
+export function parseDay(value: string | null): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
+}
+
+/**
+ * The orders export's filter from its query: `desde` and `hasta` (days, both included, either may be
+ * left out) and `estado`. A malformed day is refused with a Spanish message; an unknown status means all.
+ */
+export function parseExportFilter(
+  params: URLSearchParams,
+):
+  | { ok: true; value: { from: string | null; to: string | null; status: OrderStatusName | null } }
+  | { ok: false; message: string } {
+  const raw = { from: params.get("desde") || null, to: params.get("hasta") || null };
+  const from = parseDay(raw.from);
+  const to = parseDay(raw.to);
+  if ((raw.from && !from) || (raw.to && !to)) return { ok: false, message: EXPORT_MESSAGES.date };
+  if (from && to && from > to) return { ok: false, message: EXPORT_MESSAGES.range };
+  const estado = params.get("estado");
+  return { ok: true, value: { from, to, status: isOrderStatus(estado) ? estado : null } };
 }
