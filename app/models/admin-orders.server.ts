@@ -163,12 +163,13 @@ export async function setShipment(actor: Actor, orderId: number, shipment: Shipm
       SELECT "carrier", "tracking_code" FROM "orders" WHERE "id" = ${orderId} FOR UPDATE`;
     if (!row) return false;
     if (row.carrier === shipment.carrier && row.tracking_code === shipment.trackingCode) return true;
-    await tx.order.update({ where: { id: orderId }, data: shipment });
+    const after = { carrier: shipment.carrier, trackingCode: shipment.trackingCode };
+    await tx.order.update({ where: { id: orderId }, data: after });
     await recordAudit(tx, actor, {
       action: "tracking",
       orderId,
       before: { carrier: row.carrier, trackingCode: row.tracking_code },
-      after: shipment,
+      after,
     });
     return true;
   });

@@ -37,8 +37,8 @@ export async function orderAction(request: Request, user: SessionUser) {
       });
     }
     case "ship": {
-      const { orderId, ...shipment } = command;
-      const outcome = await shipOrder(user, orderId, shipment);
+      const { orderId, carrier, trackingCode } = command;
+      const outcome = await shipOrder(user, orderId, { carrier, trackingCode });
       return answer(request, form, outcome, {
         ok: "Pedido enviado: le escribimos al cliente con el enlace de rastreo",
         unchanged: "El pedido ya estaba enviado",
@@ -46,8 +46,8 @@ export async function orderAction(request: Request, user: SessionUser) {
       });
     }
     case "tracking": {
-      const { orderId, ...shipment } = command;
-      const ok = await setShipment(user, orderId, shipment);
+      const { orderId, carrier, trackingCode } = command;
+      const ok = await setShipment(user, orderId, { carrier, trackingCode });
       return answerRowForm(
         request,
         form,
