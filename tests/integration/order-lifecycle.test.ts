@@ -304,7 +304,9 @@ async function checkInvariants(shelves: Awaited<ReturnType<typeof catalogue>>["s
     expect(onShelf[shelf.name], `shelf ${shelf.name}`).toBeGreaterThanOrEqual(0);
     expect(onShelf[shelf.name] + held, `shelf ${shelf.name}: on the shelf + held`).toBe(INITIAL[shelf.name]);
   }
-  expect((await prisma.product.findUniqueOrThrow({ where: { id: chainId } })).stock).toBe(onShelf.gold + onShelf.silver);
+  expect((await prisma.product.findUniqueOrThrow({ where: { id: chainId } })).stock).toBe(
+    onShelf.gold + onShelf.silver,
+  );
 }
 
 describe("random sequences of payments, expiries, pages, the sweep, staff and returns", () => {
