@@ -153,6 +153,8 @@ async function runImport(csv: string, options: { apply: boolean; actor: Actor | 
       async (tx) => {
         const report = await importGroups(tx, file.groups, file.rows);
         if (!options.apply || !report.ok) throw new DryRun(report);
+        // A file that changes nothing (an export imported back) leaves no trace either.
+        if (report.changes.length === 0) return report;
         await recordAudits(tx, options.actor!, [
           ...report.changes.map(({ productName: _name, ...entry }) => entry),
           { action: "product_import", before: null, after: { ...report.summary } },
