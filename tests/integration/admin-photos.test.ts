@@ -71,10 +71,11 @@ describe("photos in the product form", () => {
     expect(product.images.map((i) => i.url)).toEqual([product.image, expect.stringMatching(/^\/uploads\//)]);
 
     for (const url of product.images.map((i) => i.url)) {
-      for (const [source, width] of [
+      const copies: [string, number][] = [
         [url, 1024],
-        ...PRODUCT_IMAGE_WIDTHS.map((w) => [variantPath(url, w), w]),
-      ] as const) {
+        ...PRODUCT_IMAGE_WIDTHS.map((w): [string, number] => [variantPath(url, w), w]),
+      ];
+      for (const [source, width] of copies) {
         const served = await settle(() =>
           uploadsLoader({
             request: getRequest(source),
