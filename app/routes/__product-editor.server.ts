@@ -20,14 +20,14 @@ export async function productEditorAction(request: Request, user: SessionUser, p
   const submission = parseWithZod(form, { schema: ProductSchema });
   const hasPhotoErrors = Object.keys(photoErrors).length > 0;
   // A list button (add, remove, move a variant or a photo) without JavaScript: the form comes back changed.
-  if (submission.status === undefined && !hasPhotoErrors) return data(submission.reply(), { status: 200 });
+  if (submission.status === undefined && !hasPhotoErrors) return data(withLists(submission.reply()), { status: 200 });
   if (submission.status !== "success" || hasPhotoErrors) {
-    return data(submission.reply({ fieldErrors: photoErrors }), { status: 400 });
+    return data(withLists(submission.reply({ fieldErrors: photoErrors })), { status: 400 });
   }
   const result = await saveAdminProduct(user, productId, submission.value);
   if (!result.ok && result.reason === "not_found") throw new Response("Producto no encontrado", { status: 404 });
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: result.fieldErrors, formErrors: result.formErrors }), {
+    return data(withLists(submission.reply({ fieldErrors: result.fieldErrors, formErrors: result.formErrors })), {
       status: 400,
     });
   }
@@ -39,6 +39,26 @@ export async function productEditorAction(request: Request, user: SessionUser, p
       }),
     },
   });
+}
+
+/**
+ * The form's lists as lists in the values it gets back: one photo address comes back as a string
+ * (a form field sent once), and a forged `variants=…` as a string too, where the form reads a list
+ * (conform refuses to render a list field whose value is not one).
+ */
+function withLists<R extends { initialValue?: Record<string, unknown> | null }>(reply: R): R {
+  const values = reply.initialValue;
+  if (!values) return reply;
+  const images = values.images;
+  const variants = values.variants;
+  return {
+    ...reply,
+    initialValue: {
+      ...values,
+      images: Array.isArray(images) ? images : typeof images === "string" ? [images] : [],
+      variants: Array.isArray(variants) ? variants.filter((v) => typeof v === "object" && v !== null) : [],
+    },
+  };
 }
 
 /** `variants[3].photo` → 3 */
