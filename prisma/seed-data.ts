@@ -6,6 +6,7 @@
  * (both read the same list, so every URL below has a file in public/images/products).
  * Everything is deterministic: ids are fixed and dates are computed from SEED_BASE_DATE.
  */
+import { variantName } from "../app/lib/variants.ts";
 
 // ───────────────────────────── Accounts ─────────────────────────────
 
@@ -1141,7 +1142,8 @@ export type ProductRow = {
   originalPrice: number | null;
   image: string;
   categoryId: number;
-  stock: number;
+  /** Only for a product without variants. */
+  stock?: number;
   inStock: boolean;
   isNew: boolean;
   isFeatured: boolean;
@@ -1187,11 +1189,6 @@ function altText(p: SeedProduct, composition: Composition, metal?: MetalKey): st
   return `${p.name}${inMetal}${COMPOSITION_ALT[composition]}`;
 }
 
-/** Ring sizes are bare numbers ("7", shown as "Talla 7"); lengths carry their unit ("40 cm"). */
-function sizeLabel(size: string): string {
-  return /^\d+(\.\d+)?$/.test(size) ? `Talla ${size}` : size;
-}
-
 /** Fixed ids: variant = product × 100 + n, picture = owner × 10 + n (n from 1). */
 /**
  * A variant in a metal of its own has its own material: its model with the product's karat (the
@@ -1218,7 +1215,7 @@ export function variantRows(p: SeedProduct): VariantRow[] {
       rows.push({
         id: p.id * 100 + n,
         productId: p.id,
-        name: [group.model, size ? sizeLabel(size) : null].filter(Boolean).join(" · "),
+        name: variantName({ model: group.model ?? null, size }),
         model: group.model ?? null,
         size,
         price: price + surcharge,
@@ -1234,8 +1231,9 @@ export function variantRows(p: SeedProduct): VariantRow[] {
 }
 
 export function productRow(p: SeedProduct): ProductRow {
-  const variants = variantRows(p);
-  const stock = variants.length > 0 ? variants.reduce((sum, v) => sum + v.stock, 0) : (p.stock ?? 0);
+  // A product with variants takes its stock from them (the sum, kept by a database trigger, which
+  // refuses any other number): the row leaves it out.
+  const stock = variantRows(p).length > 0 ? {} : { stock: p.stock ?? 0 };
   const createdAt = daysBefore(p.daysAgo, p.id % 9);
   return {
     id: p.id,
@@ -1246,7 +1244,7 @@ export function productRow(p: SeedProduct): ProductRow {
     originalPrice: p.originalPrice ?? null,
     image: imageUrl(p.slug, "principal"),
     categoryId: CATEGORY_ID[p.category],
-    stock,
+    ...stock,
     inStock: true,
     isNew: p.isNew ?? false,
     isFeatured: p.isFeatured ?? false,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Second half of `npm run build`: bundles the operators' commands (the first admin, the demo catalogue)
+// Second half of `npm run build`: bundles the operators' commands (the first admin, the demo catalogue,
+// the catalogue import)
 // from the app's own TypeScript modules into plain JavaScript in build/commands/, so the production
 // image runs them with node alone (no TypeScript runtime among its dependencies). The production
 // dependencies stay external: they are the image's node_modules.
@@ -9,7 +10,11 @@ import { build } from "esbuild";
 const { dependencies } = JSON.parse(fs.readFileSync("package.json", "utf8"));
 
 await build({
-  entryPoints: { "create-admin": "scripts/commands/create-admin.ts", seed: "prisma/seed.ts" },
+  entryPoints: {
+    "create-admin": "scripts/commands/create-admin.ts",
+    seed: "prisma/seed.ts",
+    "import-catalogue": "scripts/import-catalogue.mjs",
+  },
   outdir: "build/commands",
   bundle: true,
   external: Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]),

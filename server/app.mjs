@@ -80,7 +80,6 @@ function sendError(req, res, status, message) {
  *   getBuild: () => Promise<import("@remix-run/node").ServerBuild>,
  *   mode?: string,
  *   trustProxy?: number,
- *   uploadsDir?: string,
  *   observe?: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, next: () => void) => void,
  *   lifecycle?: { track: (res: import("node:http").ServerResponse) => void, readonly draining: boolean },
  *   logger?: { error: (fields: object, message: string) => void },
@@ -90,7 +89,6 @@ export function createApp({
   getBuild,
   mode = "production",
   trustProxy = 0,
-  uploadsDir = "data/uploads",
   observe,
   lifecycle,
   logger = { error: (fields, message) => console.error(message, fields) },
@@ -125,8 +123,6 @@ export function createApp({
   // (without `immutable`: a reload still revalidates, in case one is ever redrawn in place).
   app.use("/images", express.static("public/images", { maxAge: "30d" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  // Uploaded product photos are named by a hash of their content: a new photo is a new name.
-  app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false }));
   if (observe) app.use(observe);
 
   app.use(async (req, res, next) => {

@@ -44,7 +44,6 @@ const app = createApp({
   getBuild: async () => build,
   mode,
   trustProxy: settings.TRUST_PROXY,
-  uploadsDir: settings.UPLOADS_DIR,
   observe: runtime.observeRequests(build),
   lifecycle,
   logger,

@@ -27,6 +27,8 @@ const TABLES = [
   "interested_clients",
   "email_outbox",
   "rate_limits",
+  "login_links",
+  "uploaded_files",
 ];
 
 /** Empties the database between tests (identity sequences restart too). */

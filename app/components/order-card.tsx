@@ -3,6 +3,7 @@ import { VAT_LABEL } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { OrderView } from "~/models/order-views.server";
+import { TrackingLink } from "./tracking-link";
 
 /** An order as the page receives it (the date may arrive serialized). */
 export type OrderCardData = Omit<OrderView, "createdAt"> & { createdAt: Date | string };
@@ -45,8 +46,8 @@ export function OrderCard({ order }: { order: OrderCardData }) {
       </header>
       <p className="mt-3 text-sm text-ink-700" data-testid="order-tracking">
         Código de rastreo:{" "}
-        {order.trackingCode ? (
-          <span className="font-mono text-ink-900">{order.trackingCode}</span>
+        {order.trackingCode || order.carrier ? (
+          <TrackingLink carrier={order.carrier} trackingCode={order.trackingCode} />
         ) : (
           <span>aún no disponible</span>
         )}

@@ -1,12 +1,23 @@
-/** What an audit entry records, and how the panel names it. */
+import { carrierLabel } from "./carriers";
+import { formatDateTime } from "./dates";
+import { formatMoney } from "./money";
+import { isOrderStatus, ORDER_STATUS_INFO } from "./order-status";
+import { isRole, ROLE_LABEL } from "./roles";
+
+/** What an audit entry records, how the panel names it, and how its values read for a shop owner. */
 
 export type AuditAction =
   | "stock"
   | "variant_stock"
+  | "variant_create"
+  | "variant"
+  | "variant_archive"
+  | "variant_delete"
   | "product"
   | "product_create"
   | "product_delete"
   | "product_archive"
+  | "product_import"
   | "status"
   | "tracking"
   | "return"
@@ -15,12 +26,149 @@ export type AuditAction =
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   stock: "Existencias",
   variant_stock: "Existencias de variante",
+  variant_create: "Variante agregada",
+  variant: "Variante editada",
+  variant_archive: "Variante archivada",
+  variant_delete: "Variante eliminada",
   product: "Producto editado",
   product_create: "Producto creado",
   product_delete: "Producto eliminado",
   product_archive: "Producto archivado",
+  product_import: "Importación de catálogo",
   status: "Estado del pedido",
-  tracking: "Código de seguimiento",
+  tracking: "Envío",
   return: "Devolución",
   role: "Rol de usuario",
 };
+
+/** Field names of the trail as the panel labels them, in the order the panel lists them. */
+const FIELD_LABEL: Record<string, string> = {
+  name: "Nombre",
+  model: "Modelo",
+  size: "Talla",
+  categoryId: "Categoría",
+  material: "Material",
+  price: "Precio",
+  originalPrice: "Precio original",
+  stock: "Existencias",
+  inStock: "En venta",
+  isNew: "Nuevo",
+  isFeatured: "Destacado",
+  description: "Descripción",
+  image: "Foto",
+  images: "Fotos",
+  archivedAt: "Archivado",
+  status: "Estado",
+  carrier: "Paquetería",
+  trackingCode: "Código de rastreo",
+  reason: "Motivo",
+  items: "Piezas",
+  via: "Origen",
+  restocked: "Piezas de vuelta en existencias",
+  refundDue: "Pago por reembolsar",
+  role: "Rol",
+  rows: "Filas leídas",
+  created: "Productos nuevos",
+  updated: "Productos que cambiaron",
+  unchanged: "Productos sin cambios",
+  variantsCreated: "Variantes nuevas",
+  variantsChanged: "Variantes que cambiaron",
+};
+
+const FIELD_ORDER = Object.keys(FIELD_LABEL);
+
+const MONEY_FIELDS = new Set(["price", "originalPrice", "total"]);
+
+/** The shop's own writers of a status, as the trail names them (author `sistema`). */
+const VIA_LABEL: Record<string, string> = {
+  webhook: "Aviso del procesador de pagos",
+  success_page: "Página de pago exitoso",
+  cancel_page: "Página de pago cancelado",
+  sweep: "Reserva vencida",
+  checkout: "Pago fallido",
+};
+
+/**
+ * Fields never listed: what identifies the thing changed (the entry's title names it), a variant's
+ * name (its model and size are listed) and its position among the others.
+ */
+const HIDDEN_FIELDS = new Set(["variantId", "variant", "sortOrder"]);
+
+export type AuditContext = { categories?: Record<number, string> };
+
+/** One value of the trail as text: pesos, dates, statuses, roles, carriers, sí/no. */
+export function auditValue(field: string, value: unknown, context: AuditContext = {}): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (MONEY_FIELDS.has(field) && typeof value === "number") return formatMoney(value);
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  if (field === "status" && isOrderStatus(value)) return ORDER_STATUS_INFO[value].label;
+  if (field === "role" && isRole(value)) return ROLE_LABEL[value];
+  if (field === "carrier" && typeof value === "string") return carrierLabel(value) ?? value;
+  if (field === "via" && typeof value === "string") return VIA_LABEL[value] ?? value;
+  if (field === "categoryId" && typeof value === "number") return context.categories?.[value] ?? `#${value}`;
+  if (field === "archivedAt" && typeof value === "string") return formatDateTime(value);
+  if (field === "items" && Array.isArray(value)) return value.map(itemText).join("; ");
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+function itemText(item: unknown): string {
+  if (typeof item !== "object" || item === null) return String(item);
+  const { quantity, productName, variantName } = item as Record<string, unknown>;
+  return `${String(quantity ?? "?")} × ${String(productName ?? "")}${variantName ? ` (${String(variantName)})` : ""}`;
+}
+
+export type AuditChange = { field: string; label: string; before: string | null; after: string | null };
+
+function rank(field: string): number {
+  const i = FIELD_ORDER.indexOf(field);
+  return i < 0 ? FIELD_ORDER.length : i;
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/**
+ * What an entry changed, field by field, in Spanish: "Precio: $4,890.00 → $4,790.00". A creation
+ * lists what was created (`before` null), a removal what was removed (`after` null); an edit lists
+ * only the fields whose value changed. Fields staff never see (ids of variants) are left out.
+ */
+export function describeAuditChanges(
+  entry: { before: unknown; after: unknown },
+  context: AuditContext = {},
+): AuditChange[] {
+  const before = record(entry.before);
+  const after = record(entry.after);
+  const isVariant = Boolean(before?.variant ?? after?.variant);
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort(
+    (a, b) => rank(a) - rank(b),
+  );
+  const blank = (value: unknown) => value === null || value === undefined || value === "";
+  return fields
+    .filter((field) => !HIDDEN_FIELDS.has(field) && !(isVariant && field === "name"))
+    .filter((field) =>
+      before && after
+        ? JSON.stringify(before[field]) !== JSON.stringify(after[field])
+        : // A creation or a removal lists what the thing had, not its empty fields.
+          !blank((after ?? before)?.[field]),
+    )
+    .map((field) => ({
+      field,
+      label: FIELD_LABEL[field] ?? field,
+      before: before && field in before ? auditValue(field, before[field], context) : null,
+      after: after && field in after ? auditValue(field, after[field], context) : null,
+    }));
+}
+
+/** The variant an entry is about, as the trail recorded it (its name), if any. */
+export function auditVariantName(entry: { before: unknown; after: unknown }): string | null {
+  for (const side of [record(entry.after), record(entry.before)]) {
+    const name = side?.variant;
+    if (typeof name === "string" && name) return name;
+  }
+  return null;
+}

@@ -24,6 +24,13 @@ export const SEARCH_PRICE_STEP = 100;
 
 /** A product is "low stock" (Restantes N) when 1 ≤ stock ≤ 20. */
 export const LOW_STOCK_MAX = 20;
+
+/** The panel's home lists a variant (or a product without variants) with this many pieces or fewer. */
+export const LOW_STOCK_ALERT = 3;
+
+/** The panel's home shows this many days of sales, today included. */
+export const DASHBOARD_DAYS = 30;
+
 export const DEFAULT_CARD_QUANTITY = 1;
 export const RELATED_PRODUCTS_LIMIT = 8;
 

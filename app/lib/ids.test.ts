@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idField, MAX_ID, parseId } from "./ids";
+import { idField, MAX_ID, parseId, parseOrderNumber } from "./ids";
 
 describe("parseId", () => {
   it.each([
@@ -27,4 +27,15 @@ describe("idField", () => {
     const failed = field.safeParse("012");
     expect(failed.success ? null : failed.error.issues[0]?.message).toBe("Solicitud no válida");
   });
+});
+
+describe("parseOrderNumber", () => {
+  it("reads LJ numbers in either case, upper-cased", () => {
+    expect(parseOrderNumber("LJ123456")).toBe("LJ123456");
+    expect(parseOrderNumber("lj000042")).toBe("LJ000042");
+  });
+
+  it.each(["", "LJ", "123456", "LJ-123", "LJ 123", "LJ1234567890123", "XJ123456", "LJ123456 "])("refuses %j", (value) =>
+    expect(parseOrderNumber(value)).toBeNull(),
+  );
 });

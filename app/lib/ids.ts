@@ -28,3 +28,11 @@ export function idField(message: string) {
     return id;
   });
 }
+
+/** Order numbers as staff type and links carry them: LJ and up to twelve digits (any letter case). */
+const ORDER_NUMBER = /^LJ\d{1,12}$/i;
+
+/** The order number `value` spells, upper-cased, or null. */
+export function parseOrderNumber(value: unknown): string | null {
+  return typeof value === "string" && ORDER_NUMBER.test(value) ? value.toUpperCase() : null;
+}

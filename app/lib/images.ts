@@ -1,11 +1,17 @@
 /**
  * Responsive product images. Every picture under PRODUCT_IMAGE_DIR has WebP copies at
  * PRODUCT_IMAGE_WIDTHS next to it (`anillo.webp` → `anillo-320w.webp`, …): the seed catalogue's
- * renders are committed with theirs (scripts/render-products.mjs), uploaded photos get theirs when
- * uploaded; browsers pick the size the layout needs.
+ * renders are committed with theirs (scripts/render-products.mjs), photos uploaded in the panel get
+ * theirs when uploaded (UPLOADED_IMAGE_DIR, named by a hash); browsers pick the size the layout needs.
  */
 export const PRODUCT_IMAGE_DIR = "/images/products/";
 export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
+
+/** Where photos uploaded in the panel are served from (the database keeps them). */
+export const UPLOADED_IMAGE_DIR = "/uploads/products/";
+
+/** An uploaded photo with copies: a hash name (older uploads, `<hash>-1000.webp`, have none). */
+const UPLOADED_WITH_COPIES = /^\/uploads\/products\/[0-9a-f]{24}\.webp$/;
 
 /**
  * A grid card is 160–300 CSS px wide at every breakpoint, so it needs no `sizes`: the 320 px copy
@@ -17,7 +23,7 @@ export function cardSrcSet(src: string): string | undefined {
 }
 
 function isProductImage(src: string): boolean {
-  return src.startsWith(PRODUCT_IMAGE_DIR) && !src.includes("..");
+  return (src.startsWith(PRODUCT_IMAGE_DIR) && !src.includes("..")) || UPLOADED_WITH_COPIES.test(src);
 }
 
 /** The file name of one width's copy of a source image. */
@@ -27,6 +33,6 @@ export function variantPath(source: string, width: number): string {
 
 /** The `srcset` of a product image, or undefined for a picture from elsewhere (it has no copies). */
 export function productSrcSet(src: string, widths: readonly number[] = PRODUCT_IMAGE_WIDTHS): string | undefined {
-  if (!src.startsWith(PRODUCT_IMAGE_DIR) || src.includes("..")) return undefined;
+  if (!isProductImage(src)) return undefined;
   return widths.map((w) => `${variantPath(src, w)} ${w}w`).join(",");
 }

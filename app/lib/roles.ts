@@ -16,3 +16,7 @@ export const DEFAULT_ROLE: RoleName = "customer";
 export function hasRole(role: RoleName | null | undefined, required: RoleName): boolean {
   return ROLE_RANK[role ?? DEFAULT_ROLE] >= ROLE_RANK[required];
 }
+
+export function isRole(value: unknown): value is RoleName {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

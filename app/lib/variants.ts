@@ -123,3 +123,16 @@ export function cardVariants<V extends VariantLike>(variants: readonly V[]): V[]
       : models.map((model) => chooseVariant(variants, { model }).variant);
   return picks.filter((v): v is V => v !== null);
 }
+
+/** Ring sizes are bare numbers ("7", read "Talla 7"); lengths and others carry their unit ("40 cm"). */
+export function sizeLabel(size: string): string {
+  return /^\d+(\.\d+)?$/.test(size) ? `Talla ${size}` : size;
+}
+
+/**
+ * A variant's name as carts, orders and e-mails show it, made of its model and size:
+ * "Oro blanco · Talla 7", "45 cm", "Oro rosa".
+ */
+export function variantName(variant: { model: string | null; size: string | null }): string {
+  return [variant.model, variant.size ? sizeLabel(variant.size) : null].filter(Boolean).join(" · ");
+}

@@ -1,12 +1,13 @@
 import type { Prisma } from "~/generated/prisma/client";
+import type { CarrierKey } from "~/lib/carriers";
 import type { OrderStatusName } from "~/lib/order-status";
 import { type Page, pageOf, pageWindow } from "~/lib/pagination";
 import { prisma } from "~/utils/db.server";
-import { type Actor, recordAudit } from "./audit.server";
+import { type Actor, type AuditRow, recordAudit, toAuditRow } from "./audit.server";
 import { changeOrderStatus } from "./order-lifecycle.server";
 import { SHIPPING_ADDRESS_SELECT } from "./order-views.server";
 
-/** Staff reads and writes of orders: the Pedidos tab. */
+/** Staff reads and writes of orders: the Pedidos tab and the order page. */
 
 const adminOrderSelect = {
   id: true,
@@ -14,6 +15,7 @@ const adminOrderSelect = {
   email: true,
   status: true,
   total: true,
+  carrier: true,
   trackingCode: true,
   paidAt: true,
   createdAt: true,
@@ -27,15 +29,31 @@ const adminOrderSelect = {
 
 export type AdminOrderRow = Prisma.OrderGetPayload<{ select: typeof adminOrderSelect }>;
 
-/** Orders newest first, optionally of one status, one page at a time (one statement per part). */
+/**
+ * Orders newest first, optionally of one status or matching `q` (an order number or the shopper's
+ * e-mail), one page at a time (one statement per part).
+ */
 export async function listAdminOrders({
   status,
+  q,
   page,
 }: {
   status: OrderStatusName | null;
+  q: string;
   page: number;
 }): Promise<Page<AdminOrderRow>> {
-  const where: Prisma.OrderWhereInput = status ? { status } : {};
+  const where: Prisma.OrderWhereInput = {
+    ...(status ? { status } : {}),
+    ...(q
+      ? {
+          OR: [
+            { number: { equals: q.toUpperCase() } },
+            { email: { contains: q, mode: "insensitive" } },
+            { user: { email: { contains: q, mode: "insensitive" } } },
+          ],
+        }
+      : {}),
+  };
   const [items, total] = await prisma.$transaction([
     prisma.order.findMany({
       where,
@@ -48,34 +66,110 @@ export async function listAdminOrders({
   return pageOf(items, total, page);
 }
 
-export type StatusChange = "ok" | "unchanged" | "not_found" | "not_allowed";
+const orderPageSelect = {
+  id: true,
+  number: true,
+  email: true,
+  status: true,
+  subtotal: true,
+  shipping: true,
+  tax: true,
+  total: true,
+  currency: true,
+  carrier: true,
+  trackingCode: true,
+  stripeSessionId: true,
+  stripePaymentIntentId: true,
+  reservedUntil: true,
+  stockReleasedAt: true,
+  paidAt: true,
+  createdAt: true,
+  user: { select: { id: true, name: true, email: true } },
+  items: {
+    select: {
+      id: true,
+      productId: true,
+      variantId: true,
+      productName: true,
+      variantName: true,
+      material: true,
+      image: true,
+      quantity: true,
+      price: true,
+    },
+    orderBy: { id: "asc" },
+  },
+  address: { select: SHIPPING_ADDRESS_SELECT },
+  returns: {
+    select: { id: true, reason: true, returnedAt: true, admin: { select: { email: true } } },
+    orderBy: { returnedAt: "asc" },
+  },
+} as const satisfies Prisma.OrderSelect;
 
-/**
- * A staff member's change of an order's status, through the order lifecycle: only the changes its
- * table gives staff, only for a paid order where the change needs one (an unpaid order is never
- * shipped), stock released where the table says so, with the audit entry.
- */
-export async function setOrderStatus(actor: Actor, orderId: number, to: OrderStatusName): Promise<StatusChange> {
-  const { result } = await changeOrderStatus({ orderId, to, by: "staff", author: { actor } });
+export type AdminOrder = Prisma.OrderGetPayload<{ select: typeof orderPageSelect }> & {
+  /** Every change of the order from the audit trail, oldest first: status, shipment, return. */
+  history: AuditRow[];
+};
+
+/** One order with everything its page shows; null when no order has that number. */
+export async function getAdminOrder(number: string): Promise<AdminOrder | null> {
+  const order = await prisma.order.findUnique({ where: { number }, select: orderPageSelect });
+  if (!order) return null;
+  const history = await prisma.auditEntry.findMany({
+    where: { orderId: order.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return { ...order, history: history.map(toAuditRow) };
+}
+
+export type StatusChange = "ok" | "unchanged" | "not_found" | "not_allowed" | "needs_shipment";
+
+function statusChangeOf(result: Awaited<ReturnType<typeof changeOrderStatus>>["result"]): StatusChange {
   if (result.ok) return "ok";
   if (result.reason === "unpaid" || result.reason === "stock_gone") return "not_allowed";
   return result.reason;
 }
 
-/** Sets (or, with "", removes) an order's tracking code; false when the order does not exist. */
-export async function setTrackingCode(actor: Actor, orderId: number, code: string): Promise<boolean> {
+/**
+ * A staff member's change of an order's status, through the order lifecycle: only the changes its
+ * table gives staff, only for a paid order where the change needs one (an unpaid order is never
+ * shipped), stock released where the table says so, with the audit entry and the shopper's e-mail.
+ * Shipping needs the carrier: `shipOrder`.
+ */
+export async function setOrderStatus(actor: Actor, orderId: number, to: OrderStatusName): Promise<StatusChange> {
+  const { result } = await changeOrderStatus({ orderId, to, by: "staff", author: { actor } });
+  return statusChangeOf(result);
+}
+
+export type Shipment = { carrier: CarrierKey; trackingCode: string | null };
+
+/**
+ * Ships an order: enviado, with its carrier and guide number, and the shopper's "Tu pedido va en
+ * camino" e-mail linking to the carrier's tracking page (queued by the lifecycle in the same
+ * transaction).
+ */
+export async function shipOrder(actor: Actor, orderId: number, shipment: Shipment): Promise<StatusChange> {
+  const { result } = await changeOrderStatus({ orderId, to: "enviado", by: "staff", author: { actor }, shipment });
+  return statusChangeOf(result);
+}
+
+/**
+ * Corrects an order's carrier and guide number (a typo after shipping); false when the order does not
+ * exist. The shopper's Mis Pedidos shows the new link at once.
+ */
+export async function setShipment(actor: Actor, orderId: number, shipment: Shipment): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ tracking_code: string | null }[]>`
-      SELECT "tracking_code" FROM "orders" WHERE "id" = ${orderId} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<{ carrier: string | null; tracking_code: string | null }[]>`
+      SELECT "carrier", "tracking_code" FROM "orders" WHERE "id" = ${orderId} FOR UPDATE`;
     if (!row) return false;
-    const trackingCode = code === "" ? null : code;
-    if (row.tracking_code === trackingCode) return true;
-    await tx.order.update({ where: { id: orderId }, data: { trackingCode } });
+    if (row.carrier === shipment.carrier && row.tracking_code === shipment.trackingCode) return true;
+    const after = { carrier: shipment.carrier, trackingCode: shipment.trackingCode };
+    await tx.order.update({ where: { id: orderId }, data: after });
     await recordAudit(tx, actor, {
       action: "tracking",
       orderId,
-      before: { trackingCode: row.tracking_code },
-      after: { trackingCode },
+      before: { carrier: row.carrier, trackingCode: row.tracking_code },
+      after,
     });
     return true;
   });

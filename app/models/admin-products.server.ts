@@ -1,14 +1,16 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { parseId } from "~/lib/ids";
 import { type Page, pageOf, pageWindow } from "~/lib/pagination";
-import type { ProductInput } from "~/lib/validation/admin";
 import { prisma } from "~/utils/db.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { catalogChanged } from "./catalog-cache.server";
+import { ACTIVE_VARIANT } from "./product.server";
+import { lockProducts } from "./stock.server";
 
 /**
- * Staff reads and writes of the catalogue. Every write goes through a transaction that also
- * records its audit entry, then calls `catalogChanged` once.
+ * Staff reads and writes of the catalogue: the product list, stock, removal. Every write goes
+ * through a transaction that also records its audit entry, then calls `catalogChanged` once. Saving
+ * the product form (fields, photos, variants) is ./product-editor.server.ts.
  */
 
 export type AdminProductRow = {
@@ -49,7 +51,11 @@ export async function listAdminProducts({ q, page }: { q: string; page: number }
         archivedAt: true,
         inStock: true,
         category: { select: { name: true } },
-        variants: { select: { id: true, name: true, stock: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
+        variants: {
+          where: ACTIVE_VARIANT,
+          select: { id: true, name: true, stock: true },
+          orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+        },
       },
     }),
     prisma.product.count({ where }),
@@ -80,8 +86,21 @@ export async function getAdminProduct(id: number) {
       isFeatured: true,
       archivedAt: true,
       updatedAt: true,
+      images: { select: { url: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
       variants: {
-        select: { id: true, name: true, model: true, size: true, stock: true, price: true },
+        where: ACTIVE_VARIANT,
+        select: {
+          id: true,
+          name: true,
+          model: true,
+          size: true,
+          material: true,
+          price: true,
+          originalPrice: true,
+          stock: true,
+          image: true,
+          _count: { select: { orderItems: true } },
+        },
         orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
       },
     },
@@ -90,102 +109,54 @@ export async function getAdminProduct(id: number) {
 
 export type AdminProduct = NonNullable<Awaited<ReturnType<typeof getAdminProduct>>>;
 
-/** Sets a product's stock; false when the product does not exist. */
-export async function setProductStock(actor: Actor, productId: number, stock: number): Promise<boolean> {
-  const changed = await prisma.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ stock: number }[]>`
-      SELECT "stock" FROM "products" WHERE "id" = ${productId} FOR UPDATE`;
-    if (!row) return false;
+export type StockChange = "ok" | "not_found" | "has_variants";
+
+/**
+ * Sets the stock of a product without variants. One with variants is refused: its stock is their
+ * sum, edited variant by variant.
+ */
+export async function setProductStock(actor: Actor, productId: number, stock: number): Promise<StockChange> {
+  const outcome = await prisma.$transaction(async (tx): Promise<StockChange> => {
+    const [row] = await tx.$queryRaw<{ stock: number; has_variants: boolean }[]>`
+      SELECT "stock", "joyeria_has_variants"("id") AS "has_variants" FROM "products" WHERE "id" = ${productId} FOR UPDATE`;
+    if (!row) return "not_found";
+    if (row.has_variants) return "has_variants";
     await tx.product.update({ where: { id: productId }, data: { stock } });
     await recordAudit(tx, actor, { action: "stock", productId, before: { stock: row.stock }, after: { stock } });
-    return true;
+    return "ok";
   });
-  if (changed) catalogChanged({ productIds: [productId] });
-  return changed;
+  if (outcome === "ok") catalogChanged({ productIds: [productId] });
+  return outcome;
 }
 
-/** Sets a variant's stock; false when the variant does not exist. */
+/**
+ * Sets a variant's stock (its product's stock, their sum, follows); false when the variant does not
+ * exist or was removed. The product's row is locked before the variant's (the lock order of
+ * ./stock.server.ts).
+ */
 export async function setVariantStock(actor: Actor, variantId: number, stock: number): Promise<boolean> {
   const productId = await prisma.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ stock: number; product_id: number }[]>`
-      SELECT "stock", "product_id" FROM "product_variants" WHERE "id" = ${variantId} FOR UPDATE`;
+    const owner = await tx.variant.findUnique({
+      where: { id: variantId, ...ACTIVE_VARIANT },
+      select: { productId: true },
+    });
+    if (!owner) return null;
+    await lockProducts(tx, [owner.productId]);
+    const [row] = await tx.$queryRaw<{ stock: number; name: string }[]>`
+      SELECT "stock", "name" FROM "product_variants" WHERE "id" = ${variantId} AND "archived_at" IS NULL FOR UPDATE`;
     if (!row) return null;
     await tx.variant.update({ where: { id: variantId }, data: { stock } });
     await recordAudit(tx, actor, {
       action: "variant_stock",
-      productId: row.product_id,
-      before: { variantId, stock: row.stock },
-      after: { variantId, stock },
+      productId: owner.productId,
+      before: { variantId, variant: row.name, stock: row.stock },
+      after: { variantId, variant: row.name, stock },
     });
-    return row.product_id;
+    return owner.productId;
   });
   if (productId === null) return false;
   catalogChanged({ productIds: [productId] });
   return true;
-}
-
-function productData(input: ProductInput) {
-  return {
-    name: input.name,
-    price: input.price,
-    originalPrice: input.originalPrice,
-    image: input.image,
-    description: input.description,
-    material: input.material,
-    categoryId: input.categoryId,
-    stock: input.stock,
-    inStock: input.inStock,
-    isNew: input.isNew,
-    isFeatured: input.isFeatured,
-  };
-}
-
-export type ProductWriteResult = { ok: true; id: number } | { ok: false; reason: "category" | "not_found" };
-
-/** Adds a product. Refuses a category that does not exist. */
-export async function createAdminProduct(actor: Actor, input: ProductInput): Promise<ProductWriteResult> {
-  const result = await prisma.$transaction(async (tx): Promise<ProductWriteResult> => {
-    const category = await tx.category.findUnique({ where: { id: input.categoryId }, select: { id: true } });
-    if (!category) return { ok: false, reason: "category" };
-    const data = productData(input);
-    const product = await tx.product.create({ data, select: { id: true } });
-    await recordAudit(tx, actor, { action: "product_create", productId: product.id, before: null, after: data });
-    return { ok: true, id: product.id };
-  });
-  if (result.ok) catalogChanged("everything");
-  return result;
-}
-
-/** Changes a product's fields; the audit entry keeps the values before and after. */
-export async function updateAdminProduct(actor: Actor, id: number, input: ProductInput): Promise<ProductWriteResult> {
-  const result = await prisma.$transaction(async (tx): Promise<ProductWriteResult> => {
-    const before = await tx.product.findUnique({
-      where: { id },
-      select: {
-        name: true,
-        price: true,
-        originalPrice: true,
-        image: true,
-        description: true,
-        material: true,
-        categoryId: true,
-        stock: true,
-        inStock: true,
-        isNew: true,
-        isFeatured: true,
-      },
-    });
-    if (!before) return { ok: false, reason: "not_found" };
-    const category = await tx.category.findUnique({ where: { id: input.categoryId }, select: { id: true } });
-    if (!category) return { ok: false, reason: "category" };
-    const data = productData(input);
-    await tx.product.update({ where: { id }, data });
-    await recordAudit(tx, actor, { action: "product", productId: id, before, after: data });
-    return { ok: true, id };
-  });
-  // A price, a category or a flag moves the product between pages and orders.
-  if (result.ok) catalogChanged("everything");
-  return result;
 }
 
 export type DeleteOutcome = "deleted" | "archived" | "not_found";

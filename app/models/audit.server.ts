@@ -11,7 +11,7 @@ import { prisma } from "~/utils/db.server";
 /** Who made a change: a staff member, or the shop itself (no id, `SYSTEM_ACTOR`). */
 export type Actor = { id: string | null; email: string };
 
-type Entry = {
+export type AuditEntryInput = {
   action: AuditAction;
   productId?: number | null;
   orderId?: number | null;
@@ -20,54 +20,29 @@ type Entry = {
   after: Prisma.InputJsonValue | null;
 };
 
-export async function recordAudit(tx: Prisma.TransactionClient, actor: Actor, entry: Entry) {
-  await tx.auditEntry.create({
-    data: {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: entry.action,
-      productId: entry.productId ?? null,
-      orderId: entry.orderId ?? null,
-      userId: entry.userId ?? null,
-      before: entry.before ?? undefined,
-      after: entry.after ?? undefined,
-    },
-  });
+function entryData(actor: Actor, entry: AuditEntryInput) {
+  return {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    productId: entry.productId ?? null,
+    orderId: entry.orderId ?? null,
+    userId: entry.userId ?? null,
+    before: entry.before ?? undefined,
+    after: entry.after ?? undefined,
+  };
+}
+
+export async function recordAudit(tx: Prisma.TransactionClient, actor: Actor, entry: AuditEntryInput) {
+  await tx.auditEntry.create({ data: entryData(actor, entry) });
+}
+
+/** Several entries at once (an import): one statement. */
+export async function recordAudits(tx: Prisma.TransactionClient, actor: Actor, entries: AuditEntryInput[]) {
+  if (entries.length > 0) await tx.auditEntry.createMany({ data: entries.map((entry) => entryData(actor, entry)) });
 }
 
 export type AuditFilter = { productId?: number | null; orderId?: number | null };
-
-/** Entries newest first, all or those of one product or one order, one page at a time. */
-export async function getAuditPage(filter: AuditFilter, page: number): Promise<Page<AuditRow>> {
-  const where: Prisma.AuditEntryWhereInput = {
-    ...(filter.productId ? { productId: filter.productId } : {}),
-    ...(filter.orderId ? { orderId: filter.orderId } : {}),
-  };
-  const [rows, total] = await prisma.$transaction([
-    prisma.auditEntry.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      ...pageWindow(page),
-      select: {
-        id: true,
-        actorEmail: true,
-        action: true,
-        productId: true,
-        orderId: true,
-        userId: true,
-        before: true,
-        after: true,
-        createdAt: true,
-      },
-    }),
-    prisma.auditEntry.count({ where }),
-  ]);
-  return pageOf(
-    rows.map((row) => ({ ...row, action: row.action as AuditAction })),
-    total,
-    page,
-  );
-}
 
 export type AuditRow = {
   id: number;
@@ -80,3 +55,80 @@ export type AuditRow = {
   after: Prisma.JsonValue;
   createdAt: Date;
 };
+
+/** A row of the trail with its action typed (the column holds what `recordAudit` wrote). */
+export function toAuditRow(row: {
+  id: number;
+  actorEmail: string;
+  action: string;
+  productId: number | null;
+  orderId: number | null;
+  userId: string | null;
+  before: Prisma.JsonValue;
+  after: Prisma.JsonValue;
+  createdAt: Date;
+}): AuditRow {
+  return {
+    id: row.id,
+    actorEmail: row.actorEmail,
+    action: row.action as AuditAction,
+    productId: row.productId,
+    orderId: row.orderId,
+    userId: row.userId,
+    before: row.before,
+    after: row.after,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * What the trail's rows point at, as a shop owner reads them: order numbers (LJ…), product names,
+ * users' e-mails and category names. Rows outlive what they point at: a deleted product has no name.
+ */
+export type AuditNames = {
+  orders: Record<number, string>;
+  products: Record<number, string>;
+  users: Record<string, string>;
+  categories: Record<number, string>;
+};
+
+/** Entries newest first, all or those of one product or one order, one page at a time, with their names. */
+export async function getAuditPage(
+  filter: AuditFilter,
+  page: number,
+): Promise<{ entries: Page<AuditRow>; names: AuditNames }> {
+  const where: Prisma.AuditEntryWhereInput = {
+    ...(filter.productId ? { productId: filter.productId } : {}),
+    ...(filter.orderId ? { orderId: filter.orderId } : {}),
+  };
+  const [rows, total] = await prisma.$transaction([
+    prisma.auditEntry.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      ...pageWindow(page),
+    }),
+    prisma.auditEntry.count({ where }),
+  ]);
+  const ids = <T>(values: (T | null)[]) => [...new Set(values.filter((v): v is T => v !== null))];
+  const [orders, products, users, categories] = await Promise.all([
+    prisma.order.findMany({
+      where: { id: { in: ids(rows.map((r) => r.orderId)) } },
+      select: { id: true, number: true },
+    }),
+    prisma.product.findMany({
+      where: { id: { in: ids(rows.map((r) => r.productId)) } },
+      select: { id: true, name: true },
+    }),
+    prisma.user.findMany({ where: { id: { in: ids(rows.map((r) => r.userId)) } }, select: { id: true, email: true } }),
+    prisma.category.findMany({ select: { id: true, name: true } }),
+  ]);
+  return {
+    entries: pageOf(rows.map(toAuditRow), total, page),
+    names: {
+      orders: Object.fromEntries(orders.map((o) => [o.id, o.number])),
+      products: Object.fromEntries(products.map((p) => [p.id, p.name])),
+      users: Object.fromEntries(users.map((u) => [u.id, u.email])),
+      categories: Object.fromEntries(categories.map((c) => [c.id, c.name])),
+    },
+  };
+}

@@ -8,7 +8,7 @@ import {
 } from "~/lib/cart-messages";
 import { materialOf } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
-import { ON_SALE } from "./product.server";
+import { ACTIVE_VARIANT, ON_SALE } from "./product.server";
 
 /**
  * The server-side cart: one `cart_items` row per user and line, the line key
@@ -143,6 +143,7 @@ export async function addToCart(
         price: true,
         stock: true,
         variants: {
+          where: ACTIVE_VARIANT,
           select: { id: true, price: true, stock: true },
           orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
         },

@@ -1,16 +1,23 @@
 import type { Prisma } from "~/generated/prisma/client";
+import type { CarrierKey } from "~/lib/carriers";
 import { type OrderStatusName, PAID_STATUSES, transitionRule, type TransitionSource } from "~/lib/order-status";
 import { prisma } from "~/utils/db.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { catalogChanged } from "./catalog-cache.server";
+import { queueStatusEmail } from "./order-emails.server";
+import { lockProducts, putOnShelf, type Shelf, takeFromShelf } from "./stock.server";
 
 /**
  * The only writer of an order's status. Every change — a payment (webhook, success page, cancel page,
  * sweep), a released reservation, a worker's change in the panel, a return — asks `transitionOrder`,
  * which applies ORDER_TRANSITIONS (app/lib/order-status.ts) and its preconditions, with the order row
  * locked, in one transaction with the change's side effects (stock, the caller's own writes, the audit
- * entry). Two writers racing for one order therefore queue on its row, and the second sees what the
- * first did: each change happens once.
+ * entry, the shopper's e-mail). Two writers racing for one order therefore queue on its row, and the
+ * second sees what the first did: each change happens once.
+ *
+ * The shopper hears about every step after the payment (shipped, delivered, returned, refunded) by an
+ * e-mail queued in the same transaction, whoever made the change: the Pedidos tab, a return, or a
+ * future payment flow (a refund through the provider).
  */
 
 type Tx = Prisma.TransactionClient;
@@ -32,6 +39,8 @@ export type TransitionRequest = {
   payment?: { paidAt: Date; paymentIntentId: string | null };
   /** Extra details for the audit entry (a reason, what was returned). */
   details?: Record<string, Prisma.InputJsonValue>;
+  /** Who carries the parcel: required to ship (enviado), recorded with the change and in its e-mail. */
+  shipment?: { carrier: CarrierKey; trackingCode: string | null };
 };
 
 export type TransitionRefusal =
@@ -44,22 +53,38 @@ export type TransitionRefusal =
   /** The change needs a paid order, and this one never was. */
   | "unpaid"
   /** A late payment could not take the pieces again: one of them is gone. */
-  | "stock_gone";
+  | "stock_gone"
+  /** Shipping needs the carrier (and the guide number, for the shopper's e-mail and Mis Pedidos). */
+  | "needs_shipment";
 
 export type TransitionResult =
-  | { ok: true; from: OrderStatusName; to: OrderStatusName; productIds: number[] }
+  | {
+      ok: true;
+      from: OrderStatusName;
+      to: OrderStatusName;
+      productIds: number[];
+      /** Starts sending the shopper's e-mail about the change, if any: call it after the commit. */
+      deliverEmail: (() => void) | null;
+    }
   | { ok: false; reason: TransitionRefusal; status: OrderStatusName | null };
 
-type OrderRow = { status: OrderStatusName; paid_at: Date | null; stock_released_at: Date | null };
+type OrderRow = {
+  status: OrderStatusName;
+  paid_at: Date | null;
+  stock_released_at: Date | null;
+  carrier: string | null;
+  tracking_code: string | null;
+};
 
 /**
  * Applies one change of status inside `tx` (the caller's transaction, so its own writes — clearing a
  * cart, queueing an e-mail, recording a return — commit or roll back with it). The caller must call
- * `catalogChanged` with the result's product ids after the commit (`changeOrderStatus` does both).
+ * `catalogChanged` with the result's product ids and `deliverEmail` after the commit
+ * (`changeOrderStatus` does all three).
  */
 export async function transitionOrder(tx: Tx, request: TransitionRequest): Promise<TransitionResult> {
   const [row] = await tx.$queryRaw<OrderRow[]>`
-    SELECT "status"::text AS "status", "paid_at", "stock_released_at"
+    SELECT "status"::text AS "status", "paid_at", "stock_released_at", "carrier", "tracking_code"
     FROM "orders" WHERE "id" = ${request.orderId} FOR UPDATE`;
   if (!row) return refused("not_found", null);
   const from = row.status;
@@ -69,6 +94,7 @@ export async function transitionOrder(tx: Tx, request: TransitionRequest): Promi
   if (!rule || !rule.by.includes(request.by)) return refused("not_allowed", from);
   const paidAt = row.paid_at ?? request.payment?.paidAt ?? null;
   if (PAID_STATUSES.includes(request.to) && paidAt === null) return refused("unpaid", from);
+  if (request.to === "enviado" && !request.shipment) return refused("needs_shipment", from);
   // A late payment takes the pieces of a released order again, once: a second payment of an order
   // already paid (and refused for want of stock) must not.
   if (rule.stock === "reserve" && row.paid_at !== null) return refused("not_allowed", from);
@@ -95,20 +121,26 @@ export async function transitionOrder(tx: Tx, request: TransitionRequest): Promi
       ...(request.payment && row.paid_at === null
         ? { paidAt: request.payment.paidAt, stripePaymentIntentId: request.payment.paymentIntentId }
         : {}),
+      ...(request.shipment ? { carrier: request.shipment.carrier, trackingCode: request.shipment.trackingCode } : {}),
     },
   });
   await recordAudit(tx, actorOf(request.author), {
     action: request.by === "return" ? "return" : "status",
     orderId: request.orderId,
-    before: { status: from },
+    before: {
+      status: from,
+      ...(request.shipment ? { carrier: row.carrier, trackingCode: row.tracking_code } : {}),
+    },
     after: {
       status: request.to,
       ...("via" in request.author ? { via: request.author.via } : {}),
       ...(rule.stock === "release" && productIds.length > 0 ? { restocked: true } : {}),
+      ...(request.shipment ? { carrier: request.shipment.carrier, trackingCode: request.shipment.trackingCode } : {}),
       ...(request.details ?? {}),
     },
   });
-  return { ok: true, from, to: request.to, productIds };
+  const deliverEmail = await queueStatusEmail(tx, request.orderId, request.to);
+  return { ok: true, from, to: request.to, productIds, deliverEmail };
 }
 
 function refused(reason: TransitionRefusal, status: OrderStatusName | null): TransitionResult {
@@ -136,18 +168,19 @@ export async function changeOrderStatus<T = undefined>(
     const extra = result.ok && alsoDo ? await alsoDo(tx, result) : undefined;
     return { result, extra };
   });
-  if (outcome.result.ok) catalogChanged({ productIds: outcome.result.productIds });
+  if (outcome.result.ok) {
+    catalogChanged({ productIds: outcome.result.productIds });
+    outcome.result.deliverEmail?.();
+  }
   return outcome;
 }
 
-type Shelf = { shelf: "variant" | "product"; id: number };
 type StockLine = Shelf & { productId: number | null; quantity: number };
 
 /**
- * An order's lines in the one global locking order (variant lines by variant id, then product lines
- * by product id), so concurrent writers of overlapping orders wait for each other instead of
- * deadlocking. Only lines whose pieces have a shelf to go to: a line whose variant was deleted
- * (variant id gone, its name kept) or whose product was deleted has none.
+ * An order's lines whose pieces have a shelf to go to (a line whose variant was deleted — variant id
+ * gone, its name kept — or whose product was deleted has none), their products locked first (the lock
+ * order of ./stock.server.ts).
  */
 async function stockLines(tx: Tx, orderId: number): Promise<StockLine[]> {
   const lines = await tx.orderItem.findMany({
@@ -161,7 +194,11 @@ async function stockLines(tx: Tx, orderId: number): Promise<StockLine[]> {
       return [{ shelf: "product", id: productId, productId, quantity }];
     return [];
   });
-  return shelved.sort((a, b) => Number(a.shelf === "product") - Number(b.shelf === "product") || a.id - b.id);
+  await lockProducts(
+    tx,
+    shelved.map((line) => line.productId),
+  );
+  return shelved;
 }
 
 /**
@@ -175,27 +212,6 @@ async function restockOrder(tx: Tx, orderId: number): Promise<number[]> {
     if ((await putOnShelf(tx, line, line.quantity)) && line.productId !== null) touched.add(line.productId);
   }
   return [...touched];
-}
-
-/** Adds `quantity` pieces to a shelf; false when the variant or product no longer exists. */
-async function putOnShelf(tx: Tx, { shelf, id }: Shelf, quantity: number): Promise<boolean> {
-  const count =
-    shelf === "variant"
-      ? await tx.$executeRaw`UPDATE "product_variants" SET "stock" = "stock" + ${quantity} WHERE "id" = ${id}`
-      : await tx.$executeRaw`UPDATE "products" SET "stock" = "stock" + ${quantity}, "updated_at" = now() WHERE "id" = ${id}`;
-  return count === 1;
-}
-
-/**
- * Takes `quantity` pieces off the shelf only if they are there: one conditional UPDATE, which
- * PostgreSQL re-checks after waiting for a concurrent writer, so stock never goes below zero.
- */
-export async function takeFromShelf(tx: Tx, { shelf, id }: Shelf, quantity: number): Promise<boolean> {
-  const count =
-    shelf === "variant"
-      ? await tx.$executeRaw`UPDATE "product_variants" SET "stock" = "stock" - ${quantity} WHERE "id" = ${id} AND "stock" >= ${quantity}`
-      : await tx.$executeRaw`UPDATE "products" SET "stock" = "stock" - ${quantity}, "updated_at" = now() WHERE "id" = ${id} AND "stock" >= ${quantity}`;
-  return count === 1;
 }
 
 /**

@@ -15,6 +15,8 @@ export type OrderView = {
   tax: number;
   total: number;
   trackingCode: string | null;
+  /** A key of CARRIERS (app/lib/carriers.ts) once shipped. */
+  carrier: string | null;
   items: Array<{
     id: number;
     productId: number | null;
@@ -59,6 +61,7 @@ const ORDER_VIEW_SELECT = {
   tax: true,
   total: true,
   trackingCode: true,
+  carrier: true,
   items: {
     select: {
       id: true,

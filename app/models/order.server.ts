@@ -11,11 +11,11 @@ import { materialOf } from "~/lib/variants";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { queueEmail } from "~/utils/email.server";
-import { orderConfirmationEmail } from "~/utils/email-templates.server";
 import { logger } from "~/utils/logger.server";
 import { catalogChanged } from "./catalog-cache.server";
-import { changeOrderStatus, recordPaymentToRefund, type SystemChange, takeFromShelf } from "./order-lifecycle.server";
+import { changeOrderStatus, recordPaymentToRefund, type SystemChange } from "./order-lifecycle.server";
+import { queueConfirmationEmail } from "./order-emails.server";
+import { lockProducts, sellableStock, takeFromShelf } from "./stock.server";
 
 /**
  * Orders and their stock reservations. Paying happens on the provider's page, after the order
@@ -118,12 +118,15 @@ async function createOrderInTransaction(
       variantId: true,
       quantity: true,
       product: { select: { name: true, material: true, image: true, price: true, archivedAt: true, inStock: true } },
-      variant: { select: { name: true, image: true, price: true, material: true } },
+      variant: { select: { name: true, image: true, price: true, material: true, archivedAt: true } },
     },
   });
   if (lines.length === 0) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
-  // A piece staff withdrew from the shop (archived, or hidden from sale) while it sat in the cart is not sold.
-  const withdrawn = lines.find((line) => line.product.archivedAt !== null || !line.product.inStock);
+  // A piece staff withdrew from the shop (archived, hidden from sale, or a model or size removed) while
+  // it sat in the cart is not sold.
+  const withdrawn = lines.find(
+    (line) => line.product.archivedAt !== null || !line.product.inStock || (line.variant?.archivedAt ?? null) !== null,
+  );
   if (withdrawn) throw new CheckoutError(stockShortMessage(withdrawn.product.name, 0));
 
   const items = lines.map((line) => ({
@@ -138,22 +141,19 @@ async function createOrderInTransaction(
     image: line.variant?.image ?? line.product.image,
   }));
 
-  // Rows are locked in one global order (variants, then products, by id) so that concurrent
-  // checkouts of overlapping carts wait for each other instead of deadlocking.
-  const reservations = [...items].sort(
-    (a, b) =>
-      Number(a.variantId === null) - Number(b.variantId === null) ||
-      (a.variantId ?? 0) - (b.variantId ?? 0) ||
-      a.productId - b.productId,
+  // The products first, in id order, then their variants (the lock order of ./stock.server.ts), so
+  // concurrent checkouts of overlapping carts wait for each other instead of deadlocking.
+  await lockProducts(
+    tx,
+    items.map((item) => item.productId),
   );
-  for (const item of reservations) {
+  for (const item of items) {
     const shelf =
       item.variantId !== null
         ? { shelf: "variant" as const, id: item.variantId }
         : { shelf: "product" as const, id: item.productId };
     if (!(await takeFromShelf(tx, shelf, item.quantity))) {
-      const available = await currentStock(tx, item);
-      throw new CheckoutError(stockShortMessage(itemLabel(item), available));
+      throw new CheckoutError(stockShortMessage(itemLabel(item), await sellableStock(tx, shelf)));
     }
   }
 
@@ -206,14 +206,6 @@ async function createOrderInTransaction(
 
 function itemLabel(item: { productName: string; variantName: string | null }): string {
   return item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
-}
-
-async function currentStock(tx: Tx, item: { productId: number; variantId: number | null }): Promise<number> {
-  const row =
-    item.variantId !== null
-      ? await tx.variant.findUnique({ where: { id: item.variantId }, select: { stock: true } })
-      : await tx.product.findUnique({ where: { id: item.productId }, select: { stock: true } });
-  return Math.max(0, row?.stock ?? 0);
 }
 
 /** Links the order to its provider session; the reservation lasts exactly as long as the session. */
@@ -299,30 +291,4 @@ export async function fulfilOrder(
   if (!result.ok) return { outcome: "already", orderId: order.id };
   deliver?.();
   return { outcome, orderId: order.id };
-}
-
-/** Queues the order's confirmation in `tx`; returns the function that starts its delivery after the commit. */
-async function queueConfirmationEmail(
-  tx: Prisma.TransactionClient,
-  orderId: number,
-  ordersUrl: string,
-): Promise<() => void> {
-  const order = await tx.order.findUniqueOrThrow({
-    where: { id: orderId },
-    select: {
-      number: true,
-      email: true,
-      subtotal: true,
-      shipping: true,
-      tax: true,
-      total: true,
-      user: { select: { name: true } },
-      items: { select: { productName: true, variantName: true, quantity: true, price: true }, orderBy: { id: "asc" } },
-      address: true,
-    },
-  });
-  const name = order.user.name?.trim() || order.address?.name || order.email.split("@")[0] || "Usuario";
-  const content = orderConfirmationEmail({ name, order, ordersUrl });
-  const { deliver } = await queueEmail(tx, { to: order.email, kind: "order-confirmation", ...content });
-  return deliver;
 }

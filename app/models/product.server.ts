@@ -21,6 +21,13 @@ import { eligibilityFromCounts, viewerReviewCounts } from "./review.server";
  */
 export const ON_SALE = { archivedAt: null, inStock: true } as const satisfies Prisma.ProductWhereInput;
 
+/**
+ * A variant the shop offers: not archived (staff removed a model or size that appears in orders; the
+ * orders keep it, the shop does not). Every read of variants for the shop, the cart and the panel's
+ * editor uses it.
+ */
+export const ACTIVE_VARIANT = { archivedAt: null } as const satisfies Prisma.VariantWhereInput;
+
 /** What a card shows of a variant (its own name is only on the product page). */
 const variantCardSelect = {
   id: true,
@@ -43,7 +50,7 @@ const cardSelect = {
   stock: true,
   isNew: true,
   isFeatured: true,
-  variants: { select: variantCardSelect, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
+  variants: { where: ACTIVE_VARIANT, select: variantCardSelect, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
 } as const satisfies Prisma.ProductSelect;
 
 const newestFirst = [{ createdAt: "desc" }, { id: "desc" }] as const satisfies Prisma.ProductOrderByWithRelationInput[];
@@ -154,6 +161,7 @@ async function loadProductDetail(id: number) {
       updatedAt: true,
       images: { select: { url: true, alt: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
       variants: {
+        where: ACTIVE_VARIANT,
         select: {
           ...variantCardSelect,
           name: true,

@@ -154,7 +154,7 @@ export const cardColumns = Prisma.sql`p."id", p."name", p."price", p."original_p
              'originalPrice', v."original_price", 'stock', v."stock", 'image', v."image",
              'material', v."material")
            ORDER BY v."sort_order", v."id")
-    FROM "product_variants" v WHERE v."product_id" = p."id"
+    FROM "product_variants" v WHERE v."product_id" = p."id" AND v."archived_at" IS NULL
   ), '[]'::json) AS "variants"`;
 
 /** The corrections the fixes CTE made, as JSON `[{ i, spelling }]` (null when none). */

@@ -13,6 +13,7 @@ import { listReturns, processReturn } from "~/models/admin-returns.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
+import { parseOrderNumber } from "~/lib/ids";
 
 /**
  * The Devoluciones tab: process the return of an order (any status but devuelto and cancelado;
@@ -22,8 +23,7 @@ import { requireUserWithRole } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "worker");
   const url = new URL(request.url);
-  const pedido = url.searchParams.get("pedido") ?? "";
-  const orderNumber = /^LJ\d{1,12}$/i.test(pedido) ? pedido.toUpperCase() : "";
+  const orderNumber = parseOrderNumber(url.searchParams.get("pedido")) ?? "";
   const page = parsePage(url.searchParams.get("pagina"));
   return { returns: await listReturns(page), orderNumber };
 }

@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AuditEntry } from "~/components/admin/audit-entry";
 import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AUDIT_ACTION_LABEL } from "~/lib/audit";
-import { formatDateTime } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { parsePage } from "~/lib/pagination";
 import { getAuditPage } from "~/models/audit.server";
 import { requireUserWithRole } from "~/utils/session.server";
-import { parseId } from "~/lib/ids";
 
 /**
- * The audit trail (admins only): every staff change newest first, with who, when and the values
- * before and after; `?producto=ID` or `?pedido=ID` narrows it to one product or one order.
+ * The audit trail (admins only): every change newest first, with who, when and each value before →
+ * after in Spanish; `?producto=ID` or `?pedido=ID` narrows it to one product or one order.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "admin");
@@ -19,25 +18,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const productId = parseId(url.searchParams.get("producto"));
   const orderId = parseId(url.searchParams.get("pedido"));
   const page = parsePage(url.searchParams.get("pagina"));
-  return { entries: await getAuditPage({ productId, orderId }, page), productId, orderId };
-}
-
-/** A JSON value of the trail as short text: `stock: 3, name: "Anillo"`. */
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return "—";
-  if (typeof value !== "object" || Array.isArray(value)) return JSON.stringify(value);
-  return Object.entries(value)
-    .map(([key, v]) => `${key}: ${typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join(", ");
+  const { entries, names } = await getAuditPage({ productId, orderId }, page);
+  return { entries, names, productId, orderId };
 }
 
 export default function AuditTrail() {
-  const { entries, productId, orderId } = useLoaderData<typeof loader>();
+  const { entries, names, productId, orderId } = useLoaderData<typeof loader>();
+  const scope = productId
+    ? `Producto ${names.products[productId] ?? `#${productId}`}. `
+    : orderId
+      ? `Pedido ${names.orders[orderId] ?? `#${orderId}`}. `
+      : "Todos los cambios. ";
   return (
     <div>
       <h2 className="font-serif text-3xl text-ink-900">Historial de cambios</h2>
       <p className="mt-1 text-sm text-ink-700">
-        {productId ? `Producto #${productId}. ` : orderId ? `Pedido #${orderId}. ` : "Todos los cambios. "}
+        {scope}
         {productId || orderId ? (
           <Link to="/admin/historial" className="text-gold-700 underline">
             Ver todo
@@ -49,23 +45,18 @@ export default function AuditTrail() {
           No hay cambios registrados.
         </p>
       ) : (
-        <ul className="mt-6 divide-y divide-ink-900/10 rounded-sm border border-ink-900/10 bg-white text-sm">
+        <ul className="mt-6 divide-y divide-ink-900/10 rounded-sm border border-ink-900/10 bg-white">
           {entries.items.map((entry) => (
-            <li key={entry.id} className="grid gap-1 p-4" data-testid="audit-entry">
-              <p className="font-medium text-ink-900">
-                {AUDIT_ACTION_LABEL[entry.action] ?? entry.action}
-                {entry.productId ? ` · producto #${entry.productId}` : ""}
-                {entry.orderId ? ` · pedido #${entry.orderId}` : ""}
-              </p>
-              <p className="text-ink-700">
-                {formatDateTime(entry.createdAt)} · {entry.actorEmail}
-              </p>
-              <p className="break-words text-ink-800">
-                Antes: {describe(entry.before)}
-                <br />
-                Después: {describe(entry.after)}
-              </p>
-            </li>
+            <AuditEntry
+              key={entry.id}
+              entry={entry}
+              context={{ categories: names.categories }}
+              subject={{
+                orderNumber: entry.orderId ? names.orders[entry.orderId] : null,
+                productName: entry.productId ? names.products[entry.productId] : null,
+                userEmail: entry.userId ? names.users[entry.userId] : null,
+              }}
+            />
           ))}
         </ul>
       )}

@@ -1,16 +1,13 @@
-import { parseWithZod } from "@conform-to/zod";
 import { invariantResponse } from "@epic-web/invariant";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useIsPending } from "~/components/use-is-pending";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { centavosToPesosText, ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PRODUCT_MESSAGES, ProductSchema } from "~/lib/validation/admin";
-import { getAdminProduct, getCategories, updateAdminProduct } from "~/models/admin-products.server";
-import { setFlash } from "~/utils/flash.server";
-import { readForm } from "~/utils/request.server";
-import { requireUserWithRole } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
+import { getAdminProduct, getCategories } from "~/models/admin-products.server";
+import { photoList } from "~/models/product-editor.server";
+import { requireUserWithRole } from "~/utils/session.server";
+import { productEditorAction } from "./__product-editor.server";
 
 const NOT_FOUND = "Producto no encontrado";
 
@@ -20,37 +17,22 @@ function productId(params: LoaderFunctionArgs["params"]): number {
   return id;
 }
 
-/** Edit a product's name, prices, description, material, category, stock and flags (admins only). */
+/** Edit a product: its fields, photos, and models and sizes with their prices and stock (admins only). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "admin");
   const product = await getAdminProduct(productId(params));
   invariantResponse(product, NOT_FOUND, { status: 404 });
-  return { product, categories: await getCategories() };
+  return { product, photos: photoList(product), categories: await getCategories() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "admin");
-  const id = productId(params);
-  const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: ProductSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await updateAdminProduct(user, id, submission.value);
-  if (!result.ok && result.reason === "not_found") throw new Response(NOT_FOUND, { status: 404 });
-  if (!result.ok) {
-    return data(submission.reply({ fieldErrors: { categoryId: [PRODUCT_MESSAGES.categoryRequired] } }), {
-      status: 400,
-    });
-  }
-  throw redirect(`/admin/productos/${id}`, {
-    headers: { "Set-Cookie": await setFlash(request, { kind: "success", message: "Cambios guardados" }) },
-  });
+  return productEditorAction(request, user, productId(params));
 }
 
 export default function EditProduct() {
-  const { product, categories } = useLoaderData<typeof loader>();
+  const { product, photos, categories } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const isPending = useIsPending({ formAction: `/admin/fotos/${product.id}`, state: "submitting" });
-  const uploading = isPending;
   return (
     <div>
       <p className="flex gap-4 text-sm">
@@ -60,69 +42,57 @@ export default function EditProduct() {
         <Link to={`/admin/historial?producto=${product.id}`} className="text-gold-700 underline">
           Historial de cambios
         </Link>
+        {product.archivedAt ? null : (
+          <Link to={`/producto/${product.id}`} className="text-gold-700 underline">
+            Ver en la tienda
+          </Link>
+        )}
       </p>
       <h2 className="mt-2 font-serif text-3xl text-ink-900">
         Editar producto <span className="text-ink-700">#{product.id}</span>
       </h2>
+      <p className="mt-1 text-sm text-ink-700" data-testid="product-stock-summary">
+        {product.variants.length > 0
+          ? `Existencias: ${product.stock} (suma de sus ${product.variants.length} variantes)`
+          : `Existencias: ${product.stock}`}
+      </p>
       {product.archivedAt ? (
         <p className="mt-2 text-sm text-zinc-700">Archivado: ya no se muestra en la tienda.</p>
       ) : null}
-      <section aria-labelledby="photo-title" className="mt-6 flex flex-wrap items-end gap-6">
-        <img src={product.image} alt="" width={160} height={160} className="h-40 w-40 rounded-sm object-cover" />
-        <Form
-          method="post"
-          action={`/admin/fotos/${product.id}`}
-          encType="multipart/form-data"
-          className="space-y-2"
-          data-testid="photo-form"
-        >
-          <h3 id="photo-title" className="font-medium text-ink-900">
-            Foto del producto
-          </h3>
-          <label htmlFor="product-photo" className="field-label">
-            Subir una foto (JPEG, PNG o WebP, hasta 5 MB)
-          </label>
-          <input
-            id="product-photo"
-            name="photo"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            required
-            className="block text-sm"
-          />
-          <button type="submit" className="btn-secondary" disabled={uploading}>
-            {uploading ? "Subiendo…" : "Subir foto"}
-          </button>
-        </Form>
-      </section>
       <div className="mt-8">
         <ProductForm
-          // A fresh form after each change (a save, a new photo), so the fields show what is stored.
+          // A fresh form after each save, so the fields show what is stored.
           key={`${product.id}-${product.updatedAt}`}
           id={`edit-product-${product.id}`}
           lastResult={lastResult}
           categories={categories}
           submitLabel="Guardar cambios"
+          orderedVariantIds={product.variants.filter((v) => v._count.orderItems > 0).map((v) => String(v.id))}
           defaultValue={{
             name: product.name,
-            price: centavosToPesosText(product.price),
-            originalPrice: centavosToPesosText(product.originalPrice),
-            image: product.image,
             description: product.description,
             material: product.material ?? "",
             categoryId: String(product.categoryId),
+            price: centavosToPesosText(product.price),
+            originalPrice: centavosToPesosText(product.originalPrice),
             stock: String(product.stock),
+            images: photos,
+            variants: product.variants.map((v) => ({
+              id: String(v.id),
+              model: v.model ?? "",
+              size: v.size ?? "",
+              material: v.material ?? "",
+              price: centavosToPesosText(v.price),
+              originalPrice: centavosToPesosText(v.originalPrice),
+              stock: String(v.stock),
+              image: v.image ?? "",
+            })),
             ...(product.inStock ? { inStock: "on" as const } : {}),
             ...(product.isNew ? { isNew: "on" as const } : {}),
             ...(product.isFeatured ? { isFeatured: "on" as const } : {}),
           }}
         />
       </div>
-      {product.variants.length > 0 ? (
-        <p className="mt-8 text-sm text-ink-700">
-          Las existencias de sus {product.variants.length} variantes se editan en la lista de productos.
-        </p>
-      ) : null}
     </div>
   );
 }

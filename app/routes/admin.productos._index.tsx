@@ -3,13 +3,14 @@ import { invariantResponse } from "@epic-web/invariant";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/admin/pagination";
-import { RowForm } from "~/components/admin/row-form";
+import { StockForm } from "~/components/admin/stock-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DELETE_QUESTION } from "~/lib/admin";
 import { formatMoney } from "~/lib/money";
 import { parsePage } from "~/lib/pagination";
 import { hasRole } from "~/lib/roles";
-import { firstMessage, ProductActionSchema, STOCK_MAX } from "~/lib/validation/admin";
+import { firstMessage } from "~/lib/validation/admin";
+import { ProductActionSchema } from "~/lib/validation/admin-product";
 import {
   deleteAdminProduct,
   getAdminProduct,
@@ -24,8 +25,9 @@ import { requireUserWithRole } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
 
 /**
- * The Productos tab: a searchable, paginated list. Workers and admins edit stock here (the
- * product's and each variant's); admins also open the edit page, add and delete products.
+ * The Productos tab: a searchable, paginated list. Workers and admins edit stock here (each
+ * variant's, or the product's own when it has none: with variants it is their sum); admins also open
+ * the edit page, add and delete products, and import or export the catalogue.
  * `?eliminar=ID` shows the delete confirmation, a page of its own so it works without JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,15 +53,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const command = submission.value;
   switch (command.intent) {
     case "stock": {
-      const ok = await setProductStock(user, command.productId, command.stock);
-      return answerRowForm(
-        request,
-        form,
-        ok
-          ? { ok, message: `Existencias actualizadas: ${command.stock}` }
-          : { ok, message: "El producto ya no existe" },
-        { status: ok ? 200 : 404 },
-      );
+      const outcome = await setProductStock(user, command.productId, command.stock);
+      const answers = {
+        ok: { result: { ok: true, message: `Existencias actualizadas: ${command.stock}` }, status: 200 },
+        not_found: { result: { ok: false, message: "El producto ya no existe" }, status: 404 },
+        has_variants: {
+          result: { ok: false, message: "Este producto tiene variantes: sus existencias se editan en cada una" },
+          status: 409,
+        },
+      } as const;
+      return answerRowForm(request, form, answers[outcome].result, { status: answers[outcome].status });
     }
     case "variant-stock": {
       const ok = await setVariantStock(user, command.variantId, command.stock);
@@ -97,11 +100,21 @@ export default function AdminProducts() {
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="font-serif text-3xl text-ink-900">Productos</h2>
-        {isAdmin ? (
-          <Link to="/admin/productos/nuevo" className="btn-primary">
-            Agregar producto
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/exportar" className="btn-ghost">
+            Exportar CSV
           </Link>
-        ) : null}
+          {isAdmin ? (
+            <>
+              <Link to="/admin/importar" className="btn-ghost">
+                Importar CSV
+              </Link>
+              <Link to="/admin/productos/nuevo" className="btn-primary">
+                Agregar producto
+              </Link>
+            </>
+          ) : null}
+        </div>
       </div>
       <Form method="get" role="search" className="mt-6 flex gap-2">
         <label htmlFor="admin-product-q" className="sr-only">
@@ -195,13 +208,19 @@ export default function AdminProducts() {
                 </div>
               </div>
               <div className="space-y-2">
-                <StockForm
-                  label={`Existencias de ${product.name}`}
-                  intent="stock"
-                  idName="productId"
-                  id={product.id}
-                  stock={product.stock}
-                />
+                {product.variants.length > 0 ? (
+                  <p className="text-right text-sm text-ink-700" data-testid="stock-total">
+                    Existencias: <span className="font-medium text-ink-900">{product.stock}</span> (suma de variantes)
+                  </p>
+                ) : (
+                  <StockForm
+                    label={`Existencias de ${product.name}`}
+                    intent="stock"
+                    idName="productId"
+                    id={product.id}
+                    stock={product.stock}
+                  />
+                )}
                 {product.variants.map((variant) => (
                   <StockForm
                     key={variant.id}
@@ -220,57 +239,6 @@ export default function AdminProducts() {
       )}
       <Pagination page={products} />
     </div>
-  );
-}
-
-function StockForm({
-  label,
-  caption = "Producto",
-  intent,
-  idName,
-  id,
-  stock,
-}: {
-  label: string;
-  caption?: string;
-  intent: "stock" | "variant-stock";
-  idName: "productId" | "variantId";
-  id: number;
-  stock: number;
-}) {
-  const inputId = `${intent}-${id}`;
-  return (
-    <RowForm
-      label={`Actualizar ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
-      className="flex flex-wrap items-center justify-end gap-2"
-      testId={`${intent}-form`}
-    >
-      {(busy) => (
-        <>
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name={idName} value={id} />
-          <label htmlFor={inputId} className="text-sm text-ink-700">
-            {caption}
-          </label>
-          {/* The key resets the field to the saved value after each save. */}
-          <input
-            key={stock}
-            id={inputId}
-            name="stock"
-            type="number"
-            min={0}
-            max={STOCK_MAX}
-            step={1}
-            defaultValue={stock}
-            aria-label={label}
-            className="field-input w-24"
-          />
-          <button type="submit" className="btn-secondary" disabled={busy}>
-            {busy ? "Guardando…" : "Guardar"}
-          </button>
-        </>
-      )}
-    </RowForm>
   );
 }
 

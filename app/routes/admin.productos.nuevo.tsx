@@ -1,15 +1,15 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PRODUCT_MESSAGES, ProductSchema } from "~/lib/validation/admin";
-import { createAdminProduct, getCategories } from "~/models/admin-products.server";
-import { setFlash } from "~/utils/flash.server";
-import { readForm } from "~/utils/request.server";
+import { getCategories } from "~/models/admin-products.server";
 import { requireUserWithRole } from "~/utils/session.server";
+import { productEditorAction } from "./__product-editor.server";
 
-/** Add a product (admins only). The category defaults to the first one (id 1 in the shop's data). */
+/**
+ * Add a product in one step (admins only): the piece, its photos, its price and stock or its models
+ * and sizes. The category defaults to the first one (id 1 in the shop's data).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "admin");
   return { categories: await getCategories() };
@@ -17,18 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "admin");
-  const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: ProductSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await createAdminProduct(user, submission.value);
-  if (!result.ok) {
-    return data(submission.reply({ fieldErrors: { categoryId: [PRODUCT_MESSAGES.categoryRequired] } }), {
-      status: 400,
-    });
-  }
-  throw redirect(`/admin/productos/${result.id}`, {
-    headers: { "Set-Cookie": await setFlash(request, { kind: "success", message: "Producto agregado" }) },
-  });
+  return productEditorAction(request, user, null);
 }
 
 export default function NewProduct() {
@@ -50,13 +39,14 @@ export default function NewProduct() {
           submitLabel="Agregar producto"
           defaultValue={{
             name: "",
-            price: "",
-            originalPrice: "",
-            image: "",
             description: "",
             material: "",
             categoryId: String(categories[0]?.id ?? 1),
+            price: "",
+            originalPrice: "",
             stock: "0",
+            images: [],
+            variants: [],
             inStock: "on",
           }}
         />

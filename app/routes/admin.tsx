@@ -17,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The panel's tabs; Usuarios and Historial are for admins only (their routes check that too). */
-const TABS: { to: string; label: string; role: RoleName }[] = [
+const TABS: { to: string; label: string; role: RoleName; end?: boolean }[] = [
+  { to: "/admin", label: "Resumen", role: "worker", end: true },
   { to: "/admin/productos", label: "Productos", role: "worker" },
   { to: "/admin/pedidos", label: "Pedidos", role: "worker" },
   { to: "/admin/devoluciones", label: "Devoluciones", role: "worker" },
@@ -70,6 +71,7 @@ export default function AdminLayout() {
             <li key={tab.to}>
               <NavLink
                 to={tab.to}
+                end={tab.end}
                 onClick={tabFlash.start}
                 className="btn-ghost aria-[current=page]:bg-ivory-200 aria-[current=page]:font-semibold"
               >

@@ -60,30 +60,34 @@ export default function AdminUsers() {
           Buscar
         </button>
       </Form>
-      <div className="mt-6 overflow-x-auto rounded-sm border border-ink-900/10 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-ivory-100 text-ink-700">
+      {/* A table on wide screens; on a phone each user is a card, so name and e-mail are always both in view. */}
+      <div className="mt-6 rounded-sm border border-ink-900/10 bg-white">
+        <table className="w-full text-left text-sm max-md:block">
+          <thead className="bg-ivory-100 text-ink-700 max-md:sr-only">
             <tr>
-              <th className="px-4 py-3 font-medium">ID</th>
-              <th className="px-4 py-3 font-medium">Email</th>
-              <th className="px-4 py-3 font-medium">Nombre</th>
+              <th className="px-4 py-3 font-medium">Usuario</th>
               <th className="px-4 py-3 font-medium">Alta</th>
               <th className="px-4 py-3 font-medium">Rol</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-ink-900/10">
+          <tbody className="divide-y divide-ink-900/10 max-md:block">
             {users.items.map((user) => (
-              <tr key={user.id} data-testid="admin-user">
-                <td className="px-4 py-3 font-mono text-xs text-ink-700" title={user.id}>
-                  {user.id.slice(0, 8)}
+              <tr key={user.id} data-testid="admin-user" className="max-md:block max-md:px-4 max-md:py-3">
+                <td className="px-4 py-3 max-md:block max-md:p-0">
+                  <p className="font-medium text-ink-900">
+                    {user.name}
+                    {user.id === viewerId ? <span className="ml-1 text-xs font-normal text-ink-700">(tú)</span> : null}
+                  </p>
+                  <p className="break-all text-ink-700">{user.email}</p>
+                  <p className="font-mono text-xs text-ink-700/70" title={user.id}>
+                    ID {user.id.slice(0, 8)}
+                  </p>
                 </td>
-                <td className="px-4 py-3">{user.email}</td>
-                <td className="px-4 py-3">
-                  {user.name}
-                  {user.id === viewerId ? <span className="ml-1 text-xs text-ink-700">(tú)</span> : null}
+                <td className="px-4 py-3 text-ink-700 max-md:block max-md:p-0 max-md:pt-1 max-md:text-xs">
+                  <span className="md:hidden">Alta: </span>
+                  {formatDate(user.createdAt)}
                 </td>
-                <td className="px-4 py-3">{formatDate(user.createdAt)}</td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 max-md:block max-md:p-0 max-md:pt-2">
                   <RowForm label={`Cambiar rol de ${user.email}`} className="flex flex-wrap items-center gap-2">
                     {(busy) => (
                       <>

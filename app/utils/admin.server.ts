@@ -1,5 +1,6 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { data, redirect } from "@remix-run/node";
+import { SHOP_TIME_ZONE } from "~/lib/dates";
 import { hasRole, type RoleName } from "~/lib/roles";
 import { setFlash } from "./flash.server";
 import { currentPath, type SessionUser } from "./session.server";
@@ -42,4 +43,19 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 /** A search box's text from the query string: control characters dropped, trimmed, bounded. */
 export function searchText(url: URL, name = "q"): string {
   return (url.searchParams.get(name) ?? "").replace(CONTROL_CHARACTERS, "").trim().slice(0, 100);
+}
+
+/**
+ * A CSV download: streamed as it is read, named `<name>-<date>.csv`, never cached (staff data), and
+ * never sniffed as anything else.
+ */
+export function csvDownload(body: ReadableStream<Uint8Array>, name: string): Response {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: SHOP_TIME_ZONE }).format(new Date());
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${today}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -1,5 +1,4 @@
-import { SHOP_NAME, VAT_LABEL } from "~/lib/constants";
-import { formatMoney } from "~/lib/money";
+import { SHOP_NAME } from "~/lib/constants";
 
 /**
  * Spanish e-mail templates with the shop's branding (ivory, ink and antique gold; a serif
@@ -143,94 +142,6 @@ ${chosen ? `Tus intereses: ${chosen}.\n` : ""}
 Visita la tienda: ${shopUrl}
 
 ¿No quieres recibir más correos? Date de baja aquí: ${unsubscribeUrl}
-
-${SHOP_NAME}`;
-  return { subject, html, text };
-}
-
-/** What the order confirmation needs: the order as stored (prices frozen at order time). */
-export type ConfirmationOrder = {
-  number: string;
-  subtotal: number;
-  shipping: number;
-  tax: number;
-  total: number;
-  items: ReadonlyArray<{ productName: string; variantName: string | null; quantity: number; price: number }>;
-  address: {
-    name: string;
-    phone: string;
-    addressLine1: string;
-    addressLine2: string;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  } | null;
-};
-
-/** Sent once when a payment is confirmed: what was bought, the totals, where it goes. */
-export function orderConfirmationEmail({
-  name,
-  order,
-  ordersUrl,
-}: {
-  name: string;
-  order: ConfirmationOrder;
-  ordersUrl: string;
-}): EmailContent {
-  const subject = `Pedido ${order.number} confirmado — ${SHOP_NAME}`;
-  const itemLabel = (item: ConfirmationOrder["items"][number]) =>
-    item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
-  const rows = order.items
-    .map(
-      (item) => `<tr>
-<td style="padding:8px 0;border-bottom:1px solid #efe5d3;">${escapeHtml(itemLabel(item))} × ${item.quantity}</td>
-<td style="padding:8px 0;border-bottom:1px solid #efe5d3;text-align:right;white-space:nowrap;">${escapeHtml(formatMoney(item.price * item.quantity))}</td>
-</tr>`,
-    )
-    .join("\n");
-  const totalRow = (label: string, amount: number, strong = false) =>
-    `<tr><td style="padding:4px 0;${strong ? "font-weight:600;color:#1c1916;" : ""}">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;${strong ? "font-weight:600;color:#1c1916;" : ""}">${escapeHtml(formatMoney(amount))}</td></tr>`;
-  const a = order.address;
-  const addressLines = a
-    ? [
-        a.name,
-        a.addressLine2,
-        a.addressLine1,
-        `${a.city}, ${a.state}, C.P. ${a.postalCode}`,
-        a.country,
-        `Tel. ${a.phone}`,
-      ]
-    : [];
-  const html = layout({
-    preheader: `Recibimos tu pago. Tu pedido ${order.number} ya se está preparando.`,
-    body: `${heading("¡Gracias por tu compra!")}
-<p style="margin:0 0 12px;">Hola, ${escapeHtml(name)}:</p>
-<p style="margin:0 0 20px;">Recibimos tu pago y tu pedido <strong>${escapeHtml(order.number)}</strong> ya se está preparando.</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
-${rows}
-${totalRow("Subtotal", order.subtotal)}
-${totalRow("Envío", order.shipping)}
-${totalRow(VAT_LABEL, order.tax)}
-${totalRow("Total", order.total, true)}
-</table>
-${addressLines.length ? `<p style="margin:24px 0 4px;font-weight:600;color:#1c1916;">Dirección de envío</p><p style="margin:0;">${addressLines.map(escapeHtml).join("<br>")}</p>` : ""}
-${button(ordersUrl, "Ver Mis Pedidos")}`,
-  });
-  const text = `Pedido ${order.number} confirmado — ${SHOP_NAME}
-
-Hola, ${name}:
-
-Recibimos tu pago y tu pedido ${order.number} ya se está preparando.
-
-${order.items.map((item) => `- ${itemLabel(item)} × ${item.quantity}: ${formatMoney(item.price * item.quantity)}`).join("\n")}
-
-Subtotal: ${formatMoney(order.subtotal)}
-Envío: ${formatMoney(order.shipping)}
-${VAT_LABEL}: ${formatMoney(order.tax)}
-Total: ${formatMoney(order.total)}
-${addressLines.length ? `\nDirección de envío:\n${addressLines.join("\n")}\n` : ""}
-Sigue tu pedido en Mis Pedidos: ${ordersUrl}
 
 ${SHOP_NAME}`;
   return { subject, html, text };

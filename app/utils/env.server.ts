@@ -43,7 +43,10 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Multiplies every abuse limit (the end-to-end tests raise it: all their browsers share one address). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-  /** Where uploaded product photos are written and served from (under /uploads/). */
+  /**
+   * Where product photos were written before the database kept them: read once at start, to copy
+   * any photo not yet in the database (nothing is written there any more).
+   */
   UPLOADS_DIR: z.string().default("data/uploads"),
   /**
    * How long catalogue reads (grid pages, product pages, search results) are served from memory, in

@@ -1,4 +1,5 @@
 import { sweepExpiredReservations } from "~/models/payment.server";
+import { importLegacyUploads } from "~/models/product-photos.server";
 import { deliverPendingEmails, waitForEmailDeliveries } from "./email.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
@@ -16,7 +17,8 @@ let running: Jobs | undefined;
  * The shop's periodic work, started once by the HTTP server (never by importing a module): e-mail
  * delivery with retries when SMTP is configured (every minute, and once now), deleting abuse-limit windows that ended long ago, and
  * (when payments are configured) settling unpaid orders whose stock reservation ended without any
- * webhook reaching the shop. Each run writes one log line.
+ * webhook reaching the shop. Once, at start: copying photos uploaded before the database kept them
+ * (UPLOADS_DIR) into it. Each run writes one log line.
  * Safe on any number of instances (every job claims or deletes rows atomically). Idempotent.
  * `stop()` clears the timers and waits for the runs in progress and for e-mails being sent (the
  * graceful shutdown calls it before closing the database pool).
@@ -34,6 +36,10 @@ export function startBackgroundJobs(): Jobs {
     if (now) tick();
     return timer;
   };
+  const legacyUploads = runJob("import-legacy-uploads", async () => ({
+    copied: await importLegacyUploads(getEnv().UPLOADS_DIR),
+  })).finally(() => runs.delete(legacyUploads));
+  runs.add(legacyUploads);
   const timers = [every(PRUNE_EVERY_MS, "prune-rate-limits", async () => ({ deleted: await pruneRateLimits() }), true)];
   if (getEnv().STRIPE_SECRET_KEY) {
     const sweep = async () => ({ settled: await sweepExpiredReservations() });

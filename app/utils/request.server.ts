@@ -6,11 +6,15 @@ export const MAX_FORM_BYTES = 64 * 1024;
 /**
  * Paths whose requests may carry more than a form: the one place that says so, read by the HTTP
  * server before Remix runs and by `readForm`. The first prefix that matches wins. Payment
- * webhooks send JSON events; a product photo is up to 5 MB of image plus the form around it.
+ * webhooks send JSON events; the product form (new and edit) carries its photos and its variants'
+ * (up to 5 MB each: PRODUCT_FORM_MAX_BYTES holds about eight); a catalogue import is a CSV file.
  */
+export const PRODUCT_FORM_MAX_BYTES = 40 * 1024 * 1024;
+
 export const BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
   { prefix: "/webhooks/", maxBytes: 1024 * 1024 },
-  { prefix: "/admin/fotos/", maxBytes: 6 * 1024 * 1024 },
+  { prefix: "/admin/productos/", maxBytes: PRODUCT_FORM_MAX_BYTES },
+  { prefix: "/admin/importar", maxBytes: 5 * 1024 * 1024 },
 ];
 
 /** The body limit of a path: its entry in BODY_LIMITS, else MAX_FORM_BYTES. */

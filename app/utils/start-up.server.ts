@@ -20,7 +20,6 @@ export function startUp() {
     settings: {
       PORT: env.PORT,
       TRUST_PROXY: env.TRUST_PROXY,
-      UPLOADS_DIR: env.UPLOADS_DIR,
       METRICS_PORT: env.METRICS_PORT,
       METRICS_HOST: env.METRICS_HOST,
       SHUTDOWN_TIMEOUT_MS: env.SHUTDOWN_TIMEOUT_MS,

@@ -1,5 +1,4 @@
 import type { PrismaClient } from "~/generated/prisma/client";
-import sharp from "sharp";
 import { DELETE_QUESTION } from "~/lib/admin";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -75,7 +74,9 @@ test.describe("admin panel", () => {
     const product = await newProduct(app.prisma, name);
     await login({ role: "worker" });
     await page.goto("/admin");
-    await expect(page).toHaveURL(/\/admin\/productos$/);
+    await expect(page.getByRole("heading", { name: "Resumen" })).toBeVisible();
+    await expect(page.getByTestId("sales-chart")).toBeVisible();
+    await page.goto("/admin/productos");
     const tabs = page.getByRole("navigation", { name: "Secciones del panel" });
     await expect(tabs.getByRole("link", { name: "Productos" })).toBeVisible();
     await expect(tabs.getByRole("link", { name: "Usuarios" })).toHaveCount(0);
@@ -87,14 +88,7 @@ test.describe("admin panel", () => {
     await expect(row).toHaveCount(1);
     await waitForHydration(page);
 
-    await row.getByRole("spinbutton", { name: `Existencias de ${name}`, exact: true }).fill("7");
-    await row
-      .getByRole("form", { name: `Actualizar existencias de ${name}`, exact: true })
-      .getByRole("button")
-      .click();
-    await expect(page.getByText("Existencias actualizadas: 7").first()).toBeVisible();
-    await expect.poll(async () => (await app.prisma.product.findUnique({ where: { id: product.id } }))?.stock).toBe(7);
-
+    // With variants, the product's stock is their sum: a worker edits it per variant.
     const variantLabel = `Existencias de ${name}, Talla 7`;
     await row.getByRole("spinbutton", { name: variantLabel, exact: true }).fill("4");
     await row
@@ -124,7 +118,7 @@ test.describe("admin panel", () => {
 
     await form.getByLabel("Nombre").fill(name);
     await form.getByLabel("Precio (MXN)").fill("mil pesos");
-    await form.getByLabel("Imagen (dirección)").fill("/images/products/placeholder.svg");
+    await form.getByLabel("O la dirección de una foto").fill("/images/products/placeholder.svg");
     await form.getByRole("button", { name: "Agregar producto" }).click();
     await expect(form.getByText("Escribe el precio en pesos, por ejemplo 1299.50")).toBeVisible();
     await expect(form.getByLabel("Nombre")).toHaveValue(name);
@@ -146,42 +140,7 @@ test.describe("admin panel", () => {
     expect(await app.prisma.product.count({ where: { name } })).toBe(0);
   });
 
-  test("an admin uploads a product photo; a file that is not an image is refused", async ({ page, login, app }) => {
-    const product = await newProduct(app.prisma, unique("Dije Foto"));
-    await login({ role: "admin" });
-    await page.goto(`/admin/productos/${product.id}`);
-    await waitForHydration(page);
-    const form = page.getByTestId("photo-form");
-
-    await form.getByLabel(/Subir una foto/).setInputFiles({
-      name: "foto.jpg",
-      mimeType: "image/jpeg",
-      buffer: Buffer.from("esto no es una imagen"),
-    });
-    await form.getByRole("button", { name: "Subir foto" }).click();
-    await expect(page.getByTestId("flash-message")).toHaveText("La foto debe ser JPEG, PNG o WebP");
-    expect((await app.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).image).toBe(product.image);
-
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#d4af37" } })
-      .png()
-      .toBuffer();
-    await form.getByLabel(/Subir una foto/).setInputFiles({ name: "dije.png", mimeType: "image/png", buffer: png });
-    await form.getByRole("button", { name: "Subir foto" }).click();
-    await expect(page.getByTestId("flash-message")).toHaveText("Foto guardada");
-    const { image } = await app.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
-    expect(image).toMatch(/^\/uploads\/products\/[0-9a-f]{20}-1000\.webp$/);
-    await expect(page.getByTestId("product-form").getByLabel("Imagen (dirección)")).toHaveValue(image);
-    const served = await page.request.get(image);
-    expect(served.status()).toBe(200);
-    expect(served.headers()["content-type"]).toBe("image/webp");
-  });
-
-  test("a worker changes an order's status and tracking code on the Pedidos tab", async ({
-    page,
-    login,
-    insertNewUser,
-    app,
-  }) => {
+  test("a worker filters the Pedidos tab and opens an order's page", async ({ page, login, insertNewUser, app }) => {
     const shopper = await insertNewUser();
     const product = await newProduct(app.prisma, unique("Pulsera Pedido"));
     const order = await newOrder(app.prisma, shopper.id, product.id, product.variants[0]!.id);
@@ -191,31 +150,12 @@ test.describe("admin panel", () => {
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/estado=procesando/);
     const card = page.getByTestId("admin-order").filter({ hasText: order.number });
-    await expect(card).toContainText("Calle Durango 12");
+    await expect(card).toContainText("Ciudad de México, CDMX 06700");
     await expect(card).toContainText("2 × Pieza vendida (Talla 7)");
 
-    // Unfiltered, so the order stays on the page after its status changes.
-    await page.goto("/admin/pedidos");
-    await waitForHydration(page);
-
-    await card.getByRole("textbox", { name: "Código de seguimiento" }).fill("DHL-778899");
-    await card
-      .getByRole("form", { name: `Guardar seguimiento del pedido ${order.number}` })
-      .getByRole("button")
-      .click();
-    await expect(page.getByText("Código de seguimiento guardado").first()).toBeVisible();
-
-    await card.getByRole("combobox", { name: "Cambiar estado", exact: true }).selectOption("enviado");
-    await card
-      .getByRole("form", { name: `Cambiar estado del pedido ${order.number}` })
-      .getByRole("button")
-      .click();
-    await expect(page.getByText("Estado cambiado a Enviado").first()).toBeVisible();
-    await expect
-      .poll(async () =>
-        app.prisma.order.findUnique({ where: { id: order.id }, select: { status: true, trackingCode: true } }),
-      )
-      .toEqual({ status: "enviado", trackingCode: "DHL-778899" });
+    await card.getByRole("link", { name: order.number }).first().click();
+    await expect(page.getByRole("heading", { name: `Pedido ${order.number}` })).toBeVisible();
+    await expect(page.getByTestId("ship-form")).toBeVisible();
   });
 
   test("a worker processes a return once on the Devoluciones tab", async ({ page, login, insertNewUser, app }) => {
@@ -224,12 +164,8 @@ test.describe("admin panel", () => {
     const variantId = product.variants[0]!.id;
     const order = await newOrder(app.prisma, shopper.id, product.id, variantId, "enviado");
     const worker = await login({ role: "worker" });
-    await page.goto("/admin/pedidos?estado=enviado");
-    await page
-      .getByTestId("admin-order")
-      .filter({ hasText: order.number })
-      .getByRole("link", { name: "Procesar devolución" })
-      .click();
+    await page.goto(`/admin/pedidos/${order.number}`);
+    await page.getByRole("link", { name: "Procesar devolución" }).click();
     await expect(page.getByLabel("Número de pedido")).toHaveValue(order.number);
     await expect(page.getByLabel("Motivo")).toHaveValue("Devolución procesada");
     await waitForHydration(page);
@@ -302,7 +238,7 @@ test.describe("admin panel", () => {
       .getByRole("link", { name: "Historial" })
       .click();
     await expect(page.getByTestId("audit-entry").filter({ hasText: "Rol de usuario" }).first()).toContainText(
-      "role: worker",
+      "Cliente →cambió a Empleado",
     );
   });
 });

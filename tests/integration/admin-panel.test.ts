@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_RETURN_REASON, PRICE_MESSAGES, PRODUCT_MESSAGES, ROLE_MESSAGES } from "~/lib/validation/admin";
+import { DEFAULT_RETURN_REASON, ROLE_MESSAGES, TRACKING_MESSAGES } from "~/lib/validation/admin";
+import { PRICE_MESSAGES, PRODUCT_MESSAGES } from "~/lib/validation/admin-product";
 import { processReturn } from "~/models/admin-returns.server";
 import { addToCart, CartError } from "~/models/cart.server";
 import { getProductDetail, getProductGrid, getSitemapProducts } from "~/models/product.server";
 import { searchCatalog } from "~/models/search.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { action as returnsAction } from "~/routes/admin.devoluciones";
-import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos._index";
 import { action as productsAction } from "~/routes/admin.productos._index";
 import { action as newAction } from "~/routes/admin.productos.nuevo";
 import { action as usersAction } from "~/routes/admin.usuarios";
@@ -69,8 +70,8 @@ describe("stock edits", () => {
         actorEmail: "almacen@example.test",
         action: "variant_stock",
         productId: product.id,
-        before: { variantId: variant.id, stock: 3 },
-        after: { variantId: variant.id, stock: 0 },
+        before: { variantId: variant.id, variant: "Talla 6", stock: 3 },
+        after: { variantId: variant.id, variant: "Talla 6", stock: 0 },
       }),
     ]);
   });
@@ -105,7 +106,7 @@ describe("new product", () => {
           name: "  Collar Luna ",
           price: "$1,299.5",
           originalPrice: "1500",
-          image: "https://cdn.example.test/luna.jpg",
+          imageUrl: "https://cdn.example.test/luna.jpg",
           description: "",
           material: "",
           categoryId: "1",
@@ -119,6 +120,7 @@ describe("new product", () => {
     const product = await prisma.product.findFirstOrThrow({ where: { name: "Collar Luna" } });
     expect(outcome.headers.get("Location")).toBe(`/admin/productos/${product.id}`);
     expect(product).toMatchObject({
+      image: "https://cdn.example.test/luna.jpg",
       price: 129_950,
       originalPrice: 150_000,
       categoryId: 1,
@@ -141,7 +143,7 @@ describe("new product", () => {
           name: "",
           price: "mil",
           originalPrice: "10",
-          image: "javascript:alert(1)",
+          imageUrl: "javascript:alert(1)",
           categoryId: "99",
           stock: "2",
         },
@@ -152,15 +154,15 @@ describe("new product", () => {
     expect(errorsOf(outcome)).toMatchObject({
       name: [PRODUCT_MESSAGES.nameRequired],
       price: [PRICE_MESSAGES.invalid],
-      image: [PRODUCT_MESSAGES.imageInvalid],
+      imageUrl: [PRODUCT_MESSAGES.imageInvalid],
     });
-    expect(keptValuesOf(outcome)).toMatchObject({ price: "mil", image: "javascript:alert(1)" });
+    expect(keptValuesOf(outcome)).toMatchObject({ price: "mil", imageUrl: "javascript:alert(1)" });
 
     const unknownCategory = await callAction(
       newAction,
       formRequest(
         "/admin/productos/nuevo",
-        { name: "Aretes", price: "500", originalPrice: "400", image: "/x.jpg", categoryId: "99" },
+        { name: "Aretes", price: "500", originalPrice: "400", images: "/x.jpg", categoryId: "99" },
         { cookie },
       ),
     );
@@ -169,7 +171,7 @@ describe("new product", () => {
       newAction,
       formRequest(
         "/admin/productos/nuevo",
-        { name: "Aretes", price: "500", image: "/x.jpg", categoryId: "99" },
+        { name: "Aretes", price: "500", images: "/x.jpg", categoryId: "99" },
         { cookie },
       ),
     );
@@ -404,7 +406,7 @@ describe("orders", () => {
     expect(numbers(shipped.body)).toEqual([old.number]);
   });
 
-  it("change status only along the allowed transitions, and set or clear the tracking code", async () => {
+  it("change status only along the allowed transitions; shipping needs a carrier and a guide number", async () => {
     const { cookie } = await staffSession("worker");
     const { user: shopper } = await staffSession("customer");
     const product = await createProduct();
@@ -413,24 +415,51 @@ describe("orders", () => {
 
     expect((await post(cookie, { intent: "status", orderId, status: "entregado" })).status).toBe(409);
     expect((await post(cookie, { intent: "status", orderId, status: "devuelto" })).status).toBe(409);
-    expect((await post(cookie, { intent: "status", orderId, status: "enviado" })).status).toBe(200);
+    expect(await post(cookie, { intent: "status", orderId, status: "enviado" })).toMatchObject({
+      status: 409,
+      body: { ok: false, message: "Para enviar el pedido, registra la paquetería y el número de guía" },
+    });
     expect((await post(cookie, { intent: "status", orderId, status: "perdido" })).status).toBe(400);
 
-    const bad = await post(cookie, { intent: "tracking", orderId, trackingCode: "<b>1</b>" });
+    const bad = await post(cookie, { intent: "ship", orderId, carrier: "dhl", trackingCode: "<b>1</b>" });
     expect(bad).toMatchObject({ status: 400, body: { ok: false, message: expect.stringMatching(/letras, números/) } });
-    expect((await post(cookie, { intent: "tracking", orderId, trackingCode: " DHL 123-45 " })).status).toBe(200);
-    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).trackingCode).toBe("DHL 123-45");
-    expect((await post(cookie, { intent: "tracking", orderId, trackingCode: "" })).status).toBe(200);
+    expect(await post(cookie, { intent: "ship", orderId, carrier: "dhl" })).toMatchObject({
+      status: 400,
+      body: { ok: false, message: TRACKING_MESSAGES.required },
+    });
+    expect((await post(cookie, { intent: "ship", orderId, carrier: "ups", trackingCode: "1" })).status).toBe(400);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("procesando");
+
+    expect((await post(cookie, { intent: "ship", orderId, carrier: "dhl", trackingCode: " DHL 123-45 " })).status).toBe(
+      200,
+    );
     expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
-      trackingCode: null,
       status: "enviado",
+      carrier: "dhl",
+      trackingCode: "DHL 123-45",
+    });
+    expect((await post(cookie, { intent: "ship", orderId, carrier: "dhl", trackingCode: "9" })).status).toBe(200);
+    expect((await post(cookie, { intent: "tracking", orderId, carrier: "fedex", trackingCode: "FX-9" })).status).toBe(
+      200,
+    );
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      status: "enviado",
+      carrier: "fedex",
+      trackingCode: "FX-9",
     });
     expect(
       await prisma.auditEntry.findMany({ orderBy: { id: "asc" }, select: { action: true, before: true, after: true } }),
     ).toEqual([
-      { action: "status", before: { status: "procesando" }, after: { status: "enviado" } },
-      { action: "tracking", before: { trackingCode: null }, after: { trackingCode: "DHL 123-45" } },
-      { action: "tracking", before: { trackingCode: "DHL 123-45" }, after: { trackingCode: null } },
+      {
+        action: "status",
+        before: { status: "procesando", carrier: null, trackingCode: null },
+        after: { status: "enviado", carrier: "dhl", trackingCode: "DHL 123-45" },
+      },
+      {
+        action: "tracking",
+        before: { carrier: "dhl", trackingCode: "DHL 123-45" },
+        after: { carrier: "fedex", trackingCode: "FX-9" },
+      },
     ]);
   });
 });
@@ -482,12 +511,13 @@ describe("cancelling an order", () => {
     const { cookie } = await staffSession("worker");
     const { user: shopper } = await staffSession("customer");
     const { product, variant } = await createProductWithVariant(5, 3);
+    const plain = await createProduct({ stock: 5 });
     const order = await createOrder({
       userId: shopper.id,
       status: "pendiente",
       items: [
         { productId: product.id, variantId: variant.id, quantity: 2 },
-        { productId: product.id, quantity: 1 },
+        { productId: plain.id, quantity: 1 },
       ],
     });
     const cancel = (orderId: number) =>
@@ -495,12 +525,16 @@ describe("cancelling an order", () => {
         ordersAction,
         formRequest("/admin/pedidos", { intent: "status", orderId: String(orderId), status: "cancelado" }, { cookie }),
       );
+    const stocks = async () => ({
+      variant: (await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock,
+      // With variants, the product's stock is their sum.
+      product: (await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock,
+      plain: (await prisma.product.findUniqueOrThrow({ where: { id: plain.id } })).stock,
+    });
     expect((await cancel(order.id)).status).toBe(302);
-    expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(5);
-    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(6);
+    expect(await stocks()).toEqual({ variant: 5, product: 5, plain: 6 });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).stockReleasedAt).toBeInstanceOf(Date);
     await cancel(order.id);
-    expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(5);
-    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(6);
+    expect(await stocks()).toEqual({ variant: 5, product: 5, plain: 6 });
   });
 });

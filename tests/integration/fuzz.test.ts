@@ -106,6 +106,25 @@ const OTHER_BODIES: [string, string][] = [
 
 let shop: ShopServer;
 let cookie: string;
+/** An admin's session: the panel's loaders and actions are fuzzed past their role guard too. */
+let adminCookie: string;
+
+/** The sessions a route is fuzzed with: none, a customer's, and an admin's for the panel. */
+function sessionsFor(route: ManifestRoute): Record<string, string>[] {
+  if (route.id === "routes/logout") return [{}];
+  return [{}, { Cookie: cookie }, ...(route.id.startsWith("routes/admin") ? [{ Cookie: adminCookie }] : [])];
+}
+
+async function loginCookie(email: string) {
+  const login = await send(shop.url, {
+    method: "POST",
+    path: "/login",
+    body: formBody({ email, password: "secreto123" }),
+    headers: { ...FORM, Origin: shop.url },
+  });
+  expect(login.status).toBe(302);
+  return (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+}
 const manifest = readManifest();
 const routesById = new Map(manifest.map((r) => [r.id, r]));
 const pages = manifest.filter((r) => r.id !== "root");
@@ -136,15 +155,10 @@ beforeAll(async () => {
   await createCategories();
   await createProduct({ name: "Anillo de prueba" });
   await createUser({ email: "fuzz@example.test" });
+  await createUser({ email: "fuzz-admin@example.test", role: "admin" });
   shop = await startShopServer({ RATE_LIMIT_MULTIPLIER: "1000" });
-  const login = await send(shop.url, {
-    method: "POST",
-    path: "/login",
-    body: formBody({ email: "fuzz@example.test", password: "secreto123" }),
-    headers: { ...FORM, Origin: shop.url },
-  });
-  expect(login.status).toBe(302);
-  cookie = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  cookie = await loginCookie("fuzz@example.test");
+  adminCookie = await loginCookie("fuzz-admin@example.test");
 });
 
 afterAll(async () => {
@@ -182,7 +196,7 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
       for (const route of pages) {
         for (const fill of ["1", Array.isArray(value) ? value[0]! : value.slice(0, 2000)]) {
           const url = `${routePath(route, routesById, fill)}?${query.toString()}`;
-          for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+          for (const headers of sessionsFor(route)) {
             assertSafe(await send(shop.url, { path: url, headers }), `GET ${route.id} ${label}`);
           }
           if (route.path !== "*") {
@@ -198,8 +212,7 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
     const before = await tableCounts();
     for (const route of actions) {
       const target = routePath(route, routesById, "1");
-      const sessions: Record<string, string>[] = route.id === "routes/logout" ? [{}] : [{}, { Cookie: cookie }];
-      for (const headers of sessions) {
+      for (const headers of sessionsFor(route)) {
         for (const [label, value] of Object.entries(VALUES)) {
           const fields = Object.fromEntries([...fieldNames].map((name) => [name, value]));
           const response = await send(shop.url, {

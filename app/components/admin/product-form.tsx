@@ -1,20 +1,35 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { ErrorList, Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
 import { useIsPending } from "~/components/use-is-pending";
-import { ErrorList, Field, useSchemaForm, FormError, SubmitButton } from "~/components/forms";
-import { ProductSchema } from "~/lib/validation/admin";
+import { ProductSchema, STOCK_MAX } from "~/lib/validation/admin-product";
+import { PhotoPicker } from "./photo-picker";
+import { VariantEditor } from "./variant-editor";
 
-/** The product's values as the form shows them: prices in pesos, flags as "on". */
-export type ProductFormValues = {
-  name: string;
+/** A variant's values as the form shows them: prices in pesos. */
+export type VariantFormValues = {
+  id?: string;
+  model: string;
+  size: string;
+  material: string;
   price: string;
   originalPrice: string;
+  stock: string;
   image: string;
+};
+
+/** The product's values as the form shows them: prices in pesos, flags as "on", photos as addresses. */
+export type ProductFormValues = {
+  name: string;
   description: string;
   material: string;
   categoryId: string;
+  price: string;
+  originalPrice: string;
   stock: string;
+  images: string[];
+  variants: VariantFormValues[];
   inStock?: "on";
   isNew?: "on";
   isFeatured?: "on";
@@ -26,9 +41,11 @@ export function centavosToPesosText(centavos: number | null): string {
 }
 
 /**
- * The new-product and edit-product form: name, prices in pesos, image address, description,
- * material, category, stock and the three flags, validated with the same schema in the browser
- * and in the action.
+ * The new-product and edit-product form, in one step: the piece, its photos (uploaded with the form,
+ * or an address), its price and stock — or its models and sizes, each with price, original price,
+ * stock and photo — and the three flags. The same schema validates in the browser and in the action;
+ * without JavaScript every button (add a variant, move a photo) is a plain submit that comes back with
+ * the form changed and nothing lost.
  */
 export function ProductForm({
   id,
@@ -36,15 +53,18 @@ export function ProductForm({
   defaultValue,
   categories,
   submitLabel,
+  orderedVariantIds = [],
 }: {
   id: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue: ProductFormValues;
   categories: { id: number; name: string }[];
   submitLabel: string;
+  orderedVariantIds?: readonly string[];
 }) {
   const isPending = useIsPending({ state: "submitting" });
-  const { form, fields, focus } = useSchemaForm(ProductSchema, { id: id, lastResult, defaultValue: defaultValue });
+  const { form, fields, focus } = useSchemaForm(ProductSchema, { id, lastResult, defaultValue });
+  const hasVariants = fields.variants.getFieldList().length > 0;
   const checkbox = (meta: typeof fields.inStock, label: string) => (
     <label className="flex items-center gap-2 text-sm text-ink-800">
       <input {...getInputProps(meta, { type: "checkbox" })} className="h-4 w-4" />
@@ -52,75 +72,97 @@ export function ProductForm({
     </label>
   );
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-5" data-testid="product-form">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="max-w-5xl space-y-8"
+      data-testid="product-form"
+    >
       <FormError id={form.errorId} errors={form.errors} />
-      <Field meta={fields.name} label="Nombre" autoComplete="off" autoFocus={focus === "name"} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          meta={fields.price}
-          label="Precio (MXN)"
-          autoComplete="off"
-          hint="En pesos, por ejemplo 1299.50"
-          autoFocus={focus === "price"}
-        />
-        <Field
-          meta={fields.originalPrice}
-          label="Precio original (MXN, opcional)"
-          autoComplete="off"
-          hint="Mayor que el precio cuando hay descuento"
-          autoFocus={focus === "originalPrice"}
-        />
-      </div>
-      <Field
-        meta={fields.image}
-        label="Imagen (dirección)"
-        type="text"
-        autoComplete="off"
-        hint="https://… o una ruta de la tienda como /images/products/…"
-        autoFocus={focus === "image"}
-      />
-      <div>
-        <label htmlFor={fields.description.id} className="field-label">
-          Descripción
-        </label>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          rows={4}
-          className="field-input"
-          autoFocus={focus === "description"}
-        />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field meta={fields.material} label="Material" autoComplete="off" autoFocus={focus === "material"} />
-        <div>
-          <label htmlFor={fields.categoryId.id} className="field-label">
-            Categoría
-          </label>
-          <select {...getSelectProps(fields.categoryId)} className="field-input" autoFocus={focus === "categoryId"}>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
+      <fieldset className="max-w-2xl space-y-5">
+        <legend className="font-serif text-xl text-ink-900">La pieza</legend>
+        <Field meta={fields.name} label="Nombre" autoComplete="off" autoFocus={focus === "name"} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.categoryId.id} className="field-label">
+              Categoría
+            </label>
+            <select {...getSelectProps(fields.categoryId)} className="field-input" autoFocus={focus === "categoryId"}>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
+          </div>
+          <Field meta={fields.material} label="Material" autoComplete="off" autoFocus={focus === "material"} />
         </div>
-      </div>
-      <div>
-        <label htmlFor={fields.stock.id} className="field-label">
-          Existencias
-        </label>
-        <input {...getInputProps(fields.stock, { type: "number" })} min={0} step={1} className="field-input w-32" />
-        <ErrorList id={fields.stock.errorId} errors={fields.stock.errors} />
-      </div>
+        <div>
+          <label htmlFor={fields.description.id} className="field-label">
+            Descripción
+          </label>
+          <textarea
+            {...getTextareaProps(fields.description)}
+            rows={4}
+            className="field-input"
+            autoFocus={focus === "description"}
+          />
+          <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+        </div>
+      </fieldset>
+
+      <PhotoPicker form={form} images={fields.images} photos={fields.photos} imageUrl={fields.imageUrl} />
+
+      {hasVariants ? null : (
+        <fieldset className="max-w-2xl space-y-5" data-testid="product-price">
+          <legend className="font-serif text-xl text-ink-900">Precio y existencias</legend>
+          <div className="grid gap-5 sm:grid-cols-3">
+            <Field
+              meta={fields.price}
+              label="Precio (MXN)"
+              autoComplete="off"
+              hint="En pesos, por ejemplo 1299.50"
+              autoFocus={focus === "price"}
+              inputProps={{ inputMode: "decimal" }}
+            />
+            <Field
+              meta={fields.originalPrice}
+              label="Precio original (opcional)"
+              autoComplete="off"
+              hint="Mayor que el precio cuando hay descuento"
+              autoFocus={focus === "originalPrice"}
+              inputProps={{ inputMode: "decimal" }}
+            />
+            <div>
+              <label htmlFor={fields.stock.id} className="field-label">
+                Existencias
+              </label>
+              <input
+                {...getInputProps(fields.stock, { type: "number" })}
+                min={0}
+                max={STOCK_MAX}
+                step={1}
+                className="field-input"
+              />
+              <ErrorList id={fields.stock.errorId} errors={fields.stock.errors} />
+            </div>
+          </div>
+        </fieldset>
+      )}
+
+      <VariantEditor form={form} variants={fields.variants} orderedIds={orderedVariantIds} />
+
       <fieldset className="flex flex-wrap gap-6">
-        <legend className="field-label">Opciones</legend>
+        <legend className="font-serif text-xl text-ink-900">Opciones</legend>
         {checkbox(fields.inStock, "En venta (visible en la tienda)")}
         {checkbox(fields.isNew, "Nuevo")}
         {checkbox(fields.isFeatured, "Destacado")}
       </fieldset>
-      <SubmitButton busy={isPending} label={submitLabel} busyLabel="Guardando…" />
+      <div className="max-w-md">
+        <SubmitButton busy={isPending} label={submitLabel} busyLabel="Guardando…" />
+      </div>
     </Form>
   );
 }

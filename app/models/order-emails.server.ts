@@ -1,0 +1,87 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { carrierLabel, trackingUrl } from "~/lib/carriers";
+import type { OrderStatusName } from "~/lib/order-status";
+import { queueEmail } from "~/utils/email.server";
+import {
+  type EmailOrder,
+  orderConfirmationEmail,
+  orderDeliveredEmail,
+  orderRefundedEmail,
+  orderReturnedEmail,
+  orderShippedEmail,
+} from "~/utils/order-email-templates.server";
+import { configuredOrigin } from "~/utils/origin.server";
+
+/**
+ * The shopper's e-mails about an order, queued through the outbox inside the transaction that makes
+ * the change they announce: the e-mail exists if and only if the change commits. Each returns the
+ * function that starts delivery, to call after the commit.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+const EMAIL_ORDER_SELECT = {
+  number: true,
+  email: true,
+  subtotal: true,
+  shipping: true,
+  tax: true,
+  total: true,
+  carrier: true,
+  trackingCode: true,
+  user: { select: { name: true } },
+  items: { select: { productName: true, variantName: true, quantity: true, price: true }, orderBy: { id: "asc" } },
+  address: true,
+} as const satisfies Prisma.OrderSelect;
+
+type Row = Prisma.OrderGetPayload<{ select: typeof EMAIL_ORDER_SELECT }>;
+
+function nameOf(order: Row & { address: EmailOrder["address"] }): string {
+  return order.user.name?.trim() || order.address?.name || order.email.split("@")[0] || "Usuario";
+}
+
+/** Queues the order's confirmation (the payment arrived). */
+export async function queueConfirmationEmail(tx: Tx, orderId: number, ordersUrl: string): Promise<() => void> {
+  const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: EMAIL_ORDER_SELECT });
+  const content = orderConfirmationEmail({ name: nameOf(order), order, ordersUrl });
+  const { deliver } = await queueEmail(tx, { to: order.email, kind: "order-confirmation", ...content });
+  return deliver;
+}
+
+/** The statuses a shopper hears about from staff, and the kind of their e-mail in the outbox. */
+const STATUS_EMAIL_KIND: Partial<Record<OrderStatusName, string>> = {
+  enviado: "order-shipped",
+  entregado: "order-delivered",
+  devuelto: "order-returned",
+  reembolsado: "order-refunded",
+};
+
+/**
+ * Queues the e-mail of an order's new status (shipped, delivered, returned, refunded), or does
+ * nothing for a status the shopper is not written about. Links go to the shop's configured origin
+ * (the change may come from a background job, without a request).
+ */
+export async function queueStatusEmail(tx: Tx, orderId: number, status: OrderStatusName): Promise<(() => void) | null> {
+  const kind = STATUS_EMAIL_KIND[status];
+  if (!kind) return null;
+  const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: EMAIL_ORDER_SELECT });
+  const ordersUrl = `${configuredOrigin()}/orders`;
+  const input = { name: nameOf(order), order, ordersUrl };
+  const content =
+    status === "enviado"
+      ? orderShippedEmail({
+          ...input,
+          shipment: {
+            carrier: carrierLabel(order.carrier) ?? "nuestra paquetería",
+            trackingCode: order.trackingCode,
+            trackingUrl: trackingUrl(order.carrier, order.trackingCode),
+          },
+        })
+      : status === "entregado"
+        ? orderDeliveredEmail(input)
+        : status === "devuelto"
+          ? orderReturnedEmail(input)
+          : orderRefundedEmail(input);
+  const { deliver } = await queueEmail(tx, { to: order.email, kind, ...content });
+  return deliver;
+}

@@ -1,0 +1,95 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { ProductSchema } from "~/lib/validation/admin-product";
+import { isUpload, storePhoto } from "~/models/product-photos.server";
+import { saveAdminProduct } from "~/models/product-editor.server";
+import { setFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/request.server";
+import type { SessionUser } from "~/utils/session.server";
+
+/**
+ * The product form's action, shared by "Agregar producto" and the edit page. The form posts its
+ * photos with it (multipart): they are stored first and become addresses in the form, so a form
+ * that comes back with an error — or with one more variant row, without JavaScript — keeps them
+ * (a browser never refills a file input). Then the form is validated; nothing of the product is
+ * written unless all of it is valid.
+ */
+export async function productEditorAction(request: Request, user: SessionUser, productId: number | null) {
+  const form = await readForm(request);
+  const photoErrors = await storeFormPhotos(form);
+  const submission = parseWithZod(form, { schema: ProductSchema });
+  const hasPhotoErrors = Object.keys(photoErrors).length > 0;
+  // A list button (add, remove, move a variant or a photo) without JavaScript: the form comes back changed.
+  if (submission.status === undefined && !hasPhotoErrors) return data(withLists(submission.reply()), { status: 200 });
+  if (submission.status !== "success" || hasPhotoErrors) {
+    return data(withLists(submission.reply({ fieldErrors: photoErrors })), { status: 400 });
+  }
+  const result = await saveAdminProduct(user, productId, submission.value);
+  if (!result.ok && result.reason === "not_found") throw new Response("Producto no encontrado", { status: 404 });
+  if (!result.ok) {
+    return data(withLists(submission.reply({ fieldErrors: result.fieldErrors, formErrors: result.formErrors })), {
+      status: 400,
+    });
+  }
+  throw redirect(`/admin/productos/${result.id}`, {
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        kind: "success",
+        message: productId === null ? "Producto agregado" : "Cambios guardados",
+      }),
+    },
+  });
+}
+
+/**
+ * The form's lists as lists in the values it gets back: one photo address comes back as a string
+ * (a form field sent once), and a forged `variants=…` as a string too, where the form reads a list
+ * (conform refuses to render a list field whose value is not one).
+ */
+function withLists<R extends { initialValue?: Record<string, unknown> | null }>(reply: R): R {
+  const values = reply.initialValue;
+  if (!values) return reply;
+  const images = values.images;
+  const variants = values.variants;
+  return {
+    ...reply,
+    initialValue: {
+      ...values,
+      images: Array.isArray(images) ? images : typeof images === "string" ? [images] : [],
+      variants: Array.isArray(variants) ? variants.filter((v) => typeof v === "object" && v !== null) : [],
+    },
+  };
+}
+
+/** `variants[3].photo` → 3 */
+const VARIANT_PHOTO = /^variants\[(\d{1,3})\]\.photo$/;
+
+/**
+ * Stores the form's uploaded photos and puts their addresses in their place: new product photos are
+ * added to `images`, a variant's photo becomes its `image`. Returns the refused files' messages by
+ * field (a refused file is not stored; the others are).
+ */
+async function storeFormPhotos(form: FormData): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const uploads = [...form.entries()].filter((entry): entry is [string, File] => isUpload(entry[1]));
+  for (const name of new Set([...form.keys()])) {
+    if (form.getAll(name).some((value) => value instanceof File)) {
+      const texts = form.getAll(name).filter((value): value is string => typeof value === "string");
+      form.delete(name);
+      for (const text of texts) form.append(name, text);
+    }
+  }
+  for (const [name, file] of uploads) {
+    const variant = VARIANT_PHOTO.exec(name);
+    if (name !== "photos" && !variant) continue;
+    const stored = await storePhoto(file);
+    if (!stored.ok) {
+      (errors[name] ??= []).push(`${file.name}: ${stored.message}`);
+    } else if (variant) {
+      form.set(`variants[${variant[1]}].image`, stored.url);
+    } else {
+      form.append("images", stored.url);
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,272 @@
+import { SHOP_NAME, VAT_LABEL } from "~/lib/constants";
+import { formatMoney } from "~/lib/money";
+import { button, type EmailContent, escapeHtml, heading, layout, PALETTE } from "./email-templates.server";
+
+/**
+ * The e-mails that follow an order: its confirmation when the payment arrives, and one for each
+ * step staff record afterwards — shipped ("Tu pedido va en camino", with the carrier's tracking
+ * page), delivered, returned and refunded. One look for all of them: the order's lines and totals,
+ * the address, and a button.
+ */
+
+/** What an order e-mail needs: the order as stored (prices frozen at order time). */
+export type EmailOrder = {
+  number: string;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  items: ReadonlyArray<{ productName: string; variantName: string | null; quantity: number; price: number }>;
+  address: {
+    name: string;
+    phone: string;
+    addressLine1: string;
+    addressLine2: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  } | null;
+};
+
+/** How the shipment e-mail names the parcel. */
+export type Shipment = { carrier: string; trackingCode: string | null; trackingUrl: string | null };
+
+const P = (text: string, style = "") => `<p style="margin:0 0 12px;${style}">${text}</p>`;
+
+function itemLabel(item: EmailOrder["items"][number]): string {
+  return item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+}
+
+function linesHtml(order: EmailOrder): string {
+  const rows = order.items
+    .map(
+      (item) => `<tr>
+<td style="padding:8px 0;border-bottom:1px solid #efe5d3;">${escapeHtml(itemLabel(item))} × ${item.quantity}</td>
+<td style="padding:8px 0;border-bottom:1px solid #efe5d3;text-align:right;white-space:nowrap;">${escapeHtml(formatMoney(item.price * item.quantity))}</td>
+</tr>`,
+    )
+    .join("\n");
+  const totalRow = (label: string, amount: number, strong = false) =>
+    `<tr><td style="padding:4px 0;${strong ? `font-weight:600;color:${PALETTE.ink};` : ""}">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;${strong ? `font-weight:600;color:${PALETTE.ink};` : ""}">${escapeHtml(formatMoney(amount))}</td></tr>`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
+${rows}
+${totalRow("Subtotal", order.subtotal)}
+${totalRow("Envío", order.shipping)}
+${totalRow(VAT_LABEL, order.tax)}
+${totalRow("Total", order.total, true)}
+</table>`;
+}
+
+function linesText(order: EmailOrder): string {
+  return `${order.items.map((item) => `- ${itemLabel(item)} × ${item.quantity}: ${formatMoney(item.price * item.quantity)}`).join("\n")}
+
+Subtotal: ${formatMoney(order.subtotal)}
+Envío: ${formatMoney(order.shipping)}
+${VAT_LABEL}: ${formatMoney(order.tax)}
+Total: ${formatMoney(order.total)}`;
+}
+
+function addressLines(order: EmailOrder): string[] {
+  const a = order.address;
+  if (!a) return [];
+  return [
+    a.name,
+    a.addressLine2,
+    a.addressLine1,
+    `${a.city}, ${a.state}, C.P. ${a.postalCode}`,
+    a.country,
+    `Tel. ${a.phone}`,
+  ];
+}
+
+function addressHtml(order: EmailOrder): string {
+  const lines = addressLines(order);
+  return lines.length
+    ? `<p style="margin:24px 0 4px;font-weight:600;color:${PALETTE.ink};">Dirección de envío</p><p style="margin:0;">${lines.map(escapeHtml).join("<br>")}</p>`
+    : "";
+}
+
+function addressText(order: EmailOrder): string {
+  const lines = addressLines(order);
+  return lines.length ? `\nDirección de envío:\n${lines.join("\n")}\n` : "";
+}
+
+/**
+ * One order e-mail: a heading, paragraphs (HTML and text), the order's lines, its address when
+ * `withAddress`, and a button.
+ */
+function orderEmail(input: {
+  subject: string;
+  preheader: string;
+  title: string;
+  name: string;
+  paragraphs: { html: string; text: string }[];
+  order: EmailOrder;
+  withAddress: boolean;
+  action: { href: string; label: string; text: string };
+}): EmailContent {
+  const { order } = input;
+  const html = layout({
+    preheader: input.preheader,
+    body: `${heading(input.title)}
+${P(`Hola, ${escapeHtml(input.name)}:`)}
+${input.paragraphs.map((p) => P(p.html)).join("\n")}
+${linesHtml(order)}
+${input.withAddress ? addressHtml(order) : ""}
+${button(input.action.href, input.action.label)}`,
+  });
+  const text = `${input.subject}
+
+Hola, ${input.name}:
+
+${input.paragraphs.map((p) => p.text).join("\n\n")}
+
+${linesText(order)}
+${input.withAddress ? addressText(order) : ""}
+${input.action.text}: ${input.action.href}
+
+${SHOP_NAME}`;
+  return { subject: input.subject, html, text };
+}
+
+const strong = (value: string) => `<strong>${escapeHtml(value)}</strong>`;
+
+/** Sent once when a payment is confirmed: what was bought, the totals, where it goes. */
+export function orderConfirmationEmail({
+  name,
+  order,
+  ordersUrl,
+}: {
+  name: string;
+  order: EmailOrder;
+  ordersUrl: string;
+}): EmailContent {
+  return orderEmail({
+    subject: `Pedido ${order.number} confirmado — ${SHOP_NAME}`,
+    preheader: `Recibimos tu pago. Tu pedido ${order.number} ya se está preparando.`,
+    title: "¡Gracias por tu compra!",
+    name,
+    paragraphs: [
+      {
+        html: `Recibimos tu pago y tu pedido ${strong(order.number)} ya se está preparando.`,
+        text: `Recibimos tu pago y tu pedido ${order.number} ya se está preparando.`,
+      },
+    ],
+    order,
+    withAddress: true,
+    action: { href: ordersUrl, label: "Ver Mis Pedidos", text: "Sigue tu pedido en Mis Pedidos" },
+  });
+}
+
+/** "Tu pedido va en camino": the carrier, the guide number and a button to the carrier's tracking page. */
+export function orderShippedEmail({
+  name,
+  order,
+  shipment,
+  ordersUrl,
+}: {
+  name: string;
+  order: EmailOrder;
+  shipment: Shipment;
+  ordersUrl: string;
+}): EmailContent {
+  const guide = shipment.trackingCode
+    ? {
+        html: `Paquetería: ${strong(shipment.carrier)}. Número de guía: ${strong(shipment.trackingCode)}.`,
+        text: `Paquetería: ${shipment.carrier}. Número de guía: ${shipment.trackingCode}.`,
+      }
+    : { html: `Paquetería: ${strong(shipment.carrier)}.`, text: `Paquetería: ${shipment.carrier}.` };
+  return orderEmail({
+    subject: `Tu pedido va en camino: ${order.number} — ${SHOP_NAME}`,
+    preheader: `Tu pedido ${order.number} salió de nuestro taller. Síguelo con ${shipment.carrier}.`,
+    title: "Tu pedido va en camino",
+    name,
+    paragraphs: [
+      {
+        html: `Tu pedido ${strong(order.number)} salió de nuestro taller y ya va hacia ti.`,
+        text: `Tu pedido ${order.number} salió de nuestro taller y ya va hacia ti.`,
+      },
+      guide,
+    ],
+    order,
+    withAddress: true,
+    action: shipment.trackingUrl
+      ? { href: shipment.trackingUrl, label: "Rastrear mi pedido", text: `Rastrea tu pedido en ${shipment.carrier}` }
+      : { href: ordersUrl, label: "Ver Mis Pedidos", text: "Sigue tu pedido en Mis Pedidos" },
+  });
+}
+
+/** Sent when staff mark the order delivered. */
+export function orderDeliveredEmail({
+  name,
+  order,
+  ordersUrl,
+}: {
+  name: string;
+  order: EmailOrder;
+  ordersUrl: string;
+}) {
+  return orderEmail({
+    subject: `Tu pedido ${order.number} fue entregado — ${SHOP_NAME}`,
+    preheader: "Esperamos que disfrutes tus piezas.",
+    title: "Tu pedido fue entregado",
+    name,
+    paragraphs: [
+      {
+        html: `Tu pedido ${strong(order.number)} llegó a su destino. Esperamos que disfrutes tus piezas.`,
+        text: `Tu pedido ${order.number} llegó a su destino. Esperamos que disfrutes tus piezas.`,
+      },
+      {
+        html: "Si algo no llegó como esperabas, escríbenos: con gusto te ayudamos.",
+        text: "Si algo no llegó como esperabas, escríbenos: con gusto te ayudamos.",
+      },
+    ],
+    order,
+    withAddress: false,
+    action: { href: ordersUrl, label: "Ver Mis Pedidos", text: "Tus pedidos" },
+  });
+}
+
+/** Sent when staff record the return of the order (the pieces are back with the shop). */
+export function orderReturnedEmail({ name, order, ordersUrl }: { name: string; order: EmailOrder; ordersUrl: string }) {
+  return orderEmail({
+    subject: `Recibimos la devolución de tu pedido ${order.number} — ${SHOP_NAME}`,
+    preheader: "Registramos tu devolución.",
+    title: "Recibimos tu devolución",
+    name,
+    paragraphs: [
+      {
+        html: `Registramos la devolución de tu pedido ${strong(order.number)}. Te escribiremos de nuevo cuando se procese el reembolso.`,
+        text: `Registramos la devolución de tu pedido ${order.number}. Te escribiremos de nuevo cuando se procese el reembolso.`,
+      },
+    ],
+    order,
+    withAddress: false,
+    action: { href: ordersUrl, label: "Ver Mis Pedidos", text: "Tus pedidos" },
+  });
+}
+
+/** Sent when staff refund the order. */
+export function orderRefundedEmail({ name, order, ordersUrl }: { name: string; order: EmailOrder; ordersUrl: string }) {
+  const amount = formatMoney(order.total);
+  return orderEmail({
+    subject: `Reembolsamos tu pedido ${order.number} — ${SHOP_NAME}`,
+    preheader: `Reembolsamos ${amount} a tu método de pago.`,
+    title: "Reembolsamos tu pedido",
+    name,
+    paragraphs: [
+      {
+        html: `Reembolsamos ${strong(amount)} del pedido ${strong(order.number)} al método de pago con el que compraste.`,
+        text: `Reembolsamos ${amount} del pedido ${order.number} al método de pago con el que compraste.`,
+      },
+      {
+        html: "Según tu banco, el reembolso puede tardar de 5 a 10 días hábiles en verse en tu estado de cuenta.",
+        text: "Según tu banco, el reembolso puede tardar de 5 a 10 días hábiles en verse en tu estado de cuenta.",
+      },
+    ],
+    order,
+    withAddress: false,
+    action: { href: ordersUrl, label: "Ver Mis Pedidos", text: "Tus pedidos" },
+  });
+}
