@@ -16,6 +16,8 @@ const adminOrderSelect = {
   total: true,
   trackingCode: true,
   paidAt: true,
+  giftMessage: true,
+  giftWrapPrice: true,
   createdAt: true,
   user: { select: { name: true, email: true } },
   items: {

@@ -15,6 +15,10 @@ export type OrderView = {
   tax: number;
   total: number;
   trackingCode: string | null;
+  /** When the payment went through; null for an attempt that was never paid. */
+  paidAt: Date | null;
+  giftMessage: string | null;
+  giftWrapPrice: number | null;
   items: Array<{
     id: number;
     productId: number | null;
@@ -30,6 +34,8 @@ export type OrderView = {
     phone: string;
     addressLine1: string;
     addressLine2: string;
+    interiorNumber: string | null;
+    references: string | null;
     city: string;
     state: string;
     postalCode: string;
@@ -43,6 +49,8 @@ export const SHIPPING_ADDRESS_SELECT = {
   phone: true,
   addressLine1: true,
   addressLine2: true,
+  interiorNumber: true,
+  references: true,
   city: true,
   state: true,
   postalCode: true,
@@ -59,6 +67,9 @@ const ORDER_VIEW_SELECT = {
   tax: true,
   total: true,
   trackingCode: true,
+  paidAt: true,
+  giftMessage: true,
+  giftWrapPrice: true,
   items: {
     select: {
       id: true,

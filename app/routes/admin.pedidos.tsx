@@ -5,6 +5,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/admin/pagination";
 import { RowForm } from "~/components/admin/row-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GiftNote } from "~/components/gift-note";
+import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { isOrderStatus, isReturnable, ORDER_STATUS_INFO, ORDER_STATUSES, staffStatusChoices } from "~/lib/order-status";
@@ -135,14 +137,27 @@ export default function AdminOrders() {
                     <address className="not-italic text-ink-700">
                       {order.address.name} · {order.address.phone}
                       <br />
-                      {order.address.addressLine2}, {order.address.addressLine1}
+                      {order.address.addressLine2}
+                      {order.address.interiorNumber ? `, int. ${order.address.interiorNumber}` : ""},{" "}
+                      {order.address.addressLine1}
                       <br />
                       {order.address.city}, {order.address.state} {order.address.postalCode}, {order.address.country}
+                      {order.address.references ? (
+                        <>
+                          <br />
+                          Referencias: {order.address.references}
+                        </>
+                      ) : null}
                     </address>
                   ) : (
                     <p className="text-ink-700">Sin dirección de envío</p>
                   )}
                 </div>
+                <GiftNote
+                  className="mt-3 rounded-sm bg-ivory-100 p-3"
+                  wrap={order.giftWrapPrice === null ? null : GIFT_WRAP_LABEL}
+                  message={order.giftMessage}
+                />
                 <div className="mt-4 flex flex-wrap items-end gap-4 border-t border-ink-900/10 pt-4">
                   {choices.length > 0 ? (
                     <RowForm label={`Cambiar estado del pedido ${order.number}`} className="flex items-end gap-2">

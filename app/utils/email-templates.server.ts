@@ -1,5 +1,7 @@
+import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { SHOP_NAME, VAT_LABEL } from "~/lib/constants";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, priceOrFree } from "~/lib/money";
+import { formatPhone } from "~/lib/phone";
 
 /**
  * Spanish e-mail templates with the shop's branding (ivory, ink and antique gold; a serif
@@ -155,12 +157,17 @@ export type ConfirmationOrder = {
   shipping: number;
   tax: number;
   total: number;
+  /** The gift packaging's price when chosen (before IVA, like the items), and the card's message. */
+  giftWrapPrice: number | null;
+  giftMessage: string | null;
   items: ReadonlyArray<{ productName: string; variantName: string | null; quantity: number; price: number }>;
   address: {
     name: string;
     phone: string;
     addressLine1: string;
     addressLine2: string;
+    interiorNumber: string | null;
+    references: string | null;
     city: string;
     state: string;
     postalCode: string;
@@ -181,11 +188,15 @@ export function orderConfirmationEmail({
   const subject = `Pedido ${order.number} confirmado — ${SHOP_NAME}`;
   const itemLabel = (item: ConfirmationOrder["items"][number]) =>
     item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
-  const rows = order.items
+  const charged = [
+    ...order.items.map((item) => ({ label: `${itemLabel(item)} × ${item.quantity}`, amount: item.price * item.quantity })),
+    ...(order.giftWrapPrice === null ? [] : [{ label: GIFT_WRAP_LABEL, amount: order.giftWrapPrice }]),
+  ];
+  const rows = charged
     .map(
-      (item) => `<tr>
-<td style="padding:8px 0;border-bottom:1px solid #efe5d3;">${escapeHtml(itemLabel(item))} × ${item.quantity}</td>
-<td style="padding:8px 0;border-bottom:1px solid #efe5d3;text-align:right;white-space:nowrap;">${escapeHtml(formatMoney(item.price * item.quantity))}</td>
+      (line) => `<tr>
+<td style="padding:8px 0;border-bottom:1px solid #efe5d3;">${escapeHtml(line.label)}</td>
+<td style="padding:8px 0;border-bottom:1px solid #efe5d3;text-align:right;white-space:nowrap;">${escapeHtml(priceOrFree(line.amount))}</td>
 </tr>`,
     )
     .join("\n");
@@ -195,13 +206,17 @@ export function orderConfirmationEmail({
   const addressLines = a
     ? [
         a.name,
-        a.addressLine2,
+        a.interiorNumber ? `${a.addressLine2}, int. ${a.interiorNumber}` : a.addressLine2,
         a.addressLine1,
         `${a.city}, ${a.state}, C.P. ${a.postalCode}`,
         a.country,
-        `Tel. ${a.phone}`,
+        `Tel. ${formatPhone(a.phone)}`,
+        ...(a.references ? [`Referencias: ${a.references}`] : []),
       ]
     : [];
+  const giftMessage = order.giftMessage
+    ? `<p style="margin:24px 0 4px;font-weight:600;color:#1c1916;">Mensaje para la tarjeta</p><p style="margin:0;font-style:italic;">${escapeHtml(order.giftMessage).replace(/\n/g, "<br>")}</p>`
+    : "";
   const html = layout({
     preheader: `Recibimos tu pago. Tu pedido ${order.number} ya se está preparando.`,
     body: `${heading("¡Gracias por tu compra!")}
@@ -215,6 +230,7 @@ ${totalRow(VAT_LABEL, order.tax)}
 ${totalRow("Total", order.total, true)}
 </table>
 ${addressLines.length ? `<p style="margin:24px 0 4px;font-weight:600;color:#1c1916;">Dirección de envío</p><p style="margin:0;">${addressLines.map(escapeHtml).join("<br>")}</p>` : ""}
+${giftMessage}
 ${button(ordersUrl, "Ver Mis Pedidos")}`,
   });
   const text = `Pedido ${order.number} confirmado — ${SHOP_NAME}
@@ -223,13 +239,13 @@ Hola, ${name}:
 
 Recibimos tu pago y tu pedido ${order.number} ya se está preparando.
 
-${order.items.map((item) => `- ${itemLabel(item)} × ${item.quantity}: ${formatMoney(item.price * item.quantity)}`).join("\n")}
+${charged.map((line) => `- ${line.label}: ${priceOrFree(line.amount)}`).join("\n")}
 
 Subtotal: ${formatMoney(order.subtotal)}
 Envío: ${formatMoney(order.shipping)}
 ${VAT_LABEL}: ${formatMoney(order.tax)}
 Total: ${formatMoney(order.total)}
-${addressLines.length ? `\nDirección de envío:\n${addressLines.join("\n")}\n` : ""}
+${addressLines.length ? `\nDirección de envío:\n${addressLines.join("\n")}\n` : ""}${order.giftMessage ? `\nMensaje para la tarjeta:\n${order.giftMessage}\n` : ""}
 Sigue tu pedido en Mis Pedidos: ${ordersUrl}
 
 ${SHOP_NAME}`;
