@@ -56,12 +56,7 @@ export function Field({ meta, label, type = "text", autoComplete, hint, autoFocu
         className="field-input"
         {...(type === "email" ? { inputMode: "email" as const, autoCapitalize: "none", spellCheck: false } : {})}
       />
-      {showHint ? (
-        <p id={hintId} className="mt-1 text-xs text-ink-700/70">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <HintAndErrors hintId={hintId} hint={showHint ? hint : undefined} meta={meta} />
     </div>
   );
 }
@@ -93,13 +88,30 @@ export function TextAreaField({
         autoFocus={autoFocus}
         className="field-input"
       />
-      {showHint ? (
+      <HintAndErrors hintId={hintId} hint={showHint ? hint : undefined} meta={meta} />
+    </div>
+  );
+}
+
+/** A field's help text (while it has no error) and its messages, under the input. */
+function HintAndErrors({
+  hintId,
+  hint,
+  meta,
+}: {
+  hintId: string;
+  hint: string | undefined;
+  meta: { errorId: string; errors?: string[] };
+}) {
+  return (
+    <>
+      {hint ? (
         <p id={hintId} className="mt-1 text-xs text-ink-700/70">
           {hint}
         </p>
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </>
   );
 }
 

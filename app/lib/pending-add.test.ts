@@ -32,6 +32,9 @@ describe("accountHref", () => {
       "/login?redirectTo=%2Fproducto%2F12%3Ftalla%3D6&agregar=12-34&cantidad=2",
     );
     expect(accountHref("/register", "/", null)).toBe("/register");
+    expect(accountHref("/login", "/", { productId: 1, variantId: null, quantity: 500 })).toBe(
+      "/login?agregar=1-base&cantidad=99",
+    );
     expect(accountHref("/login", "/orders", null)).toBe("/login?redirectTo=%2Forders");
   });
 });

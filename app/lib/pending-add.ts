@@ -29,11 +29,12 @@ export function readPendingAdd(source: Source): PendingAdd | null {
   return { productId, variantId, quantity: Math.min(Math.max(quantity, 1), MAX_LINE_QUANTITY) };
 }
 
-/** The query parameters that carry `add`. */
+/** The query parameters (or hidden fields) that carry `add`; the quantity within what one add may ask. */
 export function pendingAddParams(add: PendingAdd): [string, string][] {
+  const quantity = Math.min(Math.max(add.quantity, 1), MAX_LINE_QUANTITY);
   return [
     [PENDING_ADD_PARAM, lineKeyOf(add.productId, add.variantId)],
-    [PENDING_QUANTITY_PARAM, String(add.quantity)],
+    [PENDING_QUANTITY_PARAM, String(quantity)],
   ];
 }
 
@@ -47,4 +48,9 @@ export function accountHref(page: "/login" | "/register", redirectTo: string, ad
   for (const [name, value] of add ? pendingAddParams(add) : []) query.set(name, value);
   const search = query.toString();
   return search ? `${page}?${search}` : page;
+}
+
+/** Why the account page or modal appeared: "Inicia sesión para agregar Anillo … a tu carrito." */
+export function addPrompt(mode: "login" | "register", label: string): string {
+  return `${mode === "login" ? "Inicia sesión" : "Crea tu cuenta"} para agregar ${label} a tu carrito.`;
 }

@@ -1,5 +1,6 @@
 import type { SavedAddress } from "~/lib/saved-address";
 import { prisma } from "~/utils/db.server";
+import { SHIPPING_ADDRESS_SELECT } from "./order-views.server";
 
 /**
  * A returning customer's addresses: the shipping addresses of their earlier orders, newest first, each
@@ -17,20 +18,7 @@ export async function getSavedAddresses(userId: string): Promise<SavedAddress[]>
     where: { userId },
     orderBy: { id: "desc" },
     take: SCANNED,
-    select: {
-      id: true,
-      name: true,
-      firstName: true,
-      lastName: true,
-      phone: true,
-      addressLine1: true,
-      addressLine2: true,
-      interiorNumber: true,
-      references: true,
-      city: true,
-      state: true,
-      postalCode: true,
-    },
+    select: { id: true, firstName: true, lastName: true, ...SHIPPING_ADDRESS_SELECT },
   });
   const seen = new Set<string>();
   const addresses: SavedAddress[] = [];

@@ -24,6 +24,7 @@ import {
   removeLine,
   setLineQuantity,
 } from "~/models/cart.server";
+import { accountHref } from "~/lib/pending-add";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type Flash, setFlash } from "~/utils/flash.server";
 import { isDatabaseUnavailable, whenDatabaseUnavailable } from "~/utils/db.server";
@@ -74,18 +75,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const user = await getOptionalUser(request);
   if (!user) {
+    // The interrupted add: the login (or a registration) puts this piece in the cart and comes back.
+    const loginHref = accountHref("/login", back, command.intent === "add" ? command : null);
     if (viaFetcher) {
-      // The add-to-cart prompt sends the shopper to /login with the page as origin.
+      // With JavaScript the page opens the login modal on this address (app/components/use-add-to-cart.ts).
       return data<CartActionData>(
-        {
-          ok: false,
-          code: "unauthenticated",
-          message: CART_MESSAGES.unauthenticated,
-        },
+        { ok: false, code: "unauthenticated", message: CART_MESSAGES.unauthenticated, loginHref },
         { status: 401 },
       );
     }
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(loginHref);
   }
 
   let result: QuantityResult | null = null;
