@@ -37,7 +37,8 @@ export function ProductGrid({
   headingLevel?: 1 | 2;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
-  const { products, last, busy, load } = useLoadMore(list, `${category}:${list.page}`);
+  // The address follows "Ver más" (`?pagina=N`), so Back from a product shows the same pieces, in place.
+  const { products, firstPage, last, busy, load } = useLoadMore(list, `grid:${category}`, { followUrl: true });
   const nextHref = last.hasNext ? gridHref(category, last.page + 1) : null;
   return (
     <section
@@ -79,10 +80,12 @@ export function ProductGrid({
             </ul>
             <MoreLink
               href={nextHref}
-              previousHref={list.page > 1 ? gridHref(category, list.page - 1) : null}
+              previousHref={firstPage > 1 ? gridHref(category, firstPage - 1) : null}
               busy={busy}
+              // A page link lands on the grid, not on the hero above it.
+              anchor="#productos"
               // `index` sends the fetcher to this route's loader rather than the root's.
-              onMore={() => nextHref && load(`${nextHref}${nextHref.includes("?") ? "&" : "?"}index`)}
+              onMore={() => nextHref && load(nextHref, { index: true })}
             />
           </>
         )}

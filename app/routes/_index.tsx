@@ -1,7 +1,14 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import {
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { isFollowingMore } from "~/components/load-more";
 import { HomeNewsletter } from "~/components/newsletter-box";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
 import { gridHref, parsePage, type ProductPage } from "~/lib/catalog";
@@ -40,6 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { section, ...list } = grid;
   return { section, list, error: null, ...links(page, list.hasNext) };
 }
+
+/** "Ver más" moved the address to the page it appended: the grid already shows it, nothing to load. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  isFollowingMore(nextUrl) ? false : defaultShouldRevalidate;
 
 /** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
