@@ -87,8 +87,11 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
   // The name arrives for this opening's piece (an earlier opening's answer may still be there).
   const loaded = label.data?.pendingAdd;
   const addLabel =
-    loaded && entry.pendingAdd && loaded.productId === entry.pendingAdd.productId && loaded.variantId === entry.pendingAdd.variantId
-      ? label.data?.addLabel ?? null
+    loaded &&
+    entry.pendingAdd &&
+    loaded.productId === entry.pendingAdd.productId &&
+    loaded.variantId === entry.pendingAdd.variantId
+      ? (label.data?.addLabel ?? null)
       : null;
   const titles = mode ? TITLES[mode] : null;
 

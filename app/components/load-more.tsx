@@ -100,9 +100,7 @@ export function useLoadMore<P extends { id: number }>(
   }, [fetched, fetcher.state, entry, listKey, first, followUrl, navigate, to, firstShown]);
 
   const seen = new Set<number>();
-  const products = pages
-    .flatMap((p) => p.products)
-    .filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+  const products = pages.flatMap((p) => p.products).filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
   return {
     products,
     /** The first page shown: "Página anterior" leads to the one before it. */

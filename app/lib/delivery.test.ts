@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { deliveryWindow, type DeliverySettings, easterSunday, formatDeliveryWindow, mexicanClosedDays } from "./delivery";
+import {
+  deliveryWindow,
+  type DeliverySettings,
+  easterSunday,
+  formatDeliveryWindow,
+  mexicanClosedDays,
+} from "./delivery";
 
 const settings: DeliverySettings = {
   handlingDays: 1,
@@ -62,15 +68,17 @@ describe("deliveryWindow", () => {
 
   it("skips weekends and public holidays", () => {
     // Friday after the cut-off: Saturday, Sunday and Monday 17 (Revolution Day) are not business days.
-    expect(deliveryWindow(cdmx("2025-11-14T18:00:00"), { ...settings, transitMinDays: 1, transitMaxDays: 1 })).toEqual(
-      { from: "2025-11-20", to: "2025-11-20" },
-    );
+    expect(deliveryWindow(cdmx("2025-11-14T18:00:00"), { ...settings, transitMinDays: 1, transitMaxDays: 1 })).toEqual({
+      from: "2025-11-20",
+      to: "2025-11-20",
+    });
     // Christmas and New Year's Day fall inside the window.
     expect(deliveryWindow(cdmx("2025-12-24T09:00:00"), settings)).toEqual({ from: "2025-12-31", to: "2026-01-05" });
     // Holy Week: Thursday 17 and Friday 18 April 2025.
-    expect(deliveryWindow(cdmx("2025-04-16T09:00:00"), { ...settings, transitMinDays: 1, transitMaxDays: 2 })).toEqual(
-      { from: "2025-04-22", to: "2025-04-23" },
-    );
+    expect(deliveryWindow(cdmx("2025-04-16T09:00:00"), { ...settings, transitMinDays: 1, transitMaxDays: 2 })).toEqual({
+      from: "2025-04-22",
+      to: "2025-04-23",
+    });
   });
 
   it("honours the shop's own closed days and a handling of zero days", () => {
@@ -85,8 +93,12 @@ describe("deliveryWindow", () => {
 
 describe("formatDeliveryWindow", () => {
   it("names the month once, at the end, and a single day plainly", () => {
-    expect(formatDeliveryWindow({ from: "2026-03-02", to: "2026-03-05" })).toBe("Llega entre el lun 2 y el jue 5 de mar");
+    expect(formatDeliveryWindow({ from: "2026-03-02", to: "2026-03-05" })).toBe(
+      "Llega entre el lun 2 y el jue 5 de mar",
+    );
     expect(formatDeliveryWindow({ from: "2026-09-30", to: "2026-09-30" })).toBe("Llega el mié 30 de sept");
-    expect(formatDeliveryWindow({ from: "2026-08-01", to: "2026-08-04" })).toBe("Llega entre el sáb 1 y el mar 4 de ago");
+    expect(formatDeliveryWindow({ from: "2026-08-01", to: "2026-08-04" })).toBe(
+      "Llega entre el sáb 1 y el mar 4 de ago",
+    );
   });
 });

@@ -127,7 +127,7 @@ export function deliveryWindow(now: Date, settings: DeliverySettings): DeliveryW
   };
   const addBusinessDays = (from: Day, count: number) => {
     let day = from;
-    for (let added = 0; added < count; ) {
+    for (let added = 0; added < count;) {
       day += 1;
       if (isBusinessDay(day)) added += 1;
     }

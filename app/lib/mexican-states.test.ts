@@ -31,7 +31,11 @@ describe("the postal code table", () => {
 describe("postalCodeStateMismatch", () => {
   it("says which state the postal code belongs to when another was chosen", () => {
     expect(postalCodeStateMismatch("06700", "Ciudad de México")).toBeNull();
-    expect(postalCodeStateMismatch("06700", "Jalisco")).toBe("Este código postal es de Ciudad de México, no de Jalisco");
-    expect(postalCodeStateMismatch("00100", "Jalisco")).toBe("Este código postal no corresponde a ningún estado de México");
+    expect(postalCodeStateMismatch("06700", "Jalisco")).toBe(
+      "Este código postal es de Ciudad de México, no de Jalisco",
+    );
+    expect(postalCodeStateMismatch("00100", "Jalisco")).toBe(
+      "Este código postal no corresponde a ningún estado de México",
+    );
   });
 });

@@ -13,7 +13,15 @@ describe("readPendingAdd", () => {
   });
 
   it("ignores what is not a piece", () => {
-    for (const query of ["", "agregar=", "agregar=12", "agregar=012-3", "agregar=1-0", "agregar=9999999999-1", "agregar=<b>"]) {
+    for (const query of [
+      "",
+      "agregar=",
+      "agregar=12",
+      "agregar=012-3",
+      "agregar=1-0",
+      "agregar=9999999999-1",
+      "agregar=<b>",
+    ]) {
       expect(read(query), query).toBeNull();
     }
   });

@@ -11,7 +11,11 @@ const SEPARATORS = /[\s\-.()/]+/g;
  */
 export function normalizePhone(value: string): string {
   const compact = value.replace(SEPARATORS, "");
-  const international = compact.startsWith("+52") ? compact.slice(3) : compact.startsWith("0052") ? compact.slice(4) : null;
+  const international = compact.startsWith("+52")
+    ? compact.slice(3)
+    : compact.startsWith("0052")
+      ? compact.slice(4)
+      : null;
   if (international !== null) return withoutMobilePrefix(international);
   // Without the plus sign: 52 followed by the ten digits (or 521 and the ten digits).
   if (/^52\d{10}$/.test(compact)) return compact.slice(2);

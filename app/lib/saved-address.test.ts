@@ -39,7 +39,10 @@ describe("savedAddressValues", () => {
       postalCode: "06700",
       state: "Ciudad de México",
     });
-    expect(savedAddressValues(home)).toMatchObject({ interiorNumber: "4B", references: "Entre Álvaro Obregón y Colima" });
+    expect(savedAddressValues(home)).toMatchObject({
+      interiorNumber: "4B",
+      references: "Entre Álvaro Obregón y Colima",
+    });
     expect(savedAddressValues(null)).toEqual({});
   });
 

@@ -130,12 +130,7 @@ export default function Checkout() {
   }
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
-      <CheckoutSteps
-        page={loaderData}
-        answer={actionData}
-        busy={busy}
-        headingRef={headingRef}
-      />
+      <CheckoutSteps page={loaderData} answer={actionData} busy={busy} headingRef={headingRef} />
     </section>
   );
 }

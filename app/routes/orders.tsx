@@ -71,7 +71,10 @@ export default function Orders() {
             <p className="mt-10 text-ink-700">Aún no tienes pedidos pagados.</p>
           )}
           {attempts.length > 0 ? (
-            <details className="mt-10 rounded-sm border border-ink-900/10 bg-ivory-100/60 px-5 py-4" data-testid="attempts">
+            <details
+              className="mt-10 rounded-sm border border-ink-900/10 bg-ivory-100/60 px-5 py-4"
+              data-testid="attempts"
+            >
               <summary className="cursor-pointer text-sm font-medium text-ink-800">
                 {attempts.length === 1
                   ? "1 intento de pago sin completar"

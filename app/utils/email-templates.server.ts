@@ -189,7 +189,10 @@ export function orderConfirmationEmail({
   const itemLabel = (item: ConfirmationOrder["items"][number]) =>
     item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
   const charged = [
-    ...order.items.map((item) => ({ label: `${itemLabel(item)} × ${item.quantity}`, amount: item.price * item.quantity })),
+    ...order.items.map((item) => ({
+      label: `${itemLabel(item)} × ${item.quantity}`,
+      amount: item.price * item.quantity,
+    })),
     ...(order.giftWrapPrice === null ? [] : [{ label: GIFT_WRAP_LABEL, amount: order.giftWrapPrice }]),
   ];
   const rows = charged

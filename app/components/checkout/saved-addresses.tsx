@@ -28,7 +28,8 @@ export function SavedAddressPicker({
     setCurrent(address?.id ?? null);
     onChoose(address);
   };
-  const option = "block h-full rounded-sm border px-4 py-3 text-sm transition aria-[current=true]:border-ink-900 aria-[current=true]:bg-ivory-100 aria-[current=true]:ring-1 aria-[current=true]:ring-ink-900";
+  const option =
+    "block h-full rounded-sm border px-4 py-3 text-sm transition aria-[current=true]:border-ink-900 aria-[current=true]:bg-ivory-100 aria-[current=true]:ring-1 aria-[current=true]:ring-ink-900";
   return (
     <div role="group" aria-labelledby={titleId} data-testid="saved-addresses">
       <p id={titleId} className="field-label">
