@@ -36,7 +36,6 @@ export const EXTRA_SHIPPING_MESSAGES = {
   badRequest: "Solicitud no válida",
 } as const;
 
-
 /** The step-1 fields in form order (also the hidden inputs that carry them to the payment step). */
 export const SHIPPING_FIELDS = [
   "firstName",
@@ -59,6 +58,8 @@ const tooLong = `Máximo ${MAX_TEXT} caracteres`;
 
 /** A required line of an address or a name. */
 const requiredLine = (message: string) => text({ required: message }).pipe(z.string().max(MAX_TEXT, tooLong));
+
+const POSTAL_CODE_PATTERN = new RegExp(`^\\d{${POSTAL_CODE_DIGITS}}$`);
 
 /** Exactly `count` digits once spaces are removed (the postal code). */
 const digits = (required: string, count: number, wrongLength: string) =>
@@ -96,6 +97,8 @@ function shippingSchemaFor(postedState: MexicanState | null) {
     POSTAL_CODE_DIGITS,
     SHIPPING_MESSAGES.postalCodeDigits,
   ).superRefine((value, ctx) => {
+    // A malformed code already has its message (the rule above is not fatal, so this still runs).
+    if (!POSTAL_CODE_PATTERN.test(value)) return;
     const mismatch = postedState ? postalCodeStateMismatch(value, postedState) : null;
     if (mismatch) ctx.addIssue({ code: z.ZodIssueCode.custom, message: mismatch });
   });
