@@ -118,6 +118,16 @@ export function storedPriceFor(shown: number, ivaIncluded: boolean): number {
   return price;
 }
 
+/**
+ * How the shop counts IVA, said the same way wherever it is said (the footer; the product page's
+ * "más IVA" / "IVA incluido", the cart's Subtotal and the checkout's totals follow the same setting).
+ */
+export function pricesIvaNote(ivaIncluded: boolean): string {
+  return ivaIncluded
+    ? "Precios en pesos mexicanos (MXN), con IVA incluido."
+    : `Precios en pesos mexicanos (MXN) antes de IVA; el ${VAT_LABEL} se suma al finalizar la compra.`;
+}
+
 export const ORDER_NUMBER_PREFIX = "LJ";
 const ORDER_NUMBER_DIGITS = 6;
 const ORDER_NUMBER_SPACE = 10 ** ORDER_NUMBER_DIGITS;

@@ -28,6 +28,8 @@ import { accountHref } from "~/lib/pending-add";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type Flash, setFlash } from "~/utils/flash.server";
 import { isDatabaseUnavailable, whenDatabaseUnavailable } from "~/utils/db.server";
+import { deliveryWindow } from "~/lib/delivery";
+import { getDeliverySettings } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 
@@ -43,13 +45,21 @@ const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   // "Vaciar carrito" without JavaScript comes here first to ask for confirmation.
   const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
+  // When an order paid now would arrive: shown with the shipping cost before checkout.
+  const delivery = deliveryWindow(new Date(), getDeliverySettings());
   const user = await getOptionalUser(request);
-  if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false };
+  if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false, delivery };
   // An outage is answered, not thrown: the drawer loads this route with a fetcher and must not
   // take the page down with it.
   return whenDatabaseUnavailable(
-    async () => ({ loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear }),
-    () => ({ loggedIn: true, cart: EMPTY_CART, loadError: CART_MESSAGES.load_failed, confirmClear: false }),
+    async () => ({ loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear, delivery }),
+    () => ({
+      loggedIn: true,
+      cart: EMPTY_CART,
+      loadError: CART_MESSAGES.load_failed,
+      confirmClear: false,
+      delivery,
+    }),
   );
 }
 
@@ -168,7 +178,7 @@ function refererPath(request: Request): string | null {
 }
 
 export default function CartPage() {
-  const { cart, loggedIn, loadError, confirmClear } = useLoaderData<typeof loader>();
+  const { cart, loggedIn, loadError, confirmClear, delivery } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-6xl px-4 pb-24 pt-10 sm:px-6 lg:px-8" aria-labelledby="cart-title">
       <div className="mb-8 flex items-end justify-between gap-4 border-b border-ink-900/10 pb-6">
@@ -180,7 +190,14 @@ export default function CartPage() {
         </div>
         <CartCloseLink />
       </div>
-      <CartView cart={cart} loggedIn={loggedIn} layout="page" loadError={loadError} confirmClear={confirmClear} />
+      <CartView
+        cart={cart}
+        loggedIn={loggedIn}
+        layout="page"
+        loadError={loadError}
+        confirmClear={confirmClear}
+        delivery={delivery}
+      />
     </section>
   );
 }
