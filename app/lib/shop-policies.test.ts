@@ -20,9 +20,13 @@ describe("trustPoints", () => {
     ]);
   });
 
-  it("follows the settings: free returns, no certificate, no warranty", () => {
-    const points = trustPoints({ ...policies, freeReturns: true, authenticityCertificate: false, warrantyDays: 0 });
-    expect(points.map((p) => p.text)).toEqual(["Devolución gratis en 5 días hábiles", "Pago seguro con tarjeta"]);
+  it("follows the settings: free returns, no certificate, a longer warranty", () => {
+    const points = trustPoints({ ...policies, freeReturns: true, authenticityCertificate: false, warrantyDays: 365 });
+    expect(points.map((p) => p.text)).toEqual([
+      "Garantía de 365 días",
+      "Devolución gratis en 5 días hábiles",
+      "Pago seguro con tarjeta",
+    ]);
     expect(businessDays(1)).toBe("1 día hábil");
   });
 });

@@ -2,7 +2,7 @@ import type { DeliverySettings } from "./delivery";
 
 /** What the shop promises and charges beyond the pieces (settings: README, configuration). */
 export type ShopPolicies = {
-  /** Natural days of warranty against manufacturing defects. */
+  /** Natural days of warranty against manufacturing defects (the law's minimum is sixty). */
   warrantyDays: number;
   /** Business days from delivery to return a piece (the law's minimum is five). */
   returnDays: number;
@@ -21,14 +21,9 @@ export type TrustPoint = { id: "garantia" | "certificado" | "devoluciones" | "pa
  * full, so the two can never say different things.
  */
 export function trustPoints(policies: ShopPolicies): TrustPoint[] {
-  const points: TrustPoint[] = [];
-  if (policies.warrantyDays > 0) {
-    points.push({
-      id: "garantia",
-      text: `Garantía de ${policies.warrantyDays} días`,
-      href: "/terminos-y-condiciones#garantia",
-    });
-  }
+  const points: TrustPoint[] = [
+    { id: "garantia", text: `Garantía de ${policies.warrantyDays} días`, href: "/terminos-y-condiciones#garantia" },
+  ];
   if (policies.authenticityCertificate) {
     points.push({ id: "certificado", text: "Certificado de autenticidad", href: "/terminos-y-condiciones#garantia" });
   }

@@ -94,9 +94,20 @@ const EnvSchema = z.object({
     .default(0)
     .transform((pesos) => pesosToCentavos(pesos)),
   /** The promises shown next to the buy button and kept in the legal pages. */
-  WARRANTY_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  /** Natural days of warranty; the consumer law's minimum for goods is sixty. */
+  WARRANTY_DAYS: z.coerce
+    .number()
+    .int()
+    .min(60, "WARRANTY_DAYS is at least 60 (Ley Federal de Protección al Consumidor)")
+    .max(3650)
+    .default(90),
   /** Business days to return a piece; the consumer law's right of withdrawal is at least five. */
-  RETURN_DAYS: z.coerce.number().int().min(5, "RETURN_DAYS is at least 5 (Ley Federal de Protección al Consumidor)").max(365).default(5),
+  RETURN_DAYS: z.coerce
+    .number()
+    .int()
+    .min(5, "RETURN_DAYS is at least 5 (Ley Federal de Protección al Consumidor)")
+    .max(365)
+    .default(5),
   /** 1: the shop pays the return shipping. */
   FREE_RETURNS: flag("0"),
   /** 1: every piece ships with a certificate of authenticity. */
