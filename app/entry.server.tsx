@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type ServerBuild,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { readOrUnavailable } from "./utils/db.server";
@@ -17,6 +17,7 @@ import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./components/nonce";
 import { startBackgroundJobs } from "./utils/jobs.server";
 import { checkRequest } from "./utils/request.server";
+import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
 
 export const streamTimeout = 5_000;
@@ -38,14 +39,18 @@ export function startUp() {
 export { checkRequest };
 
 /**
- * The build the HTTP server serves: every loader and action answers the Spanish 503 page "Error de
- * Conexión" when the database is unreachable (stopped, restarting, refusing connections), instead of
- * an unexplained 500, without each route having to remember it. Other errors pass through unchanged.
+ * The build the HTTP server serves, with two rules no route has to remember:
+ * - every loader and action answers the Spanish 503 page "Error de Conexión" when the database is
+ *   unreachable (stopped, restarting, refusing connections), instead of an unexplained 500; other
+ *   errors pass through unchanged;
+ * - a post to a staff page that takes none is answered by the staff guard first (logged out: to the
+ *   home page; not staff: 403 Acceso Denegado), then 405, quietly, instead of Remix's logged error.
  */
-export function withDatabaseOutagePages(build: ServerBuild): ServerBuild {
+export function prepareBuild(build: ServerBuild): ServerBuild {
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
-      const { loader, action } = route.module;
+      const { loader } = route.module;
+      const action = route.module.action ?? (isStaffRoute(id) ? refuseStaffPost : undefined);
       const module = {
         ...route.module,
         ...(loader ? { loader: (args: LoaderFunctionArgs) => readOrUnavailable(async () => loader(args)) } : {}),
@@ -55,6 +60,15 @@ export function withDatabaseOutagePages(build: ServerBuild): ServerBuild {
     }),
   );
   return { ...build, routes };
+}
+
+function isStaffRoute(id: string): boolean {
+  return id === "routes/admin" || id.startsWith("routes/admin.");
+}
+
+async function refuseStaffPost({ request }: ActionFunctionArgs): Promise<never> {
+  await requireUserWithRole(request, "worker");
+  throw new Response("Método no permitido", { status: 405 });
 }
 
 export default function handleRequest(
@@ -150,9 +164,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-/** Unexpected errors are logged once, with a request id, method and URL; aborted requests are not errors. */
+/**
+ * Unexpected errors are logged once, with a request id, method and URL. Aborted requests are not
+ * errors, and neither is a refusal Remix answers itself (a 405 for a method a route does not take, a
+ * 404): the visitor gets its answer, the log no stack trace.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const requestId = crypto.randomUUID().slice(0, 8);
   console.error(`[error ${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
 };

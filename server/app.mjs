@@ -128,7 +128,7 @@ export function createApp({ getBuild, mode = "production", trustProxy = 0, log =
       if (build !== handlerBuild) {
         handlerBuild = build;
         handler = createRequestHandler({
-          build: build.entry.module.withDatabaseOutagePages(build),
+          build: build.entry.module.prepareBuild(build),
           mode,
           getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? null }),
         });

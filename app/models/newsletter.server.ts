@@ -2,7 +2,9 @@ import { Prisma } from "~/generated/prisma/client";
 import type { NEWSLETTER_SOURCES, NewsletterInterest } from "~/lib/validation/newsletter";
 import { prisma } from "~/utils/db.server";
 import { sendEmail } from "~/utils/email.server";
+import { unsubscribedEmail } from "~/utils/account-emails.server";
 import { newsletterWelcomeEmail } from "~/utils/email-templates.server";
+import { hitRateLimit, rateLimitKey } from "~/utils/rate-limit.server";
 
 /**
  * Newsletter subscribers (table interested_clients): one row per e-mail, subscribed or not, with
@@ -72,6 +74,15 @@ export async function getSubscriptionState(email: string): Promise<SubscriptionS
   const row = await prisma.subscriber.findUnique({ where: { email }, select: { isSubscribed: true } });
   if (!row) return "none";
   return row.isSubscribed ? "subscribed" : "unsubscribed";
+}
+
+/**
+ * Tells `email` it was unsubscribed on the website, with the way back (at most LIMITS.unsubscribeEmail
+ * an hour: past it, silently not sent).
+ */
+export async function sendUnsubscribedNotice(email: string, subscribeUrl: string): Promise<void> {
+  if (!(await hitRateLimit("unsubscribeEmail", rateLimitKey.unsubscribeEmail(email))).allowed) return;
+  await sendEmail({ to: email, kind: "newsletter-unsubscribed", ...unsubscribedEmail({ subscribeUrl }) });
 }
 
 /** Unsubscribes `email`; what it was before ("none": no such subscriber, nothing changed). */

@@ -89,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // The database can go away in the middle of PAGAR: the order is then either not written at all (its
   // transaction rolls back) or reserved whole and settled later by the sweep; the shopper gets the
-  // Spanish 503 page (withDatabaseOutagePages in entry.server.tsx).
+  // Spanish 503 page (prepareBuild in entry.server.tsx).
   const outcome = await startCheckout(request, user, shipping);
   // The provider's page is never a route of this app: a submission from the checkout modal (a
   // fetcher) must load it as a new document, as the plain form does.

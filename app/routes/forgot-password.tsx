@@ -9,9 +9,25 @@ import { AUTH_MESSAGES, ForgotPasswordSchema } from "~/lib/validation/auth";
 import { requestPasswordReset } from "~/models/user.server";
 import { padResponseTime } from "~/utils/auth.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
+import { getKnownDevice } from "~/utils/device.server";
 import { getPublicOrigin } from "~/utils/origin.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
+
+/**
+ * Whether a reset e-mail may go to `email` now. Each address (and each browser that has logged into the
+ * account) has its own allowance, so a stranger's requests never use up the owner's; requests from
+ * browsers the account does not know also share one allowance per account, which bounds how many
+ * e-mails anybody can make the shop send to one inbox.
+ */
+async function mayEmailReset(request: Request, email: string, address: string | null): Promise<boolean> {
+  const device = await getKnownDevice(request, email);
+  if (device) return (await hitRateLimit("resetEmail", rateLimitKey.resetEmail(email, `device:${device}`))).allowed;
+  if (address && !(await hitRateLimit("resetEmail", rateLimitKey.resetEmail(email, `ip:${address}`))).allowed) {
+    return false;
+  }
+  return (await hitRateLimit("resetEmailAny", rateLimitKey.resetEmailAny(email))).allowed;
+}
 
 /** Every accepted request takes at least this long, account or not (no enumeration by timing). */
 const MIN_RESPONSE_MS = 350;
@@ -32,9 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (byAddress && !byAddress.allowed) {
     return data(submission.reply({ formErrors: [tooManyAttemptsMessage(byAddress.retryAfterMs)] }), { status: 429 });
   }
-  // Past the per-address limit an e-mail is silently not sent: the answer stays the same.
-  const byEmail = await hitRateLimit("resetEmail", rateLimitKey.resetEmail(submission.value.email));
-  if (byEmail.allowed) await requestPasswordReset(submission.value.email, getPublicOrigin(request));
+  // Past a limit the e-mail is silently not sent: the answer stays the same (no enumeration).
+  if (await mayEmailReset(request, submission.value.email, address)) {
+    await requestPasswordReset(submission.value.email, getPublicOrigin(request));
+  }
   await padResponseTime(start, MIN_RESPONSE_MS);
   return { status: "sent" as const, message: AUTH_MESSAGES.forgotSent };
 }

@@ -11,13 +11,9 @@ import { accountHref, addPrompt } from "~/lib/pending-add";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pendingAddOf } from "~/models/pending-add.server";
 import { getKnownDevice, rememberDevice } from "~/utils/device.server";
-import {
-  getClientAddress,
-  hitRateLimits,
-  loginLimits,
-  tooManyAttemptsMessage,
-  undoRateLimit,
-} from "~/utils/rate-limit.server";
+import { enterLogin, forgiveLogin, sendLoginLink } from "~/models/login.server";
+import { getPublicOrigin } from "~/utils/origin.server";
+import { getClientAddress, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { enterAccount } from "./__account-entry.server";
@@ -38,10 +34,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, default
   currentUrl.pathname === "/login" ? defaultShouldRevalidate : false;
 
 /**
- * Login: Origin check and validation, then the abuse limits (a hit per account and per address
- * before the password is checked, taken back when it was right), then remix-auth's form strategy,
- * then a new database session, the interrupted add (if any) and the way back (`enterAccount`). The
- * auth modal posts here too.
+ * Login: Origin check and validation, then the abuse limits (charged before the password is checked,
+ * taken back when it was right; an address or browser over its limit is refused without reading the
+ * password), then remix-auth's form strategy. While the account is over its limit for new browsers, a
+ * correct password gets an e-mailed link instead of a session and every attempt the same answer.
+ * Otherwise a new database session, the interrupted add (if any) and the way back (`enterAccount`).
+ * The auth modal posts here too.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   // The strategy reads the body itself, so the action reads a clone.
@@ -53,18 +51,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return fail(400);
 
   const device = await getKnownDevice(request, submission.value.email);
-  const limits = loginLimits(submission.value.email, getClientAddress(context), device);
-  const blocked = await hitRateLimits(limits);
-  if (blocked) return fail(429, [tooManyAttemptsMessage(blocked.retryAfterMs)]);
+  const gate = await enterLogin(submission.value.email, getClientAddress(context), device);
+  if (gate.kind === "blocked") return fail(429, [tooManyAttemptsMessage(gate.retryAfterMs)]);
 
   let user;
   try {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) return fail(401, [AUTH_MESSAGES.invalidCredentials]);
-    throw error;
+    if (!(error instanceof InvalidCredentialsError)) throw error;
+    if (gate.kind === "confirm-by-email") return fail(202, [AUTH_MESSAGES.loginLinkSent]);
+    return fail(401, [AUTH_MESSAGES.invalidCredentials]);
   }
-  for (const [, key] of limits) await undoRateLimit(key);
+  if (gate.kind === "confirm-by-email") {
+    await sendLoginLink(user, getPublicOrigin(request));
+    return fail(202, [AUTH_MESSAGES.loginLinkSent]);
+  }
+  await forgiveLogin(gate);
   const headers = new Headers();
   headers.append("Set-Cookie", await rememberDevice(request, user.email));
   return enterAccount(request, form, user.id, { headers });

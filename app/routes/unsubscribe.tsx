@@ -14,7 +14,13 @@ import {
   UnsubscribeEmailSchema,
   UnsubscribeSchema,
 } from "~/lib/validation/newsletter";
-import { getSubscriptionState, unsubscribeByEmail, unsubscribeByToken } from "~/models/newsletter.server";
+import {
+  getSubscriptionState,
+  sendUnsubscribedNotice,
+  unsubscribeByEmail,
+  unsubscribeByToken,
+} from "~/models/newsletter.server";
+import { absoluteUrl } from "~/utils/origin.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
@@ -55,13 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return unsubscribeWithToken(command.token);
     case "check": {
       // Each answer tells whether an e-mail is subscribed: slow down anybody trying a list of them.
-      const address = getClientAddress(context);
-      if (address) {
-        const limit = await hitRateLimit("unsubscribeAddress", rateLimitKey.unsubscribeAddress(address));
-        if (!limit.allowed) {
-          return data(submission.reply({ formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] }), { status: 429 });
-        }
-      }
+      const limited = await overAddressLimit(context);
+      if (limited) return data(submission.reply({ formErrors: [limited] }), { status: 429 });
       try {
         const state = await getSubscriptionState(command.email);
         if (state === "none") return result("error", UNSUBSCRIBE_MESSAGES.notFound);
@@ -72,17 +73,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return result("error", UNSUBSCRIBE_MESSAGES.verifyFailed, 503);
       }
     }
-    case "confirm":
+    case "confirm": {
+      // Anybody may type anybody's e-mail here: limited like the check, and the address is told.
+      const limited = await overAddressLimit(context);
+      if (limited) return result("error", limited, 429);
       try {
         const before = await unsubscribeByEmail(command.email);
         if (before === "none") return result("error", UNSUBSCRIBE_MESSAGES.notFound);
         if (before === "unsubscribed") return result("error", UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed);
+        await sendUnsubscribedNotice(command.email, absoluteUrl(request, "/newsletter"));
         return result("success", UNSUBSCRIBE_MESSAGES.done(command.email));
       } catch (error) {
         console.error("[unsubscribe] by e-mail failed", error);
         return result("error", UNSUBSCRIBE_MESSAGES.processFailed, 503);
       }
+    }
   }
+}
+
+/** The e-mail look-ups (check and confirm) one address may make: the Spanish refusal past the limit. */
+async function overAddressLimit(context: ActionFunctionArgs["context"]): Promise<string | null> {
+  const address = getClientAddress(context);
+  if (!address) return null;
+  const limit = await hitRateLimit("unsubscribeAddress", rateLimitKey.unsubscribeAddress(address));
+  return limit.allowed ? null : tooManyAttemptsMessage(limit.retryAfterMs);
 }
 
 async function unsubscribeWithToken(token: string | null) {

@@ -10,7 +10,7 @@ import { formatPhone } from "~/lib/phone";
 
 export type EmailContent = { subject: string; html: string; text: string };
 
-const PALETTE = {
+export const PALETTE = {
   ivory: "#fdfbf7",
   ivoryDeep: "#f8f3ea",
   ink: "#1c1916",
@@ -28,7 +28,7 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-function layout({ preheader, body }: { preheader: string; body: string }): string {
+export function layout({ preheader, body }: { preheader: string; body: string }): string {
   const serif = "'Cormorant Garamond', Georgia, 'Times New Roman', serif";
   const sans = "Jost, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
   return `<!doctype html>
@@ -56,13 +56,13 @@ ${SHOP_NAME} · Joyería fina hecha en México<br>Este es un mensaje automático
 </html>`;
 }
 
-function button(href: string, label: string): string {
+export function button(href: string, label: string): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:28px 0;"><tr><td style="background:${PALETTE.ink};">
 <a href="${escapeHtml(href)}" style="display:inline-block;padding:14px 28px;font-family:Jost,Helvetica,Arial,sans-serif;font-size:13px;letter-spacing:2px;text-transform:uppercase;color:${PALETTE.ivory};text-decoration:none;">${escapeHtml(label)}</a>
 </td></tr></table>`;
 }
 
-function heading(text: string): string {
+export function heading(text: string): string {
   return `<h1 style="margin:0 0 16px;font-family:'Cormorant Garamond',Georgia,serif;font-weight:600;font-size:26px;color:${PALETTE.ink};">${escapeHtml(text)}</h1>`;
 }
 

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { redactResetLinks } from "~/models/outbox.server";
+import { carriesSecretLink, redactResetLinks } from "~/models/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { getEnv } from "./env.server";
@@ -137,7 +137,7 @@ export async function deliverEmail(id: string, smtpUrl: string): Promise<"sent" 
  * token is stored only as a hash, and the outbox should not undo that.
  */
 function redactSecrets(email: { kind: string; html: string; text: string }) {
-  if (email.kind !== "password-reset") return {};
+  if (!carriesSecretLink(email.kind)) return {};
   return {
     html: redactResetLinks(email.html, "token=[eliminado]"),
     text: redactResetLinks(email.text, "token=[eliminado]"),

@@ -29,6 +29,14 @@ export function absoluteUrl(request: { url: string }, path: string): string {
 }
 
 /**
+ * Whether the shop runs on this computer only (its public origin is localhost): a development or test
+ * shop, where whoever reads the local outbox is the developer.
+ */
+export function isLocalShop(): boolean {
+  return LOCAL_HOSTS.has(new URL(configuredOrigin()).hostname);
+}
+
+/**
  * The public origin for work that has no request (background jobs such as the reservation sweep):
  * APP_ORIGIN, else http://localhost:PORT.
  */

@@ -6,10 +6,11 @@ import { getEnv } from "./env.server";
  * Abuse limits in fixed windows, stored in the database (table rate_limits) so they hold across
  * every app instance. docs/decisions/005-accounts-sessions-and-abuse-limits.md explains the numbers.
  *
- * No single client can turn a limit against everybody: per-address limits apply only when the
- * client's address is known (it always is behind the shop's HTTP server), and failed logins lock an
- * account only for the address that failed — the owner, elsewhere or on a browser that has logged in
- * before, still gets in.
+ * No client can turn a limit against somebody else: per-address limits apply only when the client's
+ * address is known (it always is behind the shop's HTTP server); a counter stops counting once it is
+ * over its limit; failed logins close an account only to the address that failed, and an attack
+ * spread over many addresses makes a new browser confirm a correct password by e-mail instead of
+ * locking the owner out (docs/decisions/020-abuse-limits-that-spare-the-owner.md).
  */
 
 const MINUTE = 60_000;
@@ -17,8 +18,12 @@ const MINUTE = 60_000;
 export const LIMITS = {
   /** Failed logins for one account from one address. */
   loginAccountAddress: { max: 5, windowMs: 15 * MINUTE },
-  /** Failed logins for one account from browsers that never logged into it (any address). */
-  loginAccount: { max: 50, windowMs: 60 * MINUTE },
+  /**
+   * Failed logins for one account from browsers that never logged into it, counted only from addresses
+   * still within their own limits. Past it, a correct password from such a browser is confirmed by an
+   * e-mailed link instead of opening a session (and every attempt gets the same answer).
+   */
+  loginAccount: { max: 100, windowMs: 60 * MINUTE },
   /** Failed logins for one account from one browser that has logged into it before. */
   loginDevice: { max: 10, windowMs: 15 * MINUTE },
   /** Failed logins from one address, whatever the account. */
@@ -27,14 +32,26 @@ export const LIMITS = {
   registerAddress: { max: 5, windowMs: 60 * MINUTE },
   /** Reset requests from one address (answered with an error). */
   resetAddress: { max: 5, windowMs: 60 * MINUTE },
-  /** Reset e-mails to one address (silently not sent past it: no enumeration, no mail bombing). */
+  /**
+   * Reset e-mails to one account asked for from one address, or from one browser that has logged into
+   * it (silently not sent past it: no enumeration). A stranger's requests never use up the owner's.
+   */
   resetEmail: { max: 3, windowMs: 60 * MINUTE },
+  /** Reset e-mails to one account from unknown browsers, whatever the address: the bound on mail bombing. */
+  resetEmailAny: { max: 10, windowMs: 60 * MINUTE },
+  /** Login confirmation links e-mailed to one account (only ever for a correct password). */
+  loginLinkEmail: { max: 3, windowMs: 60 * MINUTE },
   /** Newsletter subscriptions from one address (answered with an error). */
   newsletterAddress: { max: 10, windowMs: 60 * MINUTE },
   /** Newsletter welcome e-mails to one address (silently not sent past it: no mail bombing). */
   newsletterEmail: { max: 2, windowMs: 60 * MINUTE },
-  /** Unsubscribe look-ups by e-mail from one address (each one says whether an e-mail is subscribed). */
+  /**
+   * Unsubscribe look-ups and confirmations by e-mail from one address (each says whether an e-mail is
+   * subscribed, and a confirmation unsubscribes whoever it names).
+   */
   unsubscribeAddress: { max: 20, windowMs: 60 * MINUTE },
+  /** "You were unsubscribed" notices to one e-mail (silently not sent past it). */
+  unsubscribeEmail: { max: 2, windowMs: 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -82,7 +99,9 @@ export type RateLimitResult = { allowed: boolean; count: number; resetAt: Date; 
 /**
  * Counts one hit on `key` in its current fixed window and says whether it is within the limit.
  * One atomic statement (INSERT … ON CONFLICT DO UPDATE), so concurrent requests on any number of
- * instances never lose a hit; a window that has ended starts over at 1.
+ * instances never lose a hit; a window that has ended starts over at 1. Past the limit the counter
+ * stops (at max + 1): refused attempts are not counted, so a successful login's `undoRateLimit`
+ * brings it back within the limit at once.
  */
 export async function hitRateLimit(name: LimitName, key: string): Promise<RateLimitResult> {
   const { max, windowMs } = limitFor(name);
@@ -90,7 +109,7 @@ export async function hitRateLimit(name: LimitName, key: string): Promise<RateLi
     INSERT INTO "rate_limits" ("key", "count", "reset_at")
     VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
     ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN "rate_limits"."reset_at" <= now() THEN 1 ELSE "rate_limits"."count" + 1 END,
+      "count" = CASE WHEN "rate_limits"."reset_at" <= now() THEN 1 ELSE LEAST("rate_limits"."count" + 1, ${max + 1}) END,
       "reset_at" = CASE WHEN "rate_limits"."reset_at" <= now() THEN EXCLUDED."reset_at" ELSE "rate_limits"."reset_at" END
     RETURNING "count", "reset_at"`;
   const row = rows[0]!;
@@ -101,16 +120,6 @@ export async function hitRateLimit(name: LimitName, key: string): Promise<RateLi
     resetAt,
     retryAfterMs: Math.max(0, resetAt.getTime() - Date.now()),
   };
-}
-
-/** Counts one hit on each limit; the result of the first one exceeded, or null when all allow it. */
-export async function hitRateLimits(hits: readonly (readonly [LimitName, string])[]): Promise<RateLimitResult | null> {
-  let blocked: RateLimitResult | null = null;
-  for (const [name, key] of hits) {
-    const result = await hitRateLimit(name, key);
-    if (!result.allowed && (!blocked || result.retryAfterMs > blocked.retryAfterMs)) blocked = result;
-  }
-  return blocked;
 }
 
 /** Takes back one hit (a login that turned out to be correct is not a failed attempt). */
@@ -147,24 +156,29 @@ export const rateLimitKey = {
   loginAddress: (address: string) => `login:ip:${address}`,
   registerAddress: (address: string) => `register:ip:${address}`,
   resetAddress: (address: string) => `reset:ip:${address}`,
-  resetEmail: (email: string) => `reset:email:${email}`,
+  resetEmail: (email: string, from: string) => `reset:email:${email}:${from}`,
+  resetEmailAny: (email: string) => `reset:email:${email}:any`,
+  loginLinkEmail: (email: string) => `login-link:email:${email}`,
   newsletterAddress: (address: string) => `newsletter:ip:${address}`,
   newsletterEmail: (email: string) => `newsletter:email:${email}`,
   unsubscribeAddress: (address: string) => `unsubscribe:ip:${address}`,
+  unsubscribeEmail: (email: string) => `unsubscribe:email:${email}`,
 };
 
 /**
- * The limits a login attempt for `email` counts against. A browser that has logged into the account
- * before (`device`) is limited on its own, so an attacker's failures elsewhere never lock the owner
- * out; other browsers are limited per account and address, and per account overall (slowing a
- * distributed guess), and per address when it is known.
+ * The limits of a login attempt for `email`, checked in order; the first one exceeded ends the attempt
+ * before the later ones are charged. A browser that has logged into the account before (`device`) is
+ * limited on its own, so failures elsewhere never lock its owner out. Other browsers are limited per
+ * address (all accounts, then this account), and only an attempt within those is charged to the
+ * account's own counter — an address over its limit cannot use it up.
  */
 export function loginLimits(email: string, address: string | null, device: string | null): [LimitName, string][] {
   if (device) return [["loginDevice", rateLimitKey.loginDevice(email, device)]];
-  const hits: [LimitName, string][] = [["loginAccount", rateLimitKey.loginAccount(email)]];
+  const hits: [LimitName, string][] = [];
   if (address) {
-    hits.push(["loginAccountAddress", rateLimitKey.loginAccountAddress(email, address)]);
     hits.push(["loginAddress", rateLimitKey.loginAddress(address)]);
+    hits.push(["loginAccountAddress", rateLimitKey.loginAccountAddress(email, address)]);
   }
+  hits.push(["loginAccount", rateLimitKey.loginAccount(email)]);
   return hits;
 }

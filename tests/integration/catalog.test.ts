@@ -264,6 +264,18 @@ describe("product detail", () => {
     }
   });
 
+  it("reads one spelling of an id: /producto/007 is not product 7", async () => {
+    let product = await createProduct();
+    while (product.id < 7) product = await createProduct();
+    const load = (id: string) =>
+      productLoader({ request: new Request(`http://localhost/producto/${id}`), params: { id }, context: {} }).then(
+        () => 200,
+        (e: unknown) => (e instanceof Response ? e.status : 500),
+      );
+    expect(await load(String(product.id))).toBe(200);
+    expect(await load(`00${product.id}`)).toBe(404);
+  });
+
   it("returns the product and the URL's variant choice", async () => {
     const product = await createProduct({ name: "Anillo Sol" });
     const result = await productLoader({

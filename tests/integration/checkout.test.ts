@@ -10,6 +10,7 @@ import {
   releaseReservation,
 } from "~/models/order.server";
 import { getOrdersForUser } from "~/models/order-views.server";
+import { getProductDetail } from "~/models/product.server";
 import { cancelCheckout, confirmPaidSession, startCheckout, sweepExpiredReservations } from "~/models/payment.server";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks.stripe";
 import { prisma } from "~/utils/db.server";
@@ -146,6 +147,15 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
     expect(await prisma.order.count()).toBe(0);
     expect(await stockOf(plenty.id)).toBe(10); // its reservation was rolled back
     expect(await stockOf(scarce.id)).toBe(0);
+  });
+
+  it("refreshes the catalogue pages of the pieces it reserves, and of those a release puts back", async () => {
+    const { user, product } = await shopperWith(2, 5);
+    expect((await getProductDetail(product.id))?.stock).toBe(5); // now in the catalogue cache
+    const { order } = await checkout(user);
+    expect((await getProductDetail(product.id))?.stock).toBe(3);
+    await releaseReservation(order.id, "cancelled", "cancel_page");
+    expect((await getProductDetail(product.id))?.stock).toBe(5);
   });
 
   it("refuses a piece staff hid from sale while it sat in the cart, reserving nothing", async () => {

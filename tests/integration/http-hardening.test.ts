@@ -235,3 +235,21 @@ describe("headers", () => {
     expect(cookies.every((c) => !/Domain=/i.test(c))).toBe(true);
   });
 });
+
+describe("posts to staff pages that take none", () => {
+  it("answer quietly: home for a visitor, 403 for a customer, 405 for staff, and no stack trace in the log", async () => {
+    await createUser({ email: "cliente@example.test" });
+    await createUser({ email: "jefa@example.test", role: "admin" });
+    const customer = await loginCookie("cliente@example.test");
+    const admin = await loginCookie("jefa@example.test");
+    const logged = shop.output().length;
+    for (const path of ["/admin", "/admin/historial", "/admin/outbox"]) {
+      expect((await post(path, { x: "1" })).status, path).toBe(302);
+      expect((await post(path, { x: "1" }, { Cookie: customer })).status, path).toBe(403);
+      const staff = await post(path, { x: "1" }, { Cookie: admin });
+      expect(staff.status, path).toBe(405);
+    }
+    const log = shop.output().slice(logged);
+    expect(log).not.toMatch(/did not provide an `action`|at .*\.js:\d+/);
+  });
+});

@@ -30,7 +30,7 @@ export async function startShopServer(env: Record<string, string> = {}): Promise
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     const onData = () => {
       const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
       if (match) {

@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
+import { action as linkAction, loader as linkLoader } from "~/routes/login_.enlace";
 import { action as registerAction } from "~/routes/register";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { getClientAddress, hitRateLimit, pruneRateLimits, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { createUser, resetDatabase } from "../db-utils";
-import { callAction, errorsOf, formRequest } from "./auth-helpers";
+import { callAction, callLoader, errorsOf, formRequest, getRequest } from "./auth-helpers";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -32,7 +33,8 @@ describe("fixed-window counters", () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, () => hitRateLimit("loginAccountAddress", "test:key")),
     );
-    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    // Each hit counted once up to the limit (5), then the counter stays just past it.
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6]);
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 
@@ -79,11 +81,62 @@ describe("login limits", () => {
       .filter((c) => c.includes("joyeria_device"))
       .join("; ");
     expect(deviceCookie).not.toBe("");
-    // An attacker spreads 60 failures over 12 addresses: the account is closed to unknown browsers…
-    for (let i = 0; i < 60; i++) await login("ana@example.test", "incorrecta", `203.0.113.${i % 12}`);
-    expect((await login("ana@example.test", "secreto123", "192.0.2.99")).status).toBe(429);
-    // …but not to the owner's browser, even from an address the attacker used.
+    // An attacker spreads 105 failures over 21 addresses: past the account's limit for new browsers…
+    for (let i = 0; i < 105; i++) await login("ana@example.test", "incorrecta", `203.0.113.${i % 21}`);
+    expect((await login("ana@example.test", "secreto123", "192.0.2.99")).status).toBe(202);
+    // …the owner's browser still logs straight in, even from an address the attacker used.
     expect((await login("ana@example.test", "secreto123", "203.0.113.1", deviceCookie)).status).toBe(302);
+  });
+
+  it("let the owner in from an unseen address after 1,000 failures from one address and 100 from each of ten others", async () => {
+    await createUser({ email: "ana@example.test" });
+    // As an attacker sends them: many at once (25 in flight), from one address and then from ten.
+    const attempts = [
+      ...Array.from({ length: 1_000 }, () => "203.0.113.66"),
+      ...Array.from({ length: 1_000 }, (_, i) => `198.51.100.${i % 10}`),
+    ];
+    for (let i = 0; i < attempts.length; i += 25) {
+      await Promise.all(attempts.slice(i, i + 25).map((address) => login("ana@example.test", "incorrecta", address)));
+    }
+    // Each address stopped counting against the account once it was over its own limit (5).
+    expect(
+      (await prisma.rateLimit.findUniqueOrThrow({ where: { key: "login:account:ana@example.test:any" } })).count,
+    ).toBe(55);
+    expect((await login("ana@example.test", "secreto123", "192.0.2.10")).status).toBe(302);
+    // The attacker's own addresses stay closed to this account.
+    expect((await login("ana@example.test", "secreto123", "203.0.113.66")).status).toBe(429);
+  }, 180_000);
+
+  it("bound guessing per account across any number of addresses: past the limit, no answer tells a right password from a wrong one", async () => {
+    await createUser({ email: "ana@example.test", name: "Ana" });
+    for (let i = 0; i < 100; i++) await login("ana@example.test", "incorrecta", `203.0.113.${i % 20}`);
+    const wrong = await login("ana@example.test", "otra-incorrecta", "192.0.2.1");
+    const right = await login("ana@example.test", "secreto123", "192.0.2.2");
+    expect([wrong.status, right.status]).toEqual([202, 202]);
+    expect(errorsOf(wrong)).toEqual(errorsOf(right));
+    expect(errorsOf(right)).toEqual({
+      form: [
+        "Por seguridad, si el email y la contraseña son correctos te enviamos un enlace a tu correo para terminar de iniciar sesión.",
+      ],
+    });
+    expect(right.headers.get("Set-Cookie") ?? "").not.toContain("joyeria_session");
+
+    // Only the right password sent a link; following it opens a session and remembers the browser.
+    const links = await prisma.outboxEmail.findMany({ where: { kind: "login-link" } });
+    expect(links).toHaveLength(1);
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(links[0]!.text)![1]!;
+    expect((await callLoader(linkLoader, getRequest(`/login/enlace?token=${token}`))).body).toEqual({ token });
+    const finished = await callAction(linkAction, formRequest("/login/enlace", { token }));
+    expect(finished.status).toBe(302);
+    expect(cookiesOf(finished.headers)).toMatch(/joyeria_session=.*joyeria_device=/);
+    // Once.
+    expect((await callAction(linkAction, formRequest("/login/enlace", { token }))).status).toBe(410);
+    expect((await callLoader(linkLoader, getRequest(`/login/enlace?token=${token}`))).body).toEqual({ token: null });
+  });
+
+  it("stop counting once a limit is exceeded", async () => {
+    for (let i = 0; i < 50; i++) await hitRateLimit("loginAccountAddress", "test:key");
+    expect((await prisma.rateLimit.findUniqueOrThrow({ where: { key: "test:key" } })).count).toBe(6);
   });
 
   it("does not count successful logins", async () => {
@@ -143,17 +196,37 @@ describe("registration and reset limits", () => {
     expect(await prisma.user.count()).toBe(27);
   });
 
-  it("sends at most 3 reset e-mails per address per hour, with the same answer", async () => {
+  const forgotFor = (email: string, address: string, cookie?: string) =>
+    callAction(forgotAction, formRequest("/forgot-password", { email }, { cookie }), at(address));
+
+  it("sends at most 3 reset e-mails an hour for one account from one address, with the same answer", async () => {
     await createUser({ email: "ana@example.test" });
     for (let i = 0; i < 4; i++) {
-      const outcome = await callAction(
-        forgotAction,
-        formRequest("/forgot-password", { email: "ana@example.test" }),
-        at(`198.51.100.${i}`),
-      );
-      expect(outcome.body).toMatchObject({ status: "sent" });
+      expect((await forgotFor("ana@example.test", "198.51.100.7")).body).toMatchObject({ status: "sent" });
     }
     expect(await prisma.outboxEmail.count()).toBe(3);
+  });
+
+  it("never lets a stranger's requests stop the owner's reset e-mail", async () => {
+    await createUser({ email: "ana@example.test" });
+    for (let i = 0; i < 3; i++) await forgotFor("ana@example.test", "203.0.113.66");
+    const before = await prisma.outboxEmail.count();
+    expect((await forgotFor("ana@example.test", "198.51.100.20")).body).toMatchObject({ status: "sent" });
+    expect(await prisma.outboxEmail.count()).toBe(before + 1);
+  });
+
+  it("bounds the reset e-mails to one inbox from new browsers at 10 an hour, whatever the addresses", async () => {
+    const owner = await createUser({ email: "ana@example.test" });
+    for (let i = 0; i < 15; i++) await forgotFor("ana@example.test", `203.0.113.${i}`);
+    expect(await prisma.outboxEmail.count({ where: { to: owner.email } })).toBe(10);
+    // The owner's own browser (one that has logged in) still gets a link.
+    const known = await login("ana@example.test", "secreto123", "198.51.100.20");
+    const deviceCookie = cookiesOf(known.headers)
+      .split("; ")
+      .filter((c) => c.includes("joyeria_device"))
+      .join("; ");
+    await forgotFor("ana@example.test", "198.51.100.20", deviceCookie);
+    expect(await prisma.outboxEmail.count({ where: { to: owner.email } })).toBe(11);
   });
 
   it("limits reset requests per client address, and only when the address is known", async () => {

@@ -5,6 +5,7 @@ import { loader as outboxLoader } from "~/routes/admin.outbox";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { loader as ordersLoader } from "~/routes/orders";
 import { prisma } from "~/utils/db.server";
+import { resetEnvCache } from "~/utils/env.server";
 import { deliverPendingEmails, sendEmail } from "~/utils/email.server";
 import { createUserSession } from "~/utils/session.server";
 import { createUser, resetDatabase } from "../db-utils";
@@ -62,15 +63,32 @@ describe("staff outbox", () => {
     return emails.find((e) => e.to === recipient)!.text;
   }
 
-  it("shows a local reset link only to staff ranked above its recipient", async () => {
-    const worker = await cookieFor("worker");
-    await createUser({ email: "cliente@example.test" });
-    expect(await resetLinkSeenBy(worker, "cliente@example.test")).toMatch(/reset-password\?token=[A-Za-z0-9_-]{43}/);
+  it("hides every reset link from staff on a shop that is not on localhost, a customer's included", async () => {
+    process.env.APP_ORIGIN = "https://joyeriaaurora.mx";
+    resetEnvCache();
+    try {
+      const admin = await cookieFor("admin");
+      await createUser({ email: "cliente@example.test" });
+      const customerLink = await resetLinkSeenBy(admin, "cliente@example.test");
+      expect(customerLink).toContain("token=[oculto]");
+      expect(customerLink).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
+    } finally {
+      delete process.env.APP_ORIGIN;
+      resetEnvCache();
+    }
+  });
 
-    await createUser({ email: "jefa@example.test", role: "admin" });
-    const adminLink = await resetLinkSeenBy(worker, "jefa@example.test");
-    expect(adminLink).toContain("token=[oculto]");
-    expect(adminLink).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
+  it("shows local reset links on a shop that runs on localhost (the developer reads them)", async () => {
+    process.env.APP_ORIGIN = "http://localhost:3000";
+    resetEnvCache();
+    try {
+      const worker = await cookieFor("worker");
+      await createUser({ email: "cliente@example.test" });
+      expect(await resetLinkSeenBy(worker, "cliente@example.test")).toMatch(/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    } finally {
+      delete process.env.APP_ORIGIN;
+      resetEnvCache();
+    }
   });
 });
 

@@ -91,6 +91,25 @@ describe("unsubscribe by e-mail", () => {
       message: "El email ana@example.mx ha sido dado de baja correctamente.",
     });
     expect(await isSubscribed("ana@example.mx")).toBe(false);
+    // The address is told, with the way back.
+    const [notice] = await prisma.outboxEmail.findMany({ where: { kind: "newsletter-unsubscribed" } });
+    expect(notice).toMatchObject({ to: "ana@example.mx", subject: "Te diste de baja del boletín — Joyería Aurora" });
+    expect(notice!.text).toContain("/newsletter");
+  });
+
+  it("limits confirmations like look-ups, and tells each address once an hour at most", async () => {
+    for (let i = 0; i < 20; i++) await subscriber(`p${i}@example.mx`);
+    for (let i = 0; i < 20; i++) {
+      expect((await post({ intent: "confirm", email: `p${i}@example.mx` })).body).toMatchObject({ tone: "success" });
+    }
+    await subscriber("otra@example.mx");
+    const blocked = await post({ intent: "confirm", email: "otra@example.mx" });
+    expect(blocked).toMatchObject({
+      status: 429,
+      body: { tone: "error", message: expect.stringMatching(/^Demasiados intentos/) },
+    });
+    expect(await isSubscribed("otra@example.mx")).toBe(true);
+    expect(await prisma.outboxEmail.count({ where: { kind: "newsletter-unsubscribed" } })).toBe(20);
   });
 
   it("says when there is no subscription or it was already cancelled", async () => {

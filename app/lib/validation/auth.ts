@@ -21,6 +21,12 @@ export const AUTH_MESSAGES = {
   commonPassword: "Esta contraseña es de las más usadas y fácil de adivinar. Elige otra.",
   forgotSent: "Se ha enviado un enlace de recuperación a tu correo electrónico.",
   linkExpired: "Enlace expirado o no válido",
+  /**
+   * The one answer, right password or not, while the account is under a spread-out guessing attack
+   * and this browser has never logged into it: a correct password gets an e-mailed link.
+   */
+  loginLinkSent:
+    "Por seguridad, si el email y la contraseña son correctos te enviamos un enlace a tu correo para terminar de iniciar sesión.",
 } as const;
 
 /** Longest accepted password: argon2 is fine with more, but nobody needs 1 KB and it bounds work. */
