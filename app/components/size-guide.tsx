@@ -98,7 +98,13 @@ function Sizer() {
   });
   const width = x + 2;
   return (
-    <div className="mt-4 overflow-x-auto rounded-sm border border-ink-900/10 bg-white p-4">
+    // Wider than a phone: a region the keyboard can reach and scroll.
+    <div
+      className="mt-4 overflow-x-auto rounded-sm border border-ink-900/10 bg-white p-4"
+      role="region"
+      aria-label="Medidor de tallas a tamaño real"
+      tabIndex={0}
+    >
       <svg
         width={`${width}mm`}
         height={`${height + 12}mm`}
