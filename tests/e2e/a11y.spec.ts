@@ -105,7 +105,8 @@ for (const { name, viewport } of WIDTHS) {
     test.use({ viewport });
 
     test("every public screen, logged out", async ({ page }) => {
-      test.setTimeout(120_000);
+      // Twenty screens, each loaded, hydrated and analysed: a loaded 2-core machine needs the time.
+      test.setTimeout(240_000);
       for (const path of PUBLIC_PAGES) await visit(page, path);
     });
 
