@@ -1,9 +1,19 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { DeferredDialogs } from "./components/deferred-dialogs";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { FlashMessage } from "./components/flash-message";
+import { isFollowingMore } from "./components/load-more";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { MetaPixel } from "./components/meta-pixel";
@@ -65,6 +75,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The Set-Cookie consumes the flash; `data()` only adds the header, the browser receives `payload`.
   return data(payload, { headers: { "Set-Cookie": setCookie } });
 }
+
+/** "Ver más" only moved the address to the page it appended: the session and the cart did not change. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  isFollowingMore(nextUrl) ? false : defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -48,7 +48,23 @@ const PUBLIC_SCREENS = [
   { name: "search-suggestion", path: async () => "/search?q=anilo" },
   { name: "search-empty-suggestion", path: async () => "/search?q=aretes%20de%20zafiro%20y%20rubi" },
   { name: "search-no-results", path: async () => "/search?q=reloj" },
+  { name: "favorites", path: favoritesPath },
+  { name: "favorites-empty", path: async () => "/favoritos" },
+  { name: "size-guide", path: async () => "/guia-de-tallas" },
 ];
+
+/** The dialogs over the ring's page: the size guide and the photo zoom. */
+const DIALOGS = [
+  { name: "size-guide-dialog", open: (page) => page.getByRole("link", { name: "Guía de tallas" }).click() },
+  { name: "zoom", open: (page) => page.getByTestId("zoom-open").click() },
+];
+
+/** /favoritos listing three pieces, as the header's heart leads to it. */
+async function favoritesPath(page) {
+  const ids = [];
+  for (const name of [WITH_MODELS, NECKLACE, SOLD_OUT]) ids.push((await productPath(page, name)).split("/").pop());
+  return `/favoritos?piezas=${ids.join(",")}`;
+}
 
 async function productPath(page, name) {
   await page.goto(`${base}/search?q=${encodeURIComponent(name)}`);
@@ -92,6 +108,15 @@ try {
       await dialog.getByRole("searchbox").fill("pulcera");
       await dialog.getByText("¿Quisiste decir").waitFor();
       await shoot(page, "search-overlay", kind);
+    }
+
+    for (const dialog of DIALOGS) {
+      if (only && !only.has(dialog.name)) continue;
+      await page.goto(`${base}${await productPath(page, WITH_MODELS)}`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await dialog.open(page);
+      await page.locator("dialog[open]").waitFor();
+      await shoot(page, dialog.name, kind);
     }
 
     if (!only || only.has("cart") || only.has("cart-drawer")) {

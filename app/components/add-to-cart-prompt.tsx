@@ -15,6 +15,8 @@ type Props = {
    * null: the prompt posts anyway and the answer asks them to log in.
    */
   loggedOutHref?: string | null;
+  /** The id of the card's place on the page: a plain form post (and a login on the way) comes back to it. */
+  anchor?: string;
 };
 
 /**
@@ -22,14 +24,14 @@ type Props = {
  * default 1) with AGREGAR or Cancelar, then "✓ Añadido" on the button for two seconds.
  *
  * Without JavaScript it is a <details> holding a plain form that posts to /cart; the action
- * redirects back here with a flash message. With JavaScript the form goes through a fetcher:
- * the header badge counts the pieces at once, and a "Usuario no autenticado" answer sends the
- * shopper to /login with this page as origin.
+ * redirects back here (to the card) with a flash message, through /login when logged out. With
+ * JavaScript the form goes through a fetcher: the header badge counts the pieces at once, and a
+ * "Usuario no autenticado" answer opens the login modal, which finishes the add.
  *
  * Place it above the card's full-card link (it is `relative z-10`), last in the card: it takes the
  * card's free space above it, so the add buttons of a grid row line up.
  */
-export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
+export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Props) {
   const { productId, variantId, productName, size, href } = selection;
   const { fetcher, here, added, busy, error, notice } = useAddToCart();
   const hydrated = useHydrated();
@@ -72,7 +74,7 @@ export function AddToCartPrompt({ selection, loggedOutHref = null }: Props) {
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}
-      <input type="hidden" name="redirectTo" value={here} />
+      <input type="hidden" name="redirectTo" value={anchor ? `${here}#${anchor}` : here} />
       {size ? (
         // A card offers models only: say which size goes in the cart, and where to choose another.
         <p className="prompt-choice">

@@ -1,9 +1,14 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { addPrompt, type PendingAdd, readPendingAdd } from "~/lib/pending-add";
+import { safeRedirect } from "~/lib/safe-redirect";
+import type { loader as loginLoader } from "~/routes/login";
+import { AddPrompt } from "./auth/auth-page";
 import { ForgotPasswordForm } from "./auth/forgot-password-form";
 import { LoginForm } from "./auth/login-form";
 import { RegisterForm } from "./auth/register-form";
-import type { AuthMode, ForgotPasswordAnswer } from "./auth/shared";
+import type { AuthMode, ModalAnswer } from "./auth/shared";
+import { loginHrefOf, OPEN_LOGIN_EVENT } from "./auth-modal-trigger";
 import { CloseIcon } from "./icons";
 
 const TITLES: Record<AuthMode, { eyebrow: string; title: string }> = {
@@ -15,19 +20,26 @@ const TITLES: Record<AuthMode, { eyebrow: string; title: string }> = {
 /** Pages whose own forms are the login: after logging in from there, go to the shop instead. */
 const AUTH_PAGES = ["/login", "/register", "/forgot-password", "/reset-password"];
 
+/** What an opening of the modal came with: a /login address when an add-to-cart sent the shopper here. */
+type Opening = { count: number; loginHref: string | null };
+
 /**
- * The auth modal: the JavaScript enhancement of /login, /register and
- * /forgot-password. Links marked `data-action="open-login"` open it instead of navigating; its
- * forms are fetchers posting to the same route actions. It closes itself once the user is logged in.
+ * The auth modal: the JavaScript enhancement of /login, /register and /forgot-password. Links marked
+ * `data-action="open-login"` open it instead of navigating, and so does an add-to-cart answered
+ * "Usuario no autenticado" (`openLoginModal`), which says why and carries the interrupted add. Its
+ * forms are fetchers posting to the same route actions, which answer `{ loggedIn: true }`: the page
+ * underneath revalidates in place (cart badge, the add's confirmation) and the modal closes.
  */
 export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
   const [mode, setMode] = useState<AuthMode | null>(null);
-  const [opening, setOpening] = useState(0);
+  const [opening, setOpening] = useState<Opening>({ count: 0, loginHref: null });
   const dialogRef = useRef<HTMLDialogElement>(null);
   const location = useLocation();
+  const label = useFetcher<typeof loginLoader>();
+  const { load } = label;
 
-  const open = useCallback((next: AuthMode) => {
-    setOpening((n) => n + 1);
+  const open = useCallback((next: AuthMode, loginHref: string | null) => {
+    setOpening((o) => ({ count: o.count + 1, loginHref }));
     setMode(next);
   }, []);
 
@@ -39,11 +51,24 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
       if (!target) return;
       event.preventDefault();
       target.closest("details")?.removeAttribute("open");
-      open("login");
+      open("login", null);
+    }
+    function onOpenLogin(event: Event) {
+      const href = loginHrefOf(event);
+      if (href) open("login", href);
     }
     document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
+    window.addEventListener(OPEN_LOGIN_EVENT, onOpenLogin);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      window.removeEventListener(OPEN_LOGIN_EVENT, onOpenLogin);
+    };
   }, [open]);
+
+  // The piece's name for "Inicia sesión para agregar …", from the /login page's own loader.
+  useEffect(() => {
+    if (opening.loginHref) load(opening.loginHref);
+  }, [opening, load]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -57,7 +82,17 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
     if (loggedIn) setMode(null);
   }, [loggedIn]);
 
-  const redirectTo = AUTH_PAGES.includes(location.pathname) ? "/" : `${location.pathname}${location.search}`;
+  const here = AUTH_PAGES.includes(location.pathname) ? "/" : `${location.pathname}${location.search}`;
+  const entry = entryOf(opening.loginHref, here);
+  // The name arrives for this opening's piece (an earlier opening's answer may still be there).
+  const loaded = label.data?.pendingAdd;
+  const addLabel =
+    loaded &&
+    entry.pendingAdd &&
+    loaded.productId === entry.pendingAdd.productId &&
+    loaded.variantId === entry.pendingAdd.variantId
+      ? (label.data?.addLabel ?? null)
+      : null;
   const titles = mode ? TITLES[mode] : null;
 
   return (
@@ -89,8 +124,15 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
           <h2 id="auth-modal-title" className="mt-2 font-serif text-3xl text-ink-900">
             {titles.title}
           </h2>
+          {addLabel && mode !== "forgot" ? <AddPrompt text={addPrompt(mode, addLabel)} /> : null}
           <div className="mt-6">
-            <ModalForm key={`${mode}-${opening}`} mode={mode} redirectTo={redirectTo} onMode={setMode} />
+            <ModalForm
+              key={`${mode}-${opening.count}`}
+              mode={mode}
+              redirectTo={entry.redirectTo}
+              pendingAdd={entry.pendingAdd}
+              onMode={setMode}
+            />
           </div>
         </div>
       ) : null}
@@ -98,32 +140,46 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
+/** The way back and the pending add of an opening: from its /login address, else this page and none. */
+function entryOf(loginHref: string | null, here: string): { redirectTo: string; pendingAdd: PendingAdd | null } {
+  if (!loginHref) return { redirectTo: here, pendingAdd: null };
+  const params = new URL(loginHref, "http://shop.invalid").searchParams;
+  return { redirectTo: safeRedirect(params.get("redirectTo"), here), pendingAdd: readPendingAdd(params) };
+}
+
 /** One fetcher per opening and mode, so an old error never shows up in a fresh form. */
 function ModalForm({
   mode,
   redirectTo,
+  pendingAdd,
   onMode,
 }: {
   mode: AuthMode;
   redirectTo: string;
+  pendingAdd: PendingAdd | null;
   onMode: (mode: AuthMode) => void;
 }) {
-  // Login and registration answer with conform's result or redirect; forgot-password may confirm.
-  const fetcher = useFetcher<ForgotPasswordAnswer>();
+  // Login and registration answer with conform's result or "logged in"; forgot-password may confirm.
+  const fetcher = useFetcher<ModalAnswer>();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data;
-  const lastResult = answer?.status === "sent" ? undefined : answer;
+  const lastResult = !answer || "loggedIn" in answer || answer.status === "sent" ? undefined : answer;
   const common = { as: fetcher.Form, lastResult, busy, idPrefix: "modal-" } as const;
   if (mode === "register") {
     return (
-      <RegisterForm {...common} redirectTo={redirectTo} toLogin={{ href: "/login", onClick: () => onMode("login") }} />
+      <RegisterForm
+        {...common}
+        redirectTo={redirectTo}
+        pendingAdd={pendingAdd}
+        toLogin={{ href: "/login", onClick: () => onMode("login") }}
+      />
     );
   }
   if (mode === "forgot") {
     return (
       <ForgotPasswordForm
         {...common}
-        sentMessage={answer?.status === "sent" ? answer.message : null}
+        sentMessage={answer && "status" in answer && answer.status === "sent" ? answer.message : null}
         toLogin={{ href: "/login", onClick: () => onMode("login") }}
       />
     );
@@ -132,6 +188,7 @@ function ModalForm({
     <LoginForm
       {...common}
       redirectTo={redirectTo}
+      pendingAdd={pendingAdd}
       toRegister={{ href: "/register", onClick: () => onMode("register") }}
       toForgot={{ href: "/forgot-password", onClick: () => onMode("forgot") }}
     />

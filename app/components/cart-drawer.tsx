@@ -86,6 +86,7 @@ export function CartDrawer() {
             layout="drawer"
             onContinue={close}
             loadError={data.loadError}
+            delivery={data.delivery}
           />
         ) : open ? (
           <p className="flex flex-1 items-center justify-center text-sm text-ink-700" role="status">

@@ -2,9 +2,12 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { type CartActionData } from "~/lib/cart-messages";
 import { shownLinesTotal } from "~/lib/checkout";
+import { SHIPPING_FEE, VAT_LABEL } from "~/lib/constants";
+import type { DeliveryWindow } from "~/lib/delivery";
 import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
 import { CartLineItem } from "./cart-line";
+import { DeliveryEstimate } from "./delivery-estimate";
 import { useIvaIncluded } from "./price-display";
 import { OPEN_CHECKOUT } from "./checkout-modal";
 import { FetcherFlag } from "./fetcher-flag";
@@ -24,6 +27,7 @@ export function CartView({
   onContinue,
   loadError,
   confirmClear = false,
+  delivery,
 }: {
   cart: Cart;
   loggedIn: boolean;
@@ -33,6 +37,8 @@ export function CartView({
   loadError?: string | null;
   /** The /cart page asked "¿Vaciar el carrito?" (`?confirmar=vaciar`, the way without JavaScript). */
   confirmClear?: boolean;
+  /** When an order paid now would arrive (shown with the shipping cost). */
+  delivery: DeliveryWindow;
 }) {
   const cart = useOptimisticCart(serverCart);
   const ivaIncluded = useIvaIncluded();
@@ -97,18 +103,20 @@ export function CartView({
             : "border-t border-ink-900/10 bg-white px-6 pb-6 pt-5 shadow-[0_-12px_24px_-20px_rgba(28,25,22,0.35)]"
         }
       >
+        {/* The pieces only: shipping (and, with prices before IVA, the IVA) is added at checkout. */}
         <dl className="flex items-baseline justify-between">
-          <dt className="text-sm uppercase tracking-[0.2em] text-ink-700">Total</dt>
+          <dt className="text-sm uppercase tracking-[0.2em] text-ink-700">Subtotal</dt>
           <dd className="font-serif text-3xl text-ink-900" data-testid="cart-total" aria-live="polite">
             {formatMoney(shownLinesTotal(cart.lines, ivaIncluded))}
           </dd>
         </dl>
-        <p className="mt-1 text-xs text-ink-700/70">
+        <p className="mt-1 text-xs text-ink-700" data-testid="cart-iva-note">
           {cart.count === 1 ? "1 pieza" : `${cart.count} piezas`} ·{" "}
           {ivaIncluded
-            ? "IVA incluido; el envío se calcula al finalizar la compra."
-            : "Envío e IVA se calculan al finalizar la compra."}
+            ? `IVA incluido; el envío (${formatMoney(SHIPPING_FEE)}) se suma al finalizar la compra.`
+            : `El envío (${formatMoney(SHIPPING_FEE)}) y el ${VAT_LABEL} se suman al finalizar la compra.`}
         </p>
+        <DeliveryEstimate window={delivery} fee={SHIPPING_FEE} className="mt-4" />
         <div className="mt-5 flex flex-col gap-3">
           {loggedIn ? (
             // With JavaScript this opens the checkout modal; without, it is the /checkout page.

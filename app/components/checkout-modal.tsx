@@ -131,9 +131,7 @@ function CheckoutModalContent() {
   return (
     <CheckoutSteps
       as={submit.Form}
-      email={data.email}
-      lines={data.lines}
-      totals={data.totals}
+      page={data}
       answer={answer}
       busy={submit.state !== "idle"}
       heading="h2"

@@ -1,8 +1,9 @@
 import type { ReactNode, Ref } from "react";
 import { Link } from "@remix-run/react";
-import { CHECKOUT_MESSAGES, type CheckoutAnswer, type OrderTotals } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, type CheckoutAnswer } from "~/lib/checkout";
+import type { CheckoutPage } from "~/models/checkout.server";
 import { OrderSideSummary, PaymentStep } from "./checkout/payment-summary";
-import type { CheckoutFormTag, SummaryLine } from "./checkout/shared";
+import type { CheckoutFormTag } from "./checkout/shared";
 import { ShippingForm } from "./checkout/shipping-form";
 
 /**
@@ -13,7 +14,7 @@ import { ShippingForm } from "./checkout/shipping-form";
  * buttons from being pressed twice. The steps live in ./checkout/.
  */
 
-export type { CheckoutFormTag, SummaryLine } from "./checkout/shared";
+export type { CheckoutFormTag } from "./checkout/shared";
 export { SHIPPING_FORM_ID } from "./checkout/shipping-form";
 
 /**
@@ -23,9 +24,7 @@ export { SHIPPING_FORM_ID } from "./checkout/shipping-form";
  */
 export function CheckoutSteps({
   as,
-  email,
-  lines,
-  totals,
+  page,
   answer,
   busy,
   heading: Heading = "h1",
@@ -33,9 +32,7 @@ export function CheckoutSteps({
   headingRef,
 }: {
   as?: CheckoutFormTag;
-  email: string;
-  lines: SummaryLine[];
-  totals: OrderTotals;
+  page: CheckoutPage;
   answer: CheckoutAnswer | undefined;
   busy: boolean;
   heading?: "h1" | "h2";
@@ -44,6 +41,9 @@ export function CheckoutSteps({
 }) {
   const shipping = answer?.step === 2 ? answer.shipping : null;
   const step = shipping ? 2 : 1;
+  // Step 2's totals come with the answer: they include the gift packaging when it was chosen.
+  const totals = (shipping && answer?.totals) || page.totals;
+  const giftWrapPrice = shipping?.giftWrap ? page.giftWrapPrice : null;
   return (
     <>
       <p className="eyebrow">Finalizar compra</p>
@@ -61,15 +61,22 @@ export function CheckoutSteps({
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           {shipping ? (
-            <PaymentStep as={as} shipping={shipping} totals={totals} busy={busy} error={answer?.paymentError ?? null} />
+            <PaymentStep
+              as={as}
+              shipping={shipping}
+              totals={totals}
+              giftWrapPrice={giftWrapPrice}
+              busy={busy}
+              error={answer?.paymentError ?? null}
+            />
           ) : (
             <>
               {answer?.paymentError ? <CheckoutAlert>{answer.paymentError}</CheckoutAlert> : null}
-              <ShippingForm as={as} email={email} lastResult={answer?.lastResult} busy={busy} />
+              <ShippingForm as={as} page={page} lastResult={answer?.lastResult} busy={busy} />
             </>
           )}
         </div>
-        <OrderSideSummary lines={lines} totals={totals} />
+        <OrderSideSummary lines={page.lines} totals={totals} giftWrapPrice={giftWrapPrice} />
       </div>
     </>
   );

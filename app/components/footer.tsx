@@ -1,16 +1,19 @@
 import { Link } from "@remix-run/react";
+import { pricesIvaNote } from "~/lib/checkout";
 import { CATEGORY_NAV, CONTACT, SHOP_NAME } from "~/lib/constants";
 import { DEFAULT_SHOP_INFO, LEGAL_PAGES, phoneHref, type ShopInfo } from "~/lib/shop-info";
 import { categoryHref } from "./header";
 import { FacebookIcon, InstagramIcon, TikTokIcon } from "./icons";
 import { Logo } from "./logo";
+import { useIvaIncluded } from "./price-display";
 
 const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon } as const;
 
 /** The footer: brand blurb, quick links, legal pages, contact, opening hours and social links. */
 export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
+  const ivaIncluded = useIvaIncluded();
   return (
-    <footer className="mt-24 bg-ink-900 text-ivory-100">
+    <footer className="mt-24 bg-ink-900 text-ivory-100 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <Link to="/" aria-label="Inicio" className="inline-block rounded-sm">
@@ -100,8 +103,7 @@ export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
       </div>
       <div className="border-t border-ivory-200/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-ivory-200/70 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {shop.legalName} · Precios en pesos mexicanos (MXN), IVA incluido en el total del
-          pedido.
+          © {new Date().getFullYear()} {shop.legalName} · {pricesIvaNote(ivaIncluded)}
         </p>
       </div>
     </footer>

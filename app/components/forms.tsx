@@ -1,4 +1,11 @@
-import { type FieldMetadata, getInputProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getInputProps,
+  getTextareaProps,
+  type Submission,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState, type HTMLInputAutoCompleteAttribute, type InputHTMLAttributes } from "react";
 import type { z } from "zod";
@@ -49,13 +56,62 @@ export function Field({ meta, label, type = "text", autoComplete, hint, autoFocu
         className="field-input"
         {...(type === "email" ? { inputMode: "email" as const, autoCapitalize: "none", spellCheck: false } : {})}
       />
-      {showHint ? (
+      <HintAndErrors hintId={hintId} hint={showHint ? hint : undefined} meta={meta} />
+    </div>
+  );
+}
+
+/** A labelled text area with its hint and error list, like `Field`. */
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  rows = 3,
+  autoFocus,
+}: {
+  meta: FieldMetadata<string | null>;
+  label: string;
+  hint?: string;
+  rows?: number;
+  autoFocus?: boolean;
+}) {
+  const showHint = Boolean(hint) && !meta.errors;
+  const hintId = `${meta.id}-hint`;
+  return (
+    <div>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      <textarea
+        {...getTextareaProps(meta, { ariaDescribedBy: showHint ? hintId : undefined })}
+        rows={rows}
+        autoFocus={autoFocus}
+        className="field-input"
+      />
+      <HintAndErrors hintId={hintId} hint={showHint ? hint : undefined} meta={meta} />
+    </div>
+  );
+}
+
+/** A field's help text (while it has no error) and its messages, under the input. */
+function HintAndErrors({
+  hintId,
+  hint,
+  meta,
+}: {
+  hintId: string;
+  hint: string | undefined;
+  meta: { errorId: string; errors?: string[] };
+}) {
+  return (
+    <>
+      {hint ? (
         <p id={hintId} className="mt-1 text-xs text-ink-700/70">
           {hint}
         </p>
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { cartLinkLabel } from "~/lib/cart-messages";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
 import { hasRole, type RoleName } from "~/lib/roles";
 import { openCartDrawer } from "./cart-drawer-trigger";
+import { FavoritesLink } from "./favorites-link";
 import { useOptimisticCartCount } from "./use-optimistic-cart";
 import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { Logo } from "./logo";
@@ -36,7 +37,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
     <header
       ref={headerRef}
       // Solid: a see-through header turns murky over the dark hero and footer and its links lose contrast.
-      className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50"
+      className="sticky top-0 z-40 border-b border-ink-900/10 bg-ivory-50 print:hidden"
     >
       <div className="mx-auto flex h-[4.5rem] max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <details className="group relative lg:hidden" data-menu="mobile">
@@ -96,6 +97,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
           <Link to="/search" className="btn-ghost" aria-label="Buscar productos" data-action="open-search">
             <SearchIcon />
           </Link>
+          <FavoritesLink />
           <Link
             to="/cart"
             className="btn-ghost relative"

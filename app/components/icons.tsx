@@ -33,6 +33,15 @@ export const MenuIcon = (p: IconProps) => <Icon symbol="menu" {...p} />;
 export const CloseIcon = (p: IconProps) => <Icon symbol="close" {...p} />;
 export const ChevronDownIcon = (p: IconProps) => <Icon symbol="chevron-down" {...p} />;
 export const ArrowLeftIcon = (p: IconProps) => <Icon symbol="arrow-left" {...p} />;
+export const ArrowRightIcon = (p: IconProps) => <Icon symbol="arrow-right" {...p} />;
+export const GiftIcon = (p: IconProps) => <Icon symbol="gift" {...p} />;
+export const TruckIcon = (p: IconProps) => <Icon symbol="truck" {...p} />;
+export const ShieldIcon = (p: IconProps) => <Icon symbol="shield" {...p} />;
+export const CertificateIcon = (p: IconProps) => <Icon symbol="certificate" {...p} />;
+export const ReturnIcon = (p: IconProps) => <Icon symbol="return" {...p} />;
+export const LockIcon = (p: IconProps) => <Icon symbol="lock" {...p} />;
+export const ZoomIcon = (p: IconProps) => <Icon symbol="zoom" {...p} />;
+export const RulerIcon = (p: IconProps) => <Icon symbol="ruler" {...p} />;
 
 export const HeartIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
   <Icon symbol="heart" {...p} fill={filled ? "currentColor" : "none"} />

@@ -1,15 +1,26 @@
-import { ORDER_STATUS_INFO } from "~/lib/order-status";
+import type { ReactNode } from "react";
+import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { VAT_LABEL } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, priceOrFree } from "~/lib/money";
+import { ORDER_STATUS_INFO, showsTracking } from "~/lib/order-status";
+import { formatPhone } from "~/lib/phone";
 import type { OrderView } from "~/models/order-views.server";
+import { GiftNote } from "./gift-note";
 import { TrackingLink } from "./tracking-link";
 
-/** An order as the page receives it (the date may arrive serialized). */
-export type OrderCardData = Omit<OrderView, "createdAt"> & { createdAt: Date | string };
+/** An order as the page receives it (dates may arrive serialized). */
+export type OrderCardData = Omit<OrderView, "createdAt" | "paidAt"> & {
+  createdAt: Date | string;
+  paidAt: Date | string | null;
+};
 
-/** One order in Mis Pedidos: status, date, total; products and address expand (<details>, no JavaScript needed). */
-export function OrderCard({ order }: { order: OrderCardData }) {
+/**
+ * One order in Mis Pedidos: status, date, total, the tracking line while it is on its way; products,
+ * gift options and address expand (<details>, no JavaScript needed). `status` is the place for more
+ * about the payment (how it was paid, what is still due) under the status badge.
+ */
+export function OrderCard({ order, status: statusNote }: { order: OrderCardData; status?: ReactNode }) {
   const status = ORDER_STATUS_INFO[order.status];
   const pieces = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
@@ -39,73 +50,126 @@ export function OrderCard({ order }: { order: OrderCardData }) {
             <span aria-hidden="true">{status.icon}</span>
             {status.label}
           </p>
+          {statusNote}
           <p className="mt-2 text-lg font-medium text-ink-900" data-testid="order-total">
             {formatMoney(order.total)}
           </p>
         </div>
       </header>
-      <p className="mt-3 text-sm text-ink-700" data-testid="order-tracking">
-        Código de rastreo:{" "}
-        {order.trackingCode || order.carrier ? (
-          <TrackingLink carrier={order.carrier} trackingCode={order.trackingCode} />
-        ) : (
-          <span>aún no disponible</span>
-        )}
-      </p>
+      {showsTracking(order) ? (
+        <p className="mt-3 text-sm text-ink-700" data-testid="order-tracking">
+          Código de rastreo:{" "}
+          {order.trackingCode || order.carrier ? (
+            <TrackingLink carrier={order.carrier} trackingCode={order.trackingCode} />
+          ) : (
+            <span>aún no disponible</span>
+          )}
+        </p>
+      ) : null}
       <details className="group mt-4 border-t border-ink-900/10 pt-4">
         <summary className="cursor-pointer text-sm font-medium text-gold-700 hover:text-ink-900">
           Ver productos y dirección de envío
         </summary>
-        <ul className="mt-4 divide-y divide-ink-900/10" data-testid="order-items">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex gap-3 py-3 text-sm">
-              {item.image ? (
-                <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 bg-ivory-100 object-cover" />
-              ) : null}
-              <div className="min-w-0 flex-1">
-                <p className="font-medium text-ink-900">{item.productName}</p>
-                {item.variantName ? <p className="text-ink-700">{item.variantName}</p> : null}
-                <p className="text-ink-700/80">
-                  {item.quantity} × {formatMoney(item.price)}
-                </p>
-              </div>
-              <p className="font-medium text-ink-900">{formatMoney(item.price * item.quantity)}</p>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 space-y-1 border-t border-ink-900/10 pt-3 text-sm text-ink-800">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(order.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Envío</dt>
-            <dd>{formatMoney(order.shipping)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>{VAT_LABEL}</dt>
-            <dd>{formatMoney(order.tax)}</dd>
-          </div>
-          <div className="flex justify-between font-medium text-ink-900">
-            <dt>Total</dt>
-            <dd>{formatMoney(order.total)}</dd>
-          </div>
-        </dl>
+        <OrderItems order={order} />
+        <GiftNote
+          className="mt-4"
+          wrap={order.giftWrapPrice === null ? null : GIFT_WRAP_LABEL}
+          message={order.giftMessage}
+        />
         {order.address ? (
           <div className="mt-4">
             <h3 className="text-sm font-medium text-ink-900">Dirección de envío</h3>
             <address className="mt-1 text-sm not-italic leading-relaxed text-ink-700" data-testid="order-address">
               {order.address.name}
               <br />
-              {order.address.addressLine2}, {order.address.addressLine1}
+              {order.address.addressLine2}
+              {order.address.interiorNumber ? `, int. ${order.address.interiorNumber}` : ""},{" "}
+              {order.address.addressLine1}
               <br />
               {order.address.city}, {order.address.state}, C.P. {order.address.postalCode}
               <br />
-              {order.address.country} · Tel. {order.address.phone}
+              {order.address.country} · Tel. {formatPhone(order.address.phone)}
+              {order.address.references ? (
+                <>
+                  <br />
+                  Referencias: {order.address.references}
+                </>
+              ) : null}
             </address>
           </div>
         ) : null}
       </details>
+    </article>
+  );
+}
+
+/** The pieces (and the gift packaging) with the order's breakdown: Subtotal, Envío, IVA, Total. */
+function OrderItems({ order }: { order: OrderCardData }) {
+  return (
+    <>
+      <ul className="mt-4 divide-y divide-ink-900/10" data-testid="order-items">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex gap-3 py-3 text-sm">
+            {item.image ? (
+              <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 bg-ivory-100 object-cover" />
+            ) : null}
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-ink-900">{item.productName}</p>
+              {item.variantName ? <p className="text-ink-700">{item.variantName}</p> : null}
+              <p className="text-ink-700/80">
+                {item.quantity} × {formatMoney(item.price)}
+              </p>
+            </div>
+            <p className="font-medium text-ink-900">{formatMoney(item.price * item.quantity)}</p>
+          </li>
+        ))}
+        {order.giftWrapPrice === null ? null : (
+          <li className="flex justify-between gap-3 py-3 text-sm">
+            <p className="font-medium text-ink-900">{GIFT_WRAP_LABEL}</p>
+            <p className="font-medium text-ink-900">{priceOrFree(order.giftWrapPrice)}</p>
+          </li>
+        )}
+      </ul>
+      <dl className="mt-3 space-y-1 border-t border-ink-900/10 pt-3 text-sm text-ink-800">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(order.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Envío</dt>
+          <dd>{formatMoney(order.shipping)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>{VAT_LABEL}</dt>
+          <dd>{formatMoney(order.tax)}</dd>
+        </div>
+        <div className="flex justify-between font-medium text-ink-900">
+          <dt>Total</dt>
+          <dd>{formatMoney(order.total)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** A payment attempt that was never completed, as Mis Pedidos lists them apart: no tracking, no details. */
+export function UnpaidAttempt({ order }: { order: OrderCardData }) {
+  const names = order.items.map((item) => item.productName).join(", ");
+  return (
+    <article
+      className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 text-sm"
+      data-testid="unpaid-attempt"
+      data-order-number={order.number}
+    >
+      <div className="min-w-0">
+        <p className="font-medium text-ink-900">
+          {order.number} · <time dateTime={new Date(order.createdAt).toISOString()}>{formatDate(order.createdAt)}</time>
+        </p>
+        <p className="truncate text-ink-700">{names}</p>
+      </div>
+      <p className="text-ink-700">
+        {formatMoney(order.total)} · <span className="text-ink-900">Pago no completado, sin cargo</span>
+      </p>
     </article>
   );
 }

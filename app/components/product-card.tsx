@@ -40,7 +40,13 @@ export function ProductCard({
   const discounted = hasDiscount(shown.price, shown.originalPrice);
   const material = materialOf(product, choice.variant) ?? "Material no especificado";
   const href = `/producto/${product.id}${choice.model && model ? `?modelo=${encodeURIComponent(choice.model)}` : ""}`;
+  // Most important first: a phone shows only the first badge.
   const badges = [
+    discounted ? (
+      <li key="d" className="badge-red">
+        {badgeStyle === "search" ? `-${discountPercent(shown.price, shown.originalPrice)}%` : "OFERTA"}
+      </li>
+    ) : null,
     product.isNew ? (
       <li key="n" className="badge-ink">
         NUEVO
@@ -49,11 +55,6 @@ export function ProductCard({
     product.isFeatured ? (
       <li key="f" className="badge-gold">
         DESTACADO
-      </li>
-    ) : null,
-    discounted ? (
-      <li key="d" className="badge-red">
-        {badgeStyle === "search" ? `-${discountPercent(shown.price, shown.originalPrice)}%` : "OFERTA"}
       </li>
     ) : null,
   ].filter(Boolean);

@@ -37,7 +37,8 @@ export function ProductGrid({
   headingLevel?: 1 | 2;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
-  const { products, last, busy, load } = useLoadMore(list, `${category}:${list.page}`);
+  // The address follows "Ver más" (`?pagina=N`), so Back from a product shows the same pieces, in place.
+  const { products, firstPage, last, busy, load } = useLoadMore(list, `grid:${category}`, { followUrl: true });
   const nextHref = last.hasNext ? gridHref(category, last.page + 1) : null;
   return (
     <section
@@ -66,22 +67,25 @@ export function ProductGrid({
               className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4 ${loading ? "opacity-40" : ""}`}
             >
               {products.map((p, i) => (
-                <li key={p.id} className="flex">
+                // The card's place: an add that went through the login comes back to it.
+                <li key={p.id} id={cardAnchor(p.id)} className="flex scroll-mt-24">
                   <ProductCard
                     product={p}
                     eager={i < FIRST_ROW}
                     titleAs={headingLevel === 1 ? "h2" : "h3"}
-                    addToCartSlot={cardAddToCart}
+                    addToCartSlot={gridAddToCart}
                   />
                 </li>
               ))}
             </ul>
             <MoreLink
               href={nextHref}
-              previousHref={list.page > 1 ? gridHref(category, list.page - 1) : null}
+              previousHref={firstPage > 1 ? gridHref(category, firstPage - 1) : null}
               busy={busy}
+              // A page link lands on the grid, not on the hero above it.
+              anchor="#productos"
               // `index` sends the fetcher to this route's loader rather than the root's.
-              onMore={() => nextHref && load(`${nextHref}${nextHref.includes("?") ? "&" : "?"}index`)}
+              onMore={() => nextHref && load(nextHref, { index: true })}
             />
           </>
         )}
@@ -93,6 +97,16 @@ export function ProductGrid({
 /** The cart's quantity prompt in a card's add-to-cart slot, for the variant the card shows. */
 export function cardAddToCart(selection: CardSelection) {
   return <AddToCartPrompt selection={selection} />;
+}
+
+/** The id of a product's card in the grid. */
+function cardAnchor(productId: number): string {
+  return `producto-${productId}`;
+}
+
+/** A grid card's prompt comes back to the card after a form post (and a login on the way). */
+function gridAddToCart(selection: CardSelection) {
+  return <AddToCartPrompt selection={selection} anchor={cardAnchor(selection.productId)} />;
 }
 
 export function Spinner({ label }: { label: string }) {

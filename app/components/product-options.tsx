@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 /**
  * Model and size choices: links that put the choice in the URL (`?modelo=…&talla=…`),
- * so they work without JavaScript and every variant has a shareable address.
+ * so they work without JavaScript and every variant has a shareable address. `sizeAside` sits next
+ * to TALLA (a ring's size guide).
  */
 export function ProductOptions({
   models,
@@ -11,6 +13,7 @@ export function ProductOptions({
   size,
   hrefFor,
   soldOutSizes,
+  sizeAside = null,
 }: {
   models: readonly string[];
   sizes: readonly string[];
@@ -18,6 +21,7 @@ export function ProductOptions({
   size: string | null;
   hrefFor: (choice: { model: string | null; size: string | null }) => string;
   soldOutSizes: readonly string[];
+  sizeAside?: ReactNode;
 }) {
   return (
     <div className="space-y-5">
@@ -31,7 +35,7 @@ export function ProductOptions({
         </OptionGroup>
       ) : null}
       {sizes.length > 0 ? (
-        <OptionGroup label="Talla" current={size}>
+        <OptionGroup label="Talla" current={size} aside={sizeAside}>
           {sizes.map((s) => (
             <Option key={s} to={hrefFor({ model, size: s })} selected={s === size} soldOut={soldOutSizes.includes(s)}>
               {s}
@@ -46,18 +50,23 @@ export function ProductOptions({
 function OptionGroup({
   label,
   current,
+  aside = null,
   children,
 }: {
   label: string;
   current: string | null;
-  children: React.ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
 }) {
   return (
     <div role="group" aria-label={label}>
-      <p className="text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
-        {label}
-        {current ? <span className="ml-2 normal-case tracking-normal text-ink-900">{current}</span> : null}
-      </p>
+      <div className="flex items-center justify-between gap-4">
+        <p className="text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
+          {label}
+          {current ? <span className="ml-2 normal-case tracking-normal text-ink-900">{current}</span> : null}
+        </p>
+        {aside}
+      </div>
       <ul className="mt-2 flex flex-wrap gap-2">{children}</ul>
     </div>
   );

@@ -1,25 +1,28 @@
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { CartActionData } from "~/lib/cart-messages";
 import { ADD_TO_CART_FEEDBACK_MS } from "~/lib/constants";
+import { openLoginModal } from "./auth-modal-trigger";
 
 /**
  * The JavaScript side of every add-to-cart form (product card prompt, detail page): a fetcher
- * posting to /cart, "✓ Añadido" for two seconds after success, and an error that
- * mentions "autenticado" sends the shopper to /login with the current page as origin.
+ * posting to /cart, "✓ Añadido" for two seconds after success. A logged-out shopper's add is answered
+ * "Usuario no autenticado" with the /login address that finishes it: the login modal opens there,
+ * saying why, and a successful login or registration puts the piece in the cart without leaving the
+ * page (the modal is /login's enhancement; without it, that very page).
  */
 export function useAddToCart() {
   const fetcher = useFetcher<CartActionData>();
-  const navigate = useNavigate();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const [added, setAdded] = useState(false);
 
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const needsLogin = result !== undefined && !result.ok && result.message.includes("autenticado");
   useEffect(() => {
     if (!result) return;
     if (!result.ok && result.message.includes("autenticado")) {
-      navigate(`/login?redirectTo=${encodeURIComponent(here)}`);
+      openLoginModal(result.loginHref ?? `/login?redirectTo=${encodeURIComponent(here)}`);
       return;
     }
     if (!result.ok || result.notice) return;
@@ -31,8 +34,8 @@ export function useAddToCart() {
   }, [result]);
 
   // A refusal is an error; an add limited to the stock ("Solo quedan 2 piezas disponibles") did
-  // add pieces, so it is a notice.
-  const error = result && !result.ok ? result.message : null;
+  // add pieces, so it is a notice. "Log in first" is the modal's to say.
+  const error = result && !result.ok && !needsLogin ? result.message : null;
   const notice = result?.ok ? result.notice : null;
   return { fetcher, here, added, busy: fetcher.state !== "idle", error, notice };
 }

@@ -19,7 +19,13 @@ export type CartErrorCode =
 /** What the /cart action answers to a fetcher (a form post without JavaScript is redirected). */
 export type CartActionData =
   | { ok: true; intent: string; quantity: number | null; notice: string | null }
-  | { ok: false; code: CartErrorCode; message: string };
+  | {
+      ok: false;
+      code: CartErrorCode;
+      message: string;
+      /** For a logged-out shopper: the login that finishes the interrupted add and comes back. */
+      loginHref?: string;
+    };
 
 /** What the shopper reads. "Usuario no autenticado" carries the word that sends the shopper to /login. */
 export const CART_MESSAGES: Record<CartErrorCode, string> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canTransition, ORDER_STATUS_INFO, ORDER_STATUSES } from "./order-status";
 import {
+  chargedLines,
   computeTotals,
   nextOrderNumber,
   ORDER_NUMBER_PATTERN,
@@ -145,7 +146,7 @@ describe("prices shown with IVA included", () => {
         items.map((i) => ({ unitPrice: i.unitPrice, quantity: i.quantity })),
         { ivaIncluded },
       );
-      const paid = paymentLines({ items, totals }, ivaIncluded);
+      const paid = paymentLines({ items, giftWrapPrice: null, totals }, ivaIncluded);
       expect(paid.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0)).toBe(totals.total);
       expect(paid.map((l) => l.name)).toEqual(
         ivaIncluded ? ["Anillo", "Collar", "Envío"] : ["Anillo", "Collar", "Envío", "IVA (16%)"],
@@ -153,6 +154,24 @@ describe("prices shown with IVA included", () => {
       expect(paid[0]).toMatchObject({ description: "Oro rosa / 7" });
       expect(paid[1]).not.toHaveProperty("description");
     }
+  });
+
+  it("charges gift packaging as one more line of the subtotal, with its IVA, also when it is free", () => {
+    const items = [{ name: "Anillo", variantName: null, unitPrice: 1_234_57, quantity: 2 }];
+    for (const giftWrapPrice of [89_99, 0]) {
+      for (const ivaIncluded of [true, false]) {
+        const totals = computeTotals(chargedLines(items, giftWrapPrice), { ivaIncluded });
+        expect(totals.subtotal).toBe(1_234_57 * 2 + giftWrapPrice);
+        const paid = paymentLines({ items, giftWrapPrice, totals }, ivaIncluded);
+        expect(paid.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0)).toBe(totals.total);
+        expect(paid[1]).toEqual({
+          name: "Envoltura de regalo",
+          unitAmount: shownPrice(giftWrapPrice, ivaIncluded),
+          quantity: 1,
+        });
+      }
+    }
+    expect(chargedLines(items, null)).toEqual(items);
   });
 
   it("turns a price typed in shown prices into the stored bound that selects exactly those pieces", () => {

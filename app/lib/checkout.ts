@@ -17,8 +17,24 @@ export type CheckoutAnswer = {
   step: 1 | 2;
   lastResult: SubmissionResult<string[]> | null;
   shipping: Shipping | null;
+  /** Step 2's totals, with the gift packaging when it was chosen (the server computes them). */
+  totals: OrderTotals | null;
   paymentError: string | null;
 };
+
+/** What the gift packaging is called on every line that lists it. */
+export const GIFT_WRAP_LABEL = "Envoltura de regalo";
+
+/**
+ * The lines an order charges for: the pieces, and the gift packaging as one more line (its price,
+ * before IVA, or null when it was not chosen). It is part of the subtotal and bears IVA like a piece.
+ */
+export function chargedLines(
+  pieces: ReadonlyArray<{ unitPrice: number; quantity: number }>,
+  giftWrapPrice: number | null,
+): Array<{ unitPrice: number; quantity: number }> {
+  return giftWrapPrice === null ? [...pieces] : [...pieces, { unitPrice: giftWrapPrice, quantity: 1 }];
+}
 
 /**
  * IVA is 16 % of the products (not of shipping), rounded half up to the centavo; shipping is a fixed
@@ -64,23 +80,28 @@ export function shownLinesTotal(
 export type PaymentLine = { name: string; description?: string; unitAmount: number; quantity: number };
 
 /**
- * The lines of the card provider's payment page, adding up to the order's total: each piece, Envío
- * and IVA (16%) on its own line; or, when the shop shows prices with IVA, each piece at the price the
- * shopper saw (IVA included, taken per piece as `computeTotals` does) and Envío.
+ * The lines of the card provider's payment page, adding up to the order's total: each piece, the gift
+ * packaging when chosen, Envío and IVA (16%) on its own line; or, when the shop shows prices with IVA,
+ * each piece and the packaging at the price the shopper saw (IVA included, taken per piece as
+ * `computeTotals` does) and Envío.
  */
 export function paymentLines(
   order: {
     items: ReadonlyArray<{ name: string; variantName: string | null; unitPrice: number; quantity: number }>;
+    giftWrapPrice: number | null;
     totals: OrderTotals;
   },
   ivaIncluded: boolean,
 ): PaymentLine[] {
-  const pieces = order.items.map((item) => ({
+  const pieces: PaymentLine[] = order.items.map((item) => ({
     name: item.name,
     ...(item.variantName ? { description: item.variantName } : {}),
     unitAmount: shownPrice(item.unitPrice, ivaIncluded),
     quantity: item.quantity,
   }));
+  if (order.giftWrapPrice !== null) {
+    pieces.push({ name: GIFT_WRAP_LABEL, unitAmount: shownPrice(order.giftWrapPrice, ivaIncluded), quantity: 1 });
+  }
   const shipping = { name: "Envío", unitAmount: order.totals.shipping, quantity: 1 };
   if (ivaIncluded) return [...pieces, shipping];
   return [...pieces, shipping, { name: VAT_LABEL, unitAmount: order.totals.tax, quantity: 1 }];
@@ -95,6 +116,16 @@ export function storedPriceFor(shown: number, ivaIncluded: boolean): number {
   let price = Math.floor((shown * 100) / (100 + VAT_PERCENT));
   while (shownPrice(price, true) < shown) price += 1;
   return price;
+}
+
+/**
+ * How the shop counts IVA, said the same way wherever it is said (the footer; the product page's
+ * "más IVA" / "IVA incluido", the cart's Subtotal and the checkout's totals follow the same setting).
+ */
+export function pricesIvaNote(ivaIncluded: boolean): string {
+  return ivaIncluded
+    ? "Precios en pesos mexicanos (MXN), con IVA incluido."
+    : `Precios en pesos mexicanos (MXN) antes de IVA; el ${VAT_LABEL} se suma al finalizar la compra.`;
 }
 
 export const ORDER_NUMBER_PREFIX = "LJ";

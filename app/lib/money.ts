@@ -15,6 +15,11 @@ export function formatMoney(centavos: number): string {
   return mxn.format(centavos / 100);
 }
 
+/** "$89.99", or "Sin costo" for a line that costs nothing (free gift packaging). */
+export function priceOrFree(centavos: number): string {
+  return centavos === 0 ? "Sin costo" : formatMoney(centavos);
+}
+
 /** Converts pesos (possibly with decimals) to integer centavos, rounding half away from zero. */
 export function pesosToCentavos(pesos: number): number {
   return Math.sign(pesos) * Math.round(Math.abs(pesos) * 100);

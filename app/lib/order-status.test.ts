@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   canTransition,
   isReturnable,
+  isUnpaidAttempt,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   PAID_STATUSES,
+  showsTracking,
   staffStatusChoices,
 } from "./order-status";
 
@@ -54,5 +56,21 @@ describe("the order lifecycle", () => {
     expect(PAID_STATUSES).not.toContain("pendiente");
     expect(PAID_STATUSES).not.toContain("cancelado");
     expect(Object.keys(ORDER_TRANSITIONS.reembolsado)).toEqual([]);
+  });
+});
+
+describe("Mis Pedidos' reading of an order", () => {
+  it("shows a tracking line only for an order on its way, or one that has a code", () => {
+    expect(showsTracking({ status: "procesando", trackingCode: null })).toBe(true);
+    expect(showsTracking({ status: "enviado", trackingCode: "GUIA1" })).toBe(true);
+    expect(showsTracking({ status: "cancelado", trackingCode: null })).toBe(false);
+    expect(showsTracking({ status: "pendiente", trackingCode: null })).toBe(false);
+    expect(showsTracking({ status: "devuelto", trackingCode: "GUIA1" })).toBe(true);
+  });
+
+  it("tells an unpaid, cancelled payment attempt from a cancelled order that was paid", () => {
+    expect(isUnpaidAttempt({ status: "cancelado", paidAt: null })).toBe(true);
+    expect(isUnpaidAttempt({ status: "cancelado", paidAt: "2026-11-21T10:00:00.000Z" })).toBe(false);
+    expect(isUnpaidAttempt({ status: "pendiente", paidAt: null })).toBe(false);
   });
 });

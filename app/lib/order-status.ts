@@ -166,3 +166,20 @@ export function isOrderStatus(value: unknown): value is OrderStatusName {
 export function isReturnable(status: OrderStatusName): boolean {
   return canTransition(status, "devuelto", "return");
 }
+
+/** Statuses of an order on its way (or delivered): only these have a tracking line in Mis Pedidos. */
+const SHIPPING_STATUSES: readonly OrderStatusName[] = ["procesando", "enviado", "entregado"];
+
+/** Whether Mis Pedidos shows the order's tracking line ("Código de rastreo: …"). */
+export function showsTracking(order: { status: OrderStatusName; trackingCode: string | null }): boolean {
+  return SHIPPING_STATUSES.includes(order.status) || order.trackingCode !== null;
+}
+
+/**
+ * A payment attempt that never went through: cancelled without ever being paid (the shopper left the
+ * payment page, the card was declined, the reservation ran out). Mis Pedidos lists these apart from
+ * real orders; a cancelled order that was paid is a real order (its refund is due).
+ */
+export function isUnpaidAttempt(order: { status: OrderStatusName; paidAt: Date | string | null }): boolean {
+  return order.status === "cancelado" && order.paidAt === null;
+}

@@ -18,6 +18,8 @@ const adminOrderSelect = {
   carrier: true,
   trackingCode: true,
   paidAt: true,
+  giftMessage: true,
+  giftWrapPrice: true,
   createdAt: true,
   user: { select: { name: true, email: true } },
   items: {
@@ -83,6 +85,8 @@ const orderPageSelect = {
   reservedUntil: true,
   stockReleasedAt: true,
   paidAt: true,
+  giftMessage: true,
+  giftWrapPrice: true,
   createdAt: true,
   user: { select: { id: true, name: true, email: true } },
   items: {

@@ -29,6 +29,8 @@ const EMAIL_ORDER_SELECT = {
   total: true,
   carrier: true,
   trackingCode: true,
+  giftMessage: true,
+  giftWrapPrice: true,
   user: { select: { name: true } },
   items: { select: { productName: true, variantName: true, quantity: true, price: true }, orderBy: { id: "asc" } },
   address: true,

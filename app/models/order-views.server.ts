@@ -17,6 +17,10 @@ export type OrderView = {
   trackingCode: string | null;
   /** A key of CARRIERS (app/lib/carriers.ts) once shipped. */
   carrier: string | null;
+  /** When the payment went through; null for an attempt that was never paid. */
+  paidAt: Date | null;
+  giftMessage: string | null;
+  giftWrapPrice: number | null;
   items: Array<{
     id: number;
     productId: number | null;
@@ -32,6 +36,8 @@ export type OrderView = {
     phone: string;
     addressLine1: string;
     addressLine2: string;
+    interiorNumber: string | null;
+    references: string | null;
     city: string;
     state: string;
     postalCode: string;
@@ -45,6 +51,8 @@ export const SHIPPING_ADDRESS_SELECT = {
   phone: true,
   addressLine1: true,
   addressLine2: true,
+  interiorNumber: true,
+  references: true,
   city: true,
   state: true,
   postalCode: true,
@@ -62,6 +70,9 @@ const ORDER_VIEW_SELECT = {
   total: true,
   trackingCode: true,
   carrier: true,
+  paidAt: true,
+  giftMessage: true,
+  giftWrapPrice: true,
   items: {
     select: {
       id: true,

@@ -1,4 +1,5 @@
 import {
+  chargedLines,
   CHECKOUT_MESSAGES,
   computeTotals,
   nextOrderNumber,
@@ -10,7 +11,7 @@ import type { Shipping } from "~/lib/validation/checkout";
 import { materialOf } from "~/lib/variants";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv, getShopPolicies } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { changeOrderStatus, recordPaymentToRefund, type SystemChange } from "./order-lifecycle.server";
@@ -55,6 +56,8 @@ export type CreatedOrder = {
   /** The products whose stock the reservation took. */
   productIds: number[];
   items: Array<{ name: string; variantName: string | null; unitPrice: number; quantity: number }>;
+  /** The gift packaging's price when chosen (before IVA), else null. */
+  giftWrapPrice: number | null;
 };
 
 /** How many numbers after the time-based one are tried before giving up (collisions are rare). */
@@ -157,12 +160,17 @@ async function createOrderInTransaction(
     }
   }
 
+  const { shipping } = input;
+  // The packaging's price is the shop's setting now, never anything the browser sent.
+  const giftWrapPrice = shipping.giftWrap ? getShopPolicies().giftWrapPrice : null;
   const totals = computeTotals(
-    items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
+    chargedLines(
+      items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
+      giftWrapPrice,
+    ),
     { ivaIncluded: getEnv().PRICES_INCLUDE_IVA },
   );
   const reservedUntil = new Date(input.now.getTime() + RESERVATION_MS);
-  const { shipping } = input;
   const order = await tx.order.create({
     data: {
       number: input.number,
@@ -171,14 +179,20 @@ async function createOrderInTransaction(
       status: "pendiente",
       ...totals,
       reservedUntil,
+      giftMessage: shipping.giftMessage,
+      giftWrapPrice,
       items: { create: items },
       address: {
         create: {
           userId: input.userId,
           name: `${shipping.firstName} ${shipping.lastName}`,
+          firstName: shipping.firstName,
+          lastName: shipping.lastName,
           phone: shipping.phone,
           addressLine1: shipping.address,
           addressLine2: shipping.address_line2,
+          interiorNumber: shipping.interiorNumber,
+          references: shipping.references,
           city: shipping.city,
           state: shipping.state,
           postalCode: shipping.postalCode,
@@ -201,6 +215,7 @@ async function createOrderInTransaction(
       unitPrice: i.price,
       quantity: i.quantity,
     })),
+    giftWrapPrice,
   };
 }
 

@@ -216,6 +216,22 @@ export async function getViewerReviewEligibility(id: number, viewer: Prisma.User
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
 
+/**
+ * The cards of the given products, in the order given (favourites, recently viewed: this browser's
+ * lists), leaving out those no longer on sale. One statement; cached like every catalogue read.
+ */
+export function getProductCards(ids: readonly number[]) {
+  return readCatalog(
+    `cards:${ids.join(",")}`,
+    async () => {
+      const rows = await prisma.product.findMany({ where: { id: { in: [...ids] }, ...ON_SALE }, select: cardSelect });
+      const byId = new Map(rows.map((row) => [row.id, slimCard(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+    () => [...ids],
+  );
+}
+
 /** Ids and last change of every product, for the sitemap. */
 export async function getSitemapProducts() {
   return prisma.product.findMany({

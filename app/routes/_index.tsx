@@ -1,10 +1,18 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import {
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { isFollowingMore } from "~/components/load-more";
 import { HomeNewsletter } from "~/components/newsletter-box";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
 import { gridHref, parsePage, type ProductPage } from "~/lib/catalog";
+import { productSrcSet } from "~/lib/images";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
 import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
 import { whenDatabaseUnavailable } from "~/utils/db.server";
@@ -40,6 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { section, ...list } = grid;
   return { section, list, error: null, ...links(page, list.hasNext) };
 }
+
+/** "Ver más" moved the address to the page it appended: the grid already shows it, nothing to load. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  isFollowingMore(nextUrl) ? false : defaultShouldRevalidate;
 
 /** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
@@ -96,6 +108,9 @@ function useStoredCategory(current: string) {
   }, [current, navigate, location.key]);
 }
 
+/** The render in the hero: the Solitario Aurora in yellow gold. */
+const HERO_PIECE = "/images/products/anillo-solitario-aurora-oro.webp";
+
 function Hero() {
   const [hidden, setHidden] = useState(false);
   if (hidden) return null;
@@ -125,17 +140,16 @@ function Hero() {
         </div>
         <div aria-hidden="true" className="hero-ornament">
           <div>
-            <div>
-              <svg viewBox="0 0 32 32" width="120" height="120" className="text-gold-300">
-                <path d="M9 5h14l6 8-13 15L3 13l6-8Z" fill="none" stroke="currentColor" strokeWidth="0.6" />
-                <path
-                  d="M3 13h26M9 5l4 8 3 15 3-15 4-8M13 13l3-8 3 8"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="0.4"
-                />
-              </svg>
-            </div>
+            {/* A rendered piece of the catalogue in the gold rings: the shop's own work, not clip art. */}
+            <img
+              src={HERO_PIECE}
+              srcSet={productSrcSet(HERO_PIECE)}
+              sizes="(min-width:768px) 16rem, 10rem"
+              alt=""
+              width={256}
+              height={256}
+              {...{ fetchpriority: "high" }}
+            />
           </div>
         </div>
       </div>

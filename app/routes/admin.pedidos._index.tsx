@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StatusForm } from "~/components/admin/order-forms";
 import { Pagination } from "~/components/admin/pagination";
+import { GiftNote } from "~/components/gift-note";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TrackingLink } from "~/components/tracking-link";
+import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { isOrderStatus, ORDER_STATUS_INFO, ORDER_STATUSES, staffStatusChoices } from "~/lib/order-status";
@@ -123,6 +125,11 @@ export default function AdminOrders() {
                     <TrackingLink carrier={order.carrier} trackingCode={order.trackingCode} />
                   </div>
                 </div>
+                <GiftNote
+                  className="mt-3 rounded-sm bg-ivory-100 p-3"
+                  wrap={order.giftWrapPrice === null ? null : GIFT_WRAP_LABEL}
+                  message={order.giftMessage}
+                />
                 <div className="mt-4 flex flex-wrap items-end gap-4 border-t border-ink-900/10 pt-4">
                   <StatusForm order={order} choices={choices} />
                   <p className="flex flex-wrap gap-3 text-sm">

@@ -24,9 +24,12 @@ import {
   removeLine,
   setLineQuantity,
 } from "~/models/cart.server";
+import { accountHref } from "~/lib/pending-add";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type Flash, setFlash } from "~/utils/flash.server";
 import { isDatabaseUnavailable, whenDatabaseUnavailable } from "~/utils/db.server";
+import { deliveryWindow } from "~/lib/delivery";
+import { getDeliverySettings } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { logger } from "~/utils/logger.server";
@@ -43,13 +46,21 @@ const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   // "Vaciar carrito" without JavaScript comes here first to ask for confirmation.
   const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
+  // When an order paid now would arrive: shown with the shipping cost before checkout.
+  const delivery = deliveryWindow(new Date(), getDeliverySettings());
   const user = await getOptionalUser(request);
-  if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false };
+  if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false, delivery };
   // An outage is answered, not thrown: the drawer loads this route with a fetcher and must not
   // take the page down with it.
   return whenDatabaseUnavailable(
-    async () => ({ loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear }),
-    () => ({ loggedIn: true, cart: EMPTY_CART, loadError: CART_MESSAGES.load_failed, confirmClear: false }),
+    async () => ({ loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear, delivery }),
+    () => ({
+      loggedIn: true,
+      cart: EMPTY_CART,
+      loadError: CART_MESSAGES.load_failed,
+      confirmClear: false,
+      delivery,
+    }),
   );
 }
 
@@ -75,18 +86,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const user = await getOptionalUser(request);
   if (!user) {
+    // The interrupted add: the login (or a registration) puts this piece in the cart and comes back.
+    const loginHref = accountHref("/login", back, command.intent === "add" ? command : null);
     if (viaFetcher) {
-      // The add-to-cart prompt sends the shopper to /login with the page as origin.
+      // With JavaScript the page opens the login modal on this address (app/components/use-add-to-cart.ts).
       return data<CartActionData>(
-        {
-          ok: false,
-          code: "unauthenticated",
-          message: CART_MESSAGES.unauthenticated,
-        },
+        { ok: false, code: "unauthenticated", message: CART_MESSAGES.unauthenticated, loginHref },
         { status: 401 },
       );
     }
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(loginHref);
   }
 
   let result: QuantityResult | null = null;
@@ -170,7 +179,7 @@ function refererPath(request: Request): string | null {
 }
 
 export default function CartPage() {
-  const { cart, loggedIn, loadError, confirmClear } = useLoaderData<typeof loader>();
+  const { cart, loggedIn, loadError, confirmClear, delivery } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-6xl px-4 pb-24 pt-10 sm:px-6 lg:px-8" aria-labelledby="cart-title">
       <div className="mb-8 flex items-end justify-between gap-4 border-b border-ink-900/10 pb-6">
@@ -182,7 +191,14 @@ export default function CartPage() {
         </div>
         <CartCloseLink />
       </div>
-      <CartView cart={cart} loggedIn={loggedIn} layout="page" loadError={loadError} confirmClear={confirmClear} />
+      <CartView
+        cart={cart}
+        loggedIn={loggedIn}
+        layout="page"
+        loadError={loadError}
+        confirmClear={confirmClear}
+        delivery={delivery}
+      />
     </section>
   );
 }

@@ -10,41 +10,35 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/use-is-pending";
 import { useEffect, useRef } from "react";
-import { CheckoutSteps, CheckoutUnavailable, type SummaryLine } from "~/components/checkout";
+import { CheckoutSteps, CheckoutUnavailable } from "~/components/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CHECKOUT_MESSAGES, computeTotals, paymentErrorMessage, shownPrice, type CheckoutAnswer } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, paymentErrorMessage, type CheckoutAnswer } from "~/lib/checkout";
+import { ADDRESS_PARAM, chooseSavedAddress } from "~/lib/saved-address";
 import { parseShipping } from "~/lib/validation/checkout";
-import { getCart } from "~/models/cart.server";
+import { getSavedAddresses } from "~/models/address.server";
+import { getCheckoutSummary } from "~/models/checkout.server";
 import { startCheckout } from "~/models/payment.server";
-import { getEnv } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 
 /**
  * Checkout (the spec's checkout modal, as a page that works without JavaScript): step 1 the
- * shipping form, step 2 the payment summary and PAGAR, which creates the order and sends the
+ * shipping form (a returning customer's earlier addresses offered, `?direccion=` choosing one) and
+ * the gift options, step 2 the payment summary and PAGAR, which creates the order and sends the
  * shopper to the card provider. The cart, prices and totals always come from the server.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { state: "unauthenticated" as const };
-  const cart = await getCart(user.id);
-  if (cart.lines.length === 0) return { state: "empty" as const };
-  const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
-  const lines: SummaryLine[] = cart.lines.map((l) => ({
-    lineKey: l.lineKey,
-    name: l.name,
-    variantName: l.variantName,
-    material: l.material,
-    image: l.image,
-    quantity: l.quantity,
-    lineTotal: shownPrice(l.unitPrice, ivaIncluded) * l.quantity,
-  }));
+  const [summary, addresses] = await Promise.all([getCheckoutSummary(user.id), getSavedAddresses(user.id)]);
+  if (summary.lines.length === 0) return { state: "empty" as const };
+  const chosen = chooseSavedAddress(addresses, new URL(request.url).searchParams.get(ADDRESS_PARAM));
   return {
     state: "ready" as const,
     email: user.email,
-    lines,
-    totals: computeTotals(cart.lines, { ivaIncluded }),
+    ...summary,
+    addresses,
+    chosenAddressId: chosen?.id ?? null,
   };
 }
 
@@ -67,11 +61,12 @@ export async function action({ request }: ActionFunctionArgs) {
   invariantResponse(isIntent(intent), "Solicitud no válida", { status: 400 });
   const user = await getOptionalUser(request);
   if (!user) {
-    return data(
+    return data<CheckoutActionData>(
       {
-        step: 1 as const,
+        step: 1,
         lastResult: null,
         shipping: null,
+        totals: null,
         paymentError: paymentErrorMessage(CHECKOUT_MESSAGES.noSession),
       },
       { status: 401 },
@@ -82,13 +77,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "back" || submission.status !== "success") {
     return data<CheckoutActionData>(
-      { step: 1, lastResult: submission.reply(), shipping: null, paymentError: null },
+      { step: 1, lastResult: submission.reply(), shipping: null, totals: null, paymentError: null },
       { status: submission.status === "success" ? 200 : 400 },
     );
   }
   const shipping = submission.value;
   if (intent === "shipping") {
-    return data<CheckoutActionData>({ step: 2, lastResult: null, shipping, paymentError: null });
+    const { totals } = await getCheckoutSummary(user.id, { giftWrap: shipping.giftWrap });
+    return data<CheckoutActionData>({ step: 2, lastResult: null, shipping, totals, paymentError: null });
   }
 
   // The database can go away in the middle of PAGAR: the order is then either not written at all (its
@@ -98,8 +94,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // The provider's page is never a route of this app: a submission from the checkout modal (a
   // fetcher) must load it as a new document, as the plain form does.
   if (outcome.ok) throw redirectDocument(outcome.url, 303);
+  const { totals } = await getCheckoutSummary(user.id, { giftWrap: shipping.giftWrap });
   return data<CheckoutActionData>(
-    { step: 2, lastResult: null, shipping, paymentError: paymentErrorMessage(outcome.message) },
+    { step: 2, lastResult: null, shipping, totals, paymentError: paymentErrorMessage(outcome.message) },
     { status: 409 },
   );
 }
@@ -133,14 +130,7 @@ export default function Checkout() {
   }
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
-      <CheckoutSteps
-        email={loaderData.email}
-        lines={loaderData.lines}
-        totals={loaderData.totals}
-        answer={actionData}
-        busy={busy}
-        headingRef={headingRef}
-      />
+      <CheckoutSteps page={loaderData} answer={actionData} busy={busy} headingRef={headingRef} />
     </section>
   );
 }

@@ -4,15 +4,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LegalPage, ShopIdentity } from "~/components/legal-page";
 import { SHIPPING_FEE } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
-import { getShopInfo } from "~/utils/env.server";
+import { businessDays } from "~/lib/shop-policies";
+import { getShopInfo, getShopPolicies } from "~/utils/env.server";
 
 export function loader() {
-  return { shop: getShopInfo() };
+  return { shop: getShopInfo(), policies: getShopPolicies() };
 }
 
 /** Política de Envíos y Devoluciones: costs, times, tracking, cancellation, returns and refunds. */
 export default function ShippingAndReturns() {
-  const { shop } = useLoaderData<typeof loader>();
+  const { shop, policies } = useLoaderData<typeof loader>();
+  const { delivery } = policies;
   const email = <a href={`mailto:${shop.email}`}>{shop.email}</a>;
   return (
     <LegalPage
@@ -35,8 +37,12 @@ export default function ShippingAndReturns() {
             <ul>
               <li>Enviamos a todo México. El costo de envío es de {formatMoney(SHIPPING_FEE)} por pedido.</li>
               <li>
-                Preparamos tu pedido en un máximo de 2 días hábiles después de confirmado el pago. La paquetería lo
-                entrega normalmente en 3 a 7 días hábiles; a zonas extendidas puede tardar un poco más.
+                Preparamos tu pedido en un máximo de {businessDays(delivery.handlingDays)} después de confirmado el pago
+                (un pago confirmado después de las {delivery.cutoffHour}:00, hora del centro de México, o en un día
+                inhábil cuenta desde el siguiente día hábil). La paquetería lo entrega normalmente en{" "}
+                {delivery.transitMinDays} a {businessDays(delivery.transitMaxDays)}; a zonas extendidas puede tardar un
+                poco más. Son días hábiles de lunes a viernes, sin contar los días de descanso obligatorio ni el jueves
+                y el viernes santos. La página de cada pieza y tu carrito muestran la fecha estimada de entrega.
               </li>
               <li>
                 Cuando tu pedido sale, su estado cambia a «enviado» y en <Link to="/orders">Mis Pedidos</Link> verás el
@@ -65,13 +71,16 @@ export default function ShippingAndReturns() {
           body: (
             <>
               <p>
-                Tienes cinco días hábiles desde la entrega para devolver una pieza sin dar explicaciones. Debe estar sin
-                uso, con sus etiquetas y en su estuche original. Por higiene, los aretes solo pueden devolverse con su
-                empaque de seguridad intacto, salvo defecto de fabricación.
+                Tienes {businessDays(policies.returnDays)} desde la entrega para devolver una pieza sin dar
+                explicaciones. Debe estar sin uso, con sus etiquetas y en su estuche original. Por higiene, los aretes
+                solo pueden devolverse con su empaque de seguridad intacto, salvo defecto de fabricación.
               </p>
               <ol>
                 <li>Escríbenos a {email} con tu número de pedido y las piezas que devuelves.</li>
-                <li>Te enviamos la dirección y las indicaciones para el envío de regreso, que corre por tu cuenta.</li>
+                <li>
+                  Te enviamos la dirección y las indicaciones para el envío de regreso, que corre por{" "}
+                  {policies.freeReturns ? "nuestra cuenta" : "tu cuenta"}.
+                </li>
                 <li>
                   Al recibir la pieza la revisamos y registramos la devolución: tu pedido aparece como «devuelto» en Mis
                   Pedidos.
@@ -96,8 +105,8 @@ export default function ShippingAndReturns() {
           title: "Piezas con defecto",
           body: (
             <p>
-              Si tu pieza tiene un defecto de fabricación, la garantía de 90 días cubre la reparación, el reemplazo o el
-              reembolso, y los envíos corren por nuestra cuenta. Consulta los{" "}
+              Si tu pieza tiene un defecto de fabricación, la garantía de {policies.warrantyDays} días cubre la
+              reparación, el reemplazo o el reembolso, y los envíos corren por nuestra cuenta. Consulta los{" "}
               <Link to="/terminos-y-condiciones">Términos y Condiciones</Link>.
             </p>
           ),

@@ -2,15 +2,17 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BagIcon } from "~/components/icons";
-import { OrderCard } from "~/components/order-card";
+import { OrderCard, UnpaidAttempt } from "~/components/order-card";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { isUnpaidAttempt } from "~/lib/order-status";
 import { getOrdersForUser } from "~/models/order-views.server";
 import { whenDatabaseUnavailable } from "~/utils/db.server";
 import { requireUserWithRole } from "~/utils/session.server";
 
 /**
- * Mis Pedidos: logged-in users only (others go to /), their orders newest first. A failure to load
- * them is shown on the page with a way to try again instead of an error page.
+ * Mis Pedidos: logged-in users only (others go to /), their orders newest first; payment attempts that
+ * were never completed (cancelled, never paid) are listed apart, folded, without a tracking line. A
+ * failure to load them is shown on the page with a way to try again instead of an error page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "customer");
@@ -23,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Orders() {
-  const { orders, loadError } = useLoaderData<typeof loader>();
+  const { orders: all, loadError } = useLoaderData<typeof loader>();
+  const orders = all.filter((order) => !isUnpaidAttempt(order));
+  const attempts = all.filter(isUnpaidAttempt);
   return (
     <section className="mx-auto max-w-4xl px-4 py-16 sm:px-6 lg:px-8">
       <p className="eyebrow">Tu cuenta</p>
@@ -39,7 +43,7 @@ export default function Orders() {
             {CHECKOUT_MESSAGES.retry}
           </Link>
         </div>
-      ) : orders.length === 0 ? (
+      ) : all.length === 0 ? (
         <div
           className="mt-12 flex flex-col items-center rounded-sm border border-dashed border-ink-900/15 bg-white px-6 py-16 text-center"
           data-testid="orders-empty"
@@ -54,13 +58,42 @@ export default function Orders() {
           </Link>
         </div>
       ) : (
-        <ol className="mt-10 space-y-6" data-testid="orders-list">
-          {orders.map((order) => (
-            <li key={order.id}>
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </ol>
+        <>
+          {orders.length > 0 ? (
+            <ol className="mt-10 space-y-6" data-testid="orders-list">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="mt-10 text-ink-700">Aún no tienes pedidos pagados.</p>
+          )}
+          {attempts.length > 0 ? (
+            <details
+              className="mt-10 rounded-sm border border-ink-900/10 bg-ivory-100/60 px-5 py-4"
+              data-testid="attempts"
+            >
+              <summary className="cursor-pointer text-sm font-medium text-ink-800">
+                {attempts.length === 1
+                  ? "1 intento de pago sin completar"
+                  : `${attempts.length} intentos de pago sin completar`}
+              </summary>
+              <p className="mt-2 text-xs text-ink-700">
+                Saliste de la página de pago o el pago no se aprobó: no se hizo ningún cargo y las piezas volvieron a
+                estar disponibles.
+              </p>
+              <ol className="mt-2 divide-y divide-ink-900/10">
+                {attempts.map((order) => (
+                  <li key={order.id}>
+                    <UnpaidAttempt order={order} />
+                  </li>
+                ))}
+              </ol>
+            </details>
+          ) : null}
+        </>
       )}
     </section>
   );

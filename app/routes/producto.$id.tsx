@@ -8,20 +8,25 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackLink } from "~/components/back-link";
-import { Price } from "~/components/price";
-import { useIvaIncluded } from "~/components/price-display";
+import { DeliveryEstimate } from "~/components/delivery-estimate";
 import { FavoriteToggle } from "~/components/product-favorite";
 import { ProductGallery } from "~/components/product-gallery";
 import { ProductOptions } from "~/components/product-options";
 import { ProductPurchase, StickyBuyBar } from "~/components/product-purchase";
 import { ProductReviews } from "~/components/product-reviews";
+import { ProductHeading, ProductPriceBlock } from "~/components/product-summary";
+import { RecentlyViewed } from "~/components/recently-viewed";
 import { RelatedStrip } from "~/components/related-strip";
+import { SizeGuideLink } from "~/components/size-guide-link";
 import { StockLine } from "~/components/stock-line";
-import { SHOP_NAME } from "~/lib/constants";
+import { TrustPoints } from "~/components/trust-points";
+import { SHIPPING_FEE, SHOP_NAME } from "~/lib/constants";
+import { deliveryWindow } from "~/lib/delivery";
+import { trustPoints } from "~/lib/shop-policies";
 import { parseId } from "~/lib/ids";
 import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
@@ -32,6 +37,7 @@ import { createReview } from "~/models/review.server";
 import { ProductJsonLd } from "~/components/product-json-ld";
 import { useIsPending } from "~/components/use-is-pending";
 import type { loader as rootLoader } from "~/root";
+import { getDeliverySettings, getShopPolicies } from "~/utils/env.server";
 import { setFlash } from "~/utils/flash.server";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
 import { readForm } from "~/utils/request.server";
@@ -53,6 +59,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     image: Number.isInteger(image) && image >= 0 ? image : 0,
     canonical: absoluteUrl(request, `/producto/${product.id}`),
     origin: getPublicOrigin(request),
+    // When it would arrive if paid now, and what the shop promises: the same for every visitor today.
+    delivery: deliveryWindow(new Date(), getDeliverySettings()),
+    trust: trustPoints(getShopPolicies()),
   };
 }
 
@@ -78,15 +87,17 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const setCookie = await setFlash(request, { kind: "success", message: REVIEW_MESSAGES.thanks });
   return redirect(`/producto/${id}#resenas`, { headers: { "Set-Cookie": setCookie } });
 }
+/** The category whose pieces have ring sizes (and the size guide). */
+const RINGS = "rings";
+
 /** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
 
 export default function ProductPage() {
-  const { product, selection, image, origin } = useLoaderData<typeof loader>();
+  const { product, selection, image, origin, delivery, trust } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const reviewPending = useIsPending({ formAction: `/producto/${product.id}`, state: "submitting" });
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
-  const ivaIncluded = useIvaIncluded();
   const pagePath = `/producto/${product.id}`;
   const choice = chooseVariant(product.variants, selection);
   const shown = displayValues(product, choice.variant);
@@ -129,34 +140,9 @@ export default function ProductPage() {
         </div>
 
         <div className="flex flex-col gap-6">
-          <div>
-            <p className="eyebrow">
-              <Link
-                to={`/?categoria=${product.category.slug}#productos`}
-                className="hover:underline"
-                data-category={product.category.slug}
-              >
-                {product.category.name}
-              </Link>
-            </p>
-            <h1 className="mt-3 font-serif text-4xl leading-tight text-ink-900 sm:text-5xl">{product.name}</h1>
-            <p className="mt-2 text-xs uppercase tracking-[0.2em] text-ink-700/80" data-testid="product-material">
-              {material ?? "Material no especificado"}
-            </p>
-            {product.isNew || product.isFeatured ? (
-              <p className="mt-3 flex gap-2 text-[0.65rem] font-medium tracking-[0.2em]">
-                {product.isNew ? <span className="bg-ink-900 px-2 py-1 text-ivory-50">NUEVO</span> : null}
-                {product.isFeatured ? <span className="bg-gold-700 px-2 py-1 text-white">DESTACADO</span> : null}
-              </p>
-            ) : null}
-          </div>
-
-          <div data-testid="product-price">
-            <Price price={shown.price} originalPrice={shown.originalPrice} size="lg" />
-            <p className="mt-1 text-xs text-ink-700" data-testid="iva-note">
-              {ivaIncluded ? "IVA incluido" : "más IVA"}
-            </p>
-          </div>
+          <ProductHeading product={product} material={material} />
+          {/* Under the price goes more about paying for it (instalments, when the shop offers them). */}
+          <ProductPriceBlock price={shown.price} originalPrice={shown.originalPrice} />
 
           <div id="comprar" className="flex scroll-mt-[5.5rem] flex-col gap-6">
             <ProductOptions
@@ -166,6 +152,7 @@ export default function ProductPage() {
               size={choice.size}
               soldOutSizes={soldOutSizes(product.variants, choice)}
               hrefFor={({ model, size }) => query({ modelo: model, talla: size, imagen: null })}
+              sizeAside={product.category.slug === RINGS && choice.sizes.length > 0 ? <SizeGuideLink /> : null}
             />
 
             <div className="flex items-center gap-2" data-availability={level} data-testid="product-availability">
@@ -180,6 +167,8 @@ export default function ProductPage() {
               alternatives={product.related}
               formRef={purchaseRef}
             />
+            <DeliveryEstimate window={delivery} fee={SHIPPING_FEE} />
+            <TrustPoints points={trust} />
           </div>
 
           {product.description ? (
@@ -192,6 +181,7 @@ export default function ProductPage() {
       </div>
 
       {product.related.length > 0 ? <RelatedStrip products={product.related} /> : null}
+      <RecentlyViewed productId={product.id} />
 
       <div className="mt-24 border-t border-ink-900/10 pt-16">
         <ProductReviews

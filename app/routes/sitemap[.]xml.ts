@@ -16,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       (c) =>
         `<url><loc>${escapeXml(`${origin}/?categoria=${c.id}`)}</loc><changefreq>daily</changefreq><priority>0.8</priority></url>`,
     ),
+    `<url><loc>${escapeXml(`${origin}/guia-de-tallas`)}</loc><priority>0.4</priority></url>`,
     ...LEGAL_PAGES.map((page) => `<url><loc>${escapeXml(`${origin}${page.href}`)}</loc><priority>0.2</priority></url>`),
     ...products.map(
       (p) =>

@@ -4,15 +4,18 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LegalPage, ShopIdentity } from "~/components/legal-page";
 import { SHIPPING_FEE, VAT_RATE } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
-import { getShopInfo } from "~/utils/env.server";
+import { useIvaIncluded } from "~/components/price-display";
+import { businessDays } from "~/lib/shop-policies";
+import { getShopInfo, getShopPolicies } from "~/utils/env.server";
 
 export function loader() {
-  return { shop: getShopInfo() };
+  return { shop: getShopInfo(), policies: getShopPolicies() };
 }
 
 /** Términos y Condiciones of sale, under Mexican consumer law. */
 export default function Terms() {
-  const { shop } = useLoaderData<typeof loader>();
+  const { shop, policies } = useLoaderData<typeof loader>();
+  const ivaIncluded = useIvaIncluded();
   return (
     <LegalPage
       title="Términos y Condiciones"
@@ -51,12 +54,20 @@ export default function Terms() {
           title: "Precios, impuestos y envío",
           body: (
             <>
-              <p>
-                Los precios están en pesos mexicanos (MXN). Los precios del catálogo no incluyen el IVA: antes de pagar,
-                el resumen de tu pedido muestra el subtotal, el costo de envío ({formatMoney(SHIPPING_FEE)} por pedido),
-                el IVA ({Math.round(VAT_RATE * 100)} % del subtotal) y el <strong>total</strong> que se cobrará, sin
-                cargos adicionales.
-              </p>
+              {ivaIncluded ? (
+                <p>
+                  Los precios están en pesos mexicanos (MXN) e incluyen el IVA ({Math.round(VAT_RATE * 100)} %): antes
+                  de pagar, el resumen de tu pedido muestra el subtotal, el costo de envío ({formatMoney(SHIPPING_FEE)}{" "}
+                  por pedido), el IVA que incluye y el <strong>total</strong> que se cobrará, sin cargos adicionales.
+                </p>
+              ) : (
+                <p>
+                  Los precios están en pesos mexicanos (MXN). Los precios del catálogo no incluyen el IVA: antes de
+                  pagar, el resumen de tu pedido muestra el subtotal, el costo de envío ({formatMoney(SHIPPING_FEE)} por
+                  pedido), el IVA ({Math.round(VAT_RATE * 100)} % del subtotal) y el <strong>total</strong> que se
+                  cobrará, sin cargos adicionales.
+                </p>
+              )}
               <p>
                 El precio que pagas es el vigente al confirmar el pedido. Si un error evidente en un precio o en la
                 descripción de una pieza afecta tu pedido, te avisaremos antes de enviarlo y podrás elegir entre
@@ -99,9 +110,10 @@ export default function Terms() {
           title: "Derecho a cancelar tu compra",
           body: (
             <p>
-              Como compra a distancia, tienes cinco días hábiles a partir de la entrega para revocar tu consentimiento
-              sin responsabilidad alguna, devolviendo la pieza en el estado en que la recibiste. Te reembolsamos el
-              importe pagado; el costo de enviarnos la pieza de regreso corre por tu cuenta. El procedimiento está en la{" "}
+              Como compra a distancia, tienes {businessDays(policies.returnDays)} a partir de la entrega para revocar tu
+              consentimiento sin responsabilidad alguna, devolviendo la pieza en el estado en que la recibiste. Te
+              reembolsamos el importe pagado; el costo de enviarnos la pieza de regreso corre por{" "}
+              {policies.freeReturns ? "nuestra cuenta" : "tu cuenta"}. El procedimiento está en la{" "}
               <Link to="/envios-y-devoluciones">Política de Envíos y Devoluciones</Link>.
             </p>
           ),
@@ -111,11 +123,15 @@ export default function Terms() {
           title: "Garantía",
           body: (
             <p>
-              Todas nuestras piezas tienen una garantía de 90 días naturales a partir de la entrega contra defectos de
-              fabricación y de materiales. La garantía no cubre el desgaste normal, golpes, contacto con químicos ni
-              reparaciones hechas por terceros. Para hacerla válida escríbenos a{" "}
-              <a href={`mailto:${shop.email}`}>{shop.email}</a> con tu número de pedido; la reparación o, si no es
-              posible, el reemplazo o el reembolso no tienen costo para ti, incluido el envío.
+              Todas nuestras piezas tienen una garantía de {policies.warrantyDays} días naturales a partir de la entrega
+              contra defectos de fabricación y de materiales.
+              {policies.authenticityCertificate
+                ? " Cada pieza se entrega con su certificado de autenticidad, que describe su metal y sus piedras."
+                : ""}{" "}
+              La garantía no cubre el desgaste normal, golpes, contacto con químicos ni reparaciones hechas por
+              terceros. Para hacerla válida escríbenos a <a href={`mailto:${shop.email}`}>{shop.email}</a> con tu número
+              de pedido; la reparación o, si no es posible, el reemplazo o el reembolso no tienen costo para ti,
+              incluido el envío.
             </p>
           ),
         },

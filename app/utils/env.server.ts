@@ -1,5 +1,16 @@
 import { z } from "zod";
+import type { DeliverySettings } from "~/lib/delivery";
+import { pesosToCentavos } from "~/lib/money";
+import type { ShopPolicies } from "~/lib/shop-policies";
 import { DEFAULT_SHOP_INFO, type ShopInfo } from "~/lib/shop-info";
+
+const flag = (fallback: "0" | "1") =>
+  z
+    .enum(["1", "0", "true", "false"])
+    .default(fallback)
+    .transform((v) => v === "1" || v === "true");
+
+const days = (fallback: number) => z.coerce.number().int().min(0).max(60).default(fallback);
 
 /**
  * Configuration comes from environment variables only (the README lists them all), read here and
@@ -57,10 +68,53 @@ const EnvSchema = z.object({
    * Whether catalogue, cart and checkout prices are shown with IVA included (the stored prices are
    * always before IVA; the amount charged is the same either way). Off by default.
    */
-  PRICES_INCLUDE_IVA: z
-    .enum(["1", "0", "true", "false"])
-    .default("0")
-    .transform((v) => v === "1" || v === "true"),
+  PRICES_INCLUDE_IVA: flag("0"),
+  /**
+   * The delivery estimate (product page, cart) and the shipping policy page: business days the shop
+   * takes to hand an order over, the courier's fewest and most business days, the hour (Mexico City)
+   * after which an order counts from the next business day, and the shop's own closed days beyond the
+   * public holidays (YYYY-MM-DD, comma-separated).
+   */
+  DELIVERY_HANDLING_DAYS: days(2),
+  DELIVERY_TRANSIT_MIN_DAYS: days(3),
+  DELIVERY_TRANSIT_MAX_DAYS: days(7),
+  DELIVERY_CUTOFF_HOUR: z.coerce.number().int().min(0).max(24).default(14),
+  DELIVERY_CLOSED_DAYS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((d) => d.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "DELIVERY_CLOSED_DAYS must list dates as YYYY-MM-DD"))),
+  /** Price of gift packaging in pesos before IVA, like every catalogue price ("0": free). */
+  GIFT_WRAP_PRICE: z.coerce
+    .number()
+    .min(0)
+    .max(10_000)
+    .default(0)
+    .transform((pesos) => pesosToCentavos(pesos)),
+  /** The promises shown next to the buy button and kept in the legal pages. */
+  /** Natural days of warranty; the consumer law's minimum for goods is sixty. */
+  WARRANTY_DAYS: z.coerce
+    .number()
+    .int()
+    .min(60, "WARRANTY_DAYS is at least 60 (Ley Federal de Protección al Consumidor)")
+    .max(3650)
+    .default(90),
+  /** Business days to return a piece; the consumer law's right of withdrawal is at least five. */
+  RETURN_DAYS: z.coerce
+    .number()
+    .int()
+    .min(5, "RETURN_DAYS is at least 5 (Ley Federal de Protección al Consumidor)")
+    .max(365)
+    .default(5),
+  /** 1: the shop pays the return shipping. */
+  FREE_RETURNS: flag("0"),
+  /** 1: every piece ships with a certificate of authenticity. */
+  AUTHENTICITY_CERTIFICATE: flag("1"),
   /** Number of reverse proxies we control in front of the shop; 0 uses the TCP peer's address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /**
@@ -130,6 +184,9 @@ export function getEnv(): Env {
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const env = parsed.data;
+  if (env.DELIVERY_TRANSIT_MAX_DAYS < env.DELIVERY_TRANSIT_MIN_DAYS) {
+    throw new Error("Invalid environment:\n  - DELIVERY_TRANSIT_MAX_DAYS must not be below DELIVERY_TRANSIT_MIN_DAYS");
+  }
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new Error("SESSION_SECRET is required in production: refusing to start without it.");
   }
@@ -160,6 +217,31 @@ export function getShopInfo(): ShopInfo {
     phone: env.SHOP_PHONE ?? DEFAULT_SHOP_INFO.phone,
     email,
     privacyEmail: env.SHOP_PRIVACY_EMAIL ?? (env.SHOP_EMAIL ? email : DEFAULT_SHOP_INFO.privacyEmail),
+  };
+}
+
+/** The delivery estimate's settings (the shop's handling, the courier's transit, the cut-off hour). */
+export function getDeliverySettings(): DeliverySettings {
+  const env = getEnv();
+  return {
+    handlingDays: env.DELIVERY_HANDLING_DAYS,
+    transitMinDays: env.DELIVERY_TRANSIT_MIN_DAYS,
+    transitMaxDays: env.DELIVERY_TRANSIT_MAX_DAYS,
+    cutoffHour: env.DELIVERY_CUTOFF_HOUR,
+    extraClosedDays: env.DELIVERY_CLOSED_DAYS,
+  };
+}
+
+/** What the shop promises (warranty, returns, certificate) and charges for gift packaging. */
+export function getShopPolicies(): ShopPolicies {
+  const env = getEnv();
+  return {
+    warrantyDays: env.WARRANTY_DAYS,
+    returnDays: env.RETURN_DAYS,
+    freeReturns: env.FREE_RETURNS,
+    authenticityCertificate: env.AUTHENTICITY_CERTIFICATE,
+    giftWrapPrice: env.GIFT_WRAP_PRICE,
+    delivery: getDeliverySettings(),
   };
 }
 

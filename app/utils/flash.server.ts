@@ -13,7 +13,8 @@ export type Flash = { kind: "success" | "notice" | "error"; message: string };
 
 const FLASH_KINDS: readonly Flash["kind"][] = ["success", "notice", "error"];
 
-const FLASH_KEY = "flash";
+/** The session key of the shopper-facing message (for `createUserSession`'s flash values). */
+export const FLASH_KEY = "flash";
 
 /**
  * Committing the cookie must not turn the 30-day login cookie into a browser-session cookie:

@@ -1,5 +1,7 @@
+import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { SHOP_NAME, VAT_LABEL } from "~/lib/constants";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, priceOrFree } from "~/lib/money";
+import { formatPhone } from "~/lib/phone";
 import { button, type EmailContent, escapeHtml, heading, layout, PALETTE } from "./email-templates.server";
 
 /**
@@ -16,12 +18,17 @@ export type EmailOrder = {
   shipping: number;
   tax: number;
   total: number;
+  /** The gift packaging's price when chosen (before IVA, like the items), and the card's message. */
+  giftWrapPrice: number | null;
+  giftMessage: string | null;
   items: ReadonlyArray<{ productName: string; variantName: string | null; quantity: number; price: number }>;
   address: {
     name: string;
     phone: string;
     addressLine1: string;
     addressLine2: string;
+    interiorNumber: string | null;
+    references: string | null;
     city: string;
     state: string;
     postalCode: string;
@@ -38,12 +45,23 @@ function itemLabel(item: EmailOrder["items"][number]): string {
   return item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
 }
 
+/** What the order charged, line by line: the pieces, then the gift packaging when chosen. */
+function chargedLines(order: EmailOrder): { label: string; amount: number }[] {
+  return [
+    ...order.items.map((item) => ({
+      label: `${itemLabel(item)} × ${item.quantity}`,
+      amount: item.price * item.quantity,
+    })),
+    ...(order.giftWrapPrice === null ? [] : [{ label: GIFT_WRAP_LABEL, amount: order.giftWrapPrice }]),
+  ];
+}
+
 function linesHtml(order: EmailOrder): string {
-  const rows = order.items
+  const rows = chargedLines(order)
     .map(
-      (item) => `<tr>
-<td style="padding:8px 0;border-bottom:1px solid #efe5d3;">${escapeHtml(itemLabel(item))} × ${item.quantity}</td>
-<td style="padding:8px 0;border-bottom:1px solid #efe5d3;text-align:right;white-space:nowrap;">${escapeHtml(formatMoney(item.price * item.quantity))}</td>
+      (line) => `<tr>
+<td style="padding:8px 0;border-bottom:1px solid #efe5d3;">${escapeHtml(line.label)}</td>
+<td style="padding:8px 0;border-bottom:1px solid #efe5d3;text-align:right;white-space:nowrap;">${escapeHtml(priceOrFree(line.amount))}</td>
 </tr>`,
     )
     .join("\n");
@@ -59,7 +77,9 @@ ${totalRow("Total", order.total, true)}
 }
 
 function linesText(order: EmailOrder): string {
-  return `${order.items.map((item) => `- ${itemLabel(item)} × ${item.quantity}: ${formatMoney(item.price * item.quantity)}`).join("\n")}
+  return `${chargedLines(order)
+    .map((line) => `- ${line.label}: ${priceOrFree(line.amount)}`)
+    .join("\n")}
 
 Subtotal: ${formatMoney(order.subtotal)}
 Envío: ${formatMoney(order.shipping)}
@@ -72,24 +92,30 @@ function addressLines(order: EmailOrder): string[] {
   if (!a) return [];
   return [
     a.name,
-    a.addressLine2,
+    a.interiorNumber ? `${a.addressLine2}, int. ${a.interiorNumber}` : a.addressLine2,
     a.addressLine1,
     `${a.city}, ${a.state}, C.P. ${a.postalCode}`,
     a.country,
-    `Tel. ${a.phone}`,
+    `Tel. ${formatPhone(a.phone)}`,
+    ...(a.references ? [`Referencias: ${a.references}`] : []),
   ];
 }
 
 function addressHtml(order: EmailOrder): string {
   const lines = addressLines(order);
-  return lines.length
+  const address = lines.length
     ? `<p style="margin:24px 0 4px;font-weight:600;color:${PALETTE.ink};">Dirección de envío</p><p style="margin:0;">${lines.map(escapeHtml).join("<br>")}</p>`
     : "";
+  const gift = order.giftMessage
+    ? `<p style="margin:24px 0 4px;font-weight:600;color:${PALETTE.ink};">Mensaje para la tarjeta</p><p style="margin:0;font-style:italic;">${escapeHtml(order.giftMessage).replace(/\n/g, "<br>")}</p>`
+    : "";
+  return address + gift;
 }
 
 function addressText(order: EmailOrder): string {
   const lines = addressLines(order);
-  return lines.length ? `\nDirección de envío:\n${lines.join("\n")}\n` : "";
+  const address = lines.length ? `\nDirección de envío:\n${lines.join("\n")}\n` : "";
+  return address + (order.giftMessage ? `\nMensaje para la tarjeta:\n${order.giftMessage}\n` : "");
 }
 
 /**

@@ -140,7 +140,7 @@ export async function requireUserWithRole(request: Request, role: RoleName): Pro
 export async function createUserSession(
   request: Request,
   userId: string,
-  options: { flash?: Record<string, string> } = {},
+  options: { flash?: Record<string, unknown> } = {},
 ): Promise<string> {
   const session = await getCookieSession(request);
   const previous = session.get(SESSION_ID_KEY);

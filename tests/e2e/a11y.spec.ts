@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { animationsSettled, expect, test, waitForHydration } from "./fixtures";
+import { ringWithSizes } from "./catalog-helpers";
 
 /**
  * axe-core on every screen of the shop, at a desktop and a phone width, logged out and logged in.
@@ -83,6 +84,9 @@ const PUBLIC_PAGES = [
   "/aviso-de-privacidad/simplificado",
   "/terminos-y-condiciones",
   "/envios-y-devoluciones",
+  "/favoritos",
+  "/favoritos?piezas=1,2,3",
+  "/guia-de-tallas",
   "/no-existe",
 ];
 
@@ -144,6 +148,19 @@ for (const { name, viewport } of WIDTHS) {
       await page.getByRole("link", { name: /^Carrito/ }).click();
       await expect(page.getByRole("dialog", { name: "Tu carrito" })).toBeVisible();
       await checkScreen(page, "cart drawer");
+    });
+
+    test("the ring size guide and the photo zoom dialogs", async ({ page }) => {
+      test.slow();
+      await page.goto(await ringWithSizes(page));
+      await waitForHydration(page);
+      await page.getByRole("link", { name: "Guía de tallas" }).click();
+      await expect(page.getByTestId("size-guide-dialog")).toBeVisible();
+      await checkScreen(page, "size guide dialog");
+      await page.keyboard.press("Escape");
+      await page.getByTestId("zoom-open").click();
+      await expect(page.getByTestId("product-zoom")).toBeVisible();
+      await checkScreen(page, "photo zoom dialog");
     });
 
     test("logged in: cart, both checkout steps, Mis Pedidos, success", async ({ page, baseURL, login, paidOrder }) => {

@@ -112,7 +112,7 @@ test.describe("catalogue", () => {
     const cards = page.getByTestId("product-card");
     await expect(cards).toHaveCount(24);
     const more = page.getByRole("link", { name: "Ver más" });
-    await expect(more).toHaveAttribute("href", "/?pagina=2");
+    await expect(more).toHaveAttribute("href", "/?pagina=2#productos"); // a page link lands on the grid
     await expect(page.locator('link[rel="next"]')).toHaveAttribute("href", /\/\?pagina=2$/);
     const firstPage = await cards.locator("h3").allTextContents();
 
@@ -120,10 +120,10 @@ test.describe("catalogue", () => {
       await waitForHydration(page);
       await more.click();
       await expect(cards).toHaveCount(48);
-      await expect(page).toHaveURL(/\/$/); // appended in place, no navigation
+      await expect(page).toHaveURL(/\/\?pagina=2$/); // appended in place; the address follows what is shown
       expect((await cards.locator("h3").allTextContents()).slice(0, 24)).toEqual(firstPage);
       // The seeded catalogue has fewer than 72 pieces: the third page is the last.
-      await expect(more).toHaveAttribute("href", "/?pagina=3");
+      await expect(more).toHaveAttribute("href", "/?pagina=3#productos");
       await more.click();
       await expect.poll(() => cards.count()).toBeGreaterThan(48);
       await expect(page.locator('main a[rel="next"]')).toHaveCount(0);
@@ -131,13 +131,13 @@ test.describe("catalogue", () => {
       expect(new Set(names).size).toBe(names.length);
     } else {
       await more.click();
-      await expect(page).toHaveURL(/\/\?pagina=2$/);
+      await expect(page).toHaveURL(/\/\?pagina=2#productos$/);
       await expect(cards).toHaveCount(24);
       const secondPage = await cards.locator("h3").allTextContents();
       expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/\?pagina=2$/);
       await page.getByRole("link", { name: "Página anterior" }).click();
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(/\/#productos$/);
       await expect(cards).toHaveCount(24);
     }
   });

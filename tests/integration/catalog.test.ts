@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { parseSearchParams } from "~/lib/search";
 import { catalogChanged } from "~/models/catalog-cache.server";
 import { addToCart } from "~/models/cart.server";
-import { getProductDetail, getProductGrid } from "~/models/product.server";
+import { getProductCards, getProductDetail, getProductGrid } from "~/models/product.server";
 import { searchCatalog } from "~/models/search.server";
 import { loader as productLoader } from "~/routes/producto.$id";
 import { loader as homeLoader } from "~/routes/_index";
@@ -194,10 +194,23 @@ describe("a product staff hid from sale (En venta unticked)", () => {
     expect(names(await search("q=anillo"))).toEqual(["Anillo Visible"]);
     expect(await getProductDetail(hidden.id)).toBeNull();
     expect(names((await getProductDetail(shown.id))!.related)).toEqual([]);
+    // Favourites and recently viewed (this browser's lists of ids) leave it out too.
+    expect(names(await getProductCards([hidden.id, shown.id]))).toEqual(["Anillo Visible"]);
     const user = await createUser();
     await expect(addToCart(user.id, { productId: hidden.id, variantId: null, quantity: 1 })).rejects.toMatchObject({
       code: "product_not_found",
     });
+  });
+});
+
+describe("the cards of a browser's list (/favoritos, recently viewed)", () => {
+  it("keeps the list's order, skips unknown ids and follows a change of a listed product", async () => {
+    const first = await createProduct({ name: "Collar Primero", categoryId: 2 });
+    const second = await createProduct({ name: "Anillo Segundo", categoryId: 1 });
+    expect(names(await getProductCards([second.id, 999_999, first.id]))).toEqual(["Anillo Segundo", "Collar Primero"]);
+    await prisma.product.update({ where: { id: second.id }, data: { archivedAt: new Date() } });
+    catalogChanged({ productIds: [second.id] });
+    expect(names(await getProductCards([second.id, 999_999, first.id]))).toEqual(["Collar Primero"]);
   });
 });
 

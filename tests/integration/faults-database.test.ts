@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDeploy } from "../../scripts/lib/database.mjs";
 import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
 import { FORM, formBody, send } from "./http-client";
-import { SHIPPING, sessionEvent } from "./payment-helpers";
+import { SHIPPING_FORM, sessionEvent } from "./payment-helpers";
 import { type ShopServer, startShopServer } from "./http-server";
 import { postgresBinaries, startPostgresCluster } from "./postgres-cluster";
 
@@ -162,7 +162,7 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
         send(shop.url, {
           method: "POST",
           path: "/checkout",
-          body: formBody({ intent: "pay", ...SHIPPING }),
+          body: formBody({ intent: "pay", ...SHIPPING_FORM }),
           headers: { ...FORM, Origin: shop.url, Cookie: cookie },
         });
 
@@ -254,7 +254,7 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
       const pagar = await send(shop.url, {
         method: "POST",
         path: "/checkout",
-        body: formBody({ intent: "pay", ...SHIPPING }),
+        body: formBody({ intent: "pay", ...SHIPPING_FORM }),
         headers: { ...FORM, Origin: shop.url, Cookie: cookie },
       });
       expect(pagar.status).toBe(303);

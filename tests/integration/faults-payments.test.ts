@@ -13,6 +13,7 @@ import { callAction, formRequest } from "./auth-helpers";
 import {
   eventually,
   SHIPPING,
+  SHIPPING_FORM,
   SHOP_ORIGIN,
   sessionEvent,
   signedWebhookRequest,
@@ -40,7 +41,7 @@ describe("the payment simulator is down", () => {
     try {
       const outcome = await callAction(
         checkoutAction,
-        formRequest("/checkout", { intent: "pay", ...SHIPPING }, { cookie }),
+        formRequest("/checkout", { intent: "pay", ...SHIPPING_FORM }, { cookie }),
       );
       expect(outcome.status).toBe(409);
       expect(outcome.body).toMatchObject({

@@ -48,7 +48,14 @@ function matches(pattern: RegExp, texts: string[]): Set<string> {
   return found;
 }
 
+/** Parameters named by a constant (`export const ADDRESS_PARAM = "direccion"`): in addresses and in forms. */
+const namedParams = matches(
+  /export const \w+_PARAM\s*=\s*"([\w-]+)"/g,
+  appSources.map((s) => s.text),
+);
+
 const queryParams = new Set([
+  ...namedParams,
   ...matches(
     /(?:searchParams|params)\.get\(\s*"([\w-]+)"\s*\)/g,
     appSources.map((s) => s.text),
@@ -62,12 +69,14 @@ const queryParams = new Set([
 ]);
 
 const fieldNames = new Set([
+  ...namedParams,
   ...matches(
     /\bname="([\w-]+)"/g,
     appSources.map((s) => s.text),
   ),
   ...matches(
-    /^\s{2,}(\w+):\s/gm,
+    // `name: schema` and the shorthand `name,` of a schema's keys.
+    /^\s{2,}(\w+)(?::\s|,$)/gm,
     appSources.filter((s) => s.file.includes(`${path.sep}validation${path.sep}`)).map((s) => s.text),
   ),
 ]);
@@ -174,13 +183,46 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
       expect.arrayContaining(["routes/login", "routes/cart", "routes/checkout", "routes/webhooks.stripe"]),
     );
     expect(pages.map((r) => r.id)).toEqual(
-      expect.arrayContaining(["routes/success", "routes/cancel", "routes/orders"]),
+      expect.arrayContaining([
+        "routes/success",
+        "routes/cancel",
+        "routes/orders",
+        "routes/favoritos",
+        "routes/guia-de-tallas",
+      ]),
     );
     expect([...queryParams]).toEqual(
-      expect.arrayContaining(["q", "redirectTo", "categoria", "token", "session_id", "pedido"]),
+      expect.arrayContaining([
+        "q",
+        "redirectTo",
+        "categoria",
+        "token",
+        "session_id",
+        "pedido",
+        // Issue 22: the favourites' list, a saved address, the interrupted add, paging.
+        "piezas",
+        "direccion",
+        "agregar",
+        "cantidad",
+        "pagina",
+      ]),
     );
     expect([...fieldNames]).toEqual(
-      expect.arrayContaining(["intent", "email", "password", "firstName", "address_line2", "postalCode", "state"]),
+      expect.arrayContaining([
+        "intent",
+        "email",
+        "password",
+        "firstName",
+        "address_line2",
+        "postalCode",
+        "state",
+        "interiorNumber",
+        "references",
+        "giftWrap",
+        "giftMessage",
+        "agregar",
+        "cantidad",
+      ]),
     );
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { resetEnvCache } from "~/utils/env.server";
-import type { Shipping } from "~/lib/validation/checkout";
+import { type Shipping, shippingFormValues } from "~/lib/validation/checkout";
 import { createCategories, resetDatabase } from "../db-utils";
 
 export const API_KEY = "sk_test_checkout_integration";
@@ -164,8 +164,15 @@ export const SHIPPING: Shipping = {
   city: "Miguel Hidalgo",
   postalCode: "11560",
   state: "Ciudad de México",
+  interiorNumber: null,
+  references: null,
+  giftWrap: false,
+  giftMessage: null,
   country: "México",
 };
+
+/** SHIPPING as the checkout form posts it. */
+export const SHIPPING_FORM: Record<string, string> = Object.fromEntries(shippingFormValues(SHIPPING));
 
 /** Waits until `check` holds (webhooks and expiry timers run in the background). */
 export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5000) {

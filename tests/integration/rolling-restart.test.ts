@@ -8,7 +8,7 @@ import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mj
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
 import { FORM, formBody, type RawResponse, send } from "./http-client";
-import { SHIPPING } from "./payment-helpers";
+import { SHIPPING_FORM } from "./payment-helpers";
 import { type ShopServer, startShopServer } from "./http-server";
 
 /**
@@ -224,7 +224,7 @@ async function shop(base: string, n: number, tally: Tally, phase: () => string, 
       send(base, {
         method: "POST",
         path: "/checkout",
-        body: formBody({ intent: "pay", ...SHIPPING }),
+        body: formBody({ intent: "pay", ...SHIPPING_FORM }),
         headers: { ...headers, Cookie: cookie },
       }),
     );

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
+import { GiftNote } from "~/components/gift-note";
 import { TrackingLink } from "~/components/tracking-link";
+import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { VAT_LABEL } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { formatPhone } from "~/lib/phone";
 import type { AdminOrder } from "~/models/admin-orders.server";
 
 /** The read-only parts of the order page: lines with their snapshot, shopper and address, payment. */
@@ -76,17 +79,29 @@ export function OrderShopper({ order }: { order: OrderPageData }) {
       </p>
       {a ? (
         <address className="mt-3 text-sm not-italic leading-relaxed text-ink-700" data-testid="order-address">
-          {a.name} · Tel. {a.phone}
+          {a.name} · Tel. {formatPhone(a.phone)}
           <br />
-          {a.addressLine2}, {a.addressLine1}
+          {a.addressLine2}
+          {a.interiorNumber ? `, int. ${a.interiorNumber}` : ""}, {a.addressLine1}
           <br />
           {a.city}, {a.state}, C.P. {a.postalCode}
           <br />
           {a.country}
+          {a.references ? (
+            <>
+              <br />
+              Referencias: {a.references}
+            </>
+          ) : null}
         </address>
       ) : (
         <p className="mt-3 text-sm text-ink-700">Sin dirección de envío</p>
       )}
+      <GiftNote
+        className="mt-3 rounded-sm bg-ivory-100 p-3"
+        wrap={order.giftWrapPrice === null ? null : GIFT_WRAP_LABEL}
+        message={order.giftMessage}
+      />
       {order.carrier || order.trackingCode ? (
         <p className="mt-3 text-sm text-ink-700">
           Envío: <TrackingLink carrier={order.carrier} trackingCode={order.trackingCode} />

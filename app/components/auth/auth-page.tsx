@@ -1,15 +1,19 @@
 import type { ReactNode } from "react";
+import { BagIcon } from "../icons";
 
 /** The frame of the account pages: the brand on one side, the form on the other (desktop). */
 export function AuthPage({
   eyebrow,
   title,
   subtitle,
+  prompt = null,
   children,
 }: {
   eyebrow: string;
   title: string;
   subtitle?: string;
+  /** Why the shopper is here (the interrupted add), shown above the form. */
+  prompt?: string | null;
   children: ReactNode;
 }) {
   return (
@@ -35,9 +39,23 @@ export function AuthPage({
       <div className="rounded-sm border border-ink-900/10 bg-white px-6 py-10 shadow-[0_20px_60px_-30px_rgba(28,25,22,0.35)] sm:px-10 lg:rounded-l-none lg:px-12">
         <p className="eyebrow">{eyebrow}</p>
         <h1 className="mt-3 font-serif text-4xl text-ink-900">{title}</h1>
-        {subtitle ? <p className="mt-2 text-sm text-ink-700">{subtitle}</p> : null}
+        {subtitle && !prompt ? <p className="mt-2 text-sm text-ink-700">{subtitle}</p> : null}
+        {prompt ? <AddPrompt text={prompt} /> : null}
         <div className="mt-8">{children}</div>
       </div>
     </section>
+  );
+}
+
+/** "Inicia sesión para agregar … a tu carrito.": the interrupted add, said where the form starts. */
+export function AddPrompt({ text }: { text: string }) {
+  return (
+    <p
+      className="mt-4 flex items-start gap-3 rounded-sm border border-gold-400/50 bg-ivory-100 px-4 py-3 text-sm text-ink-900"
+      data-testid="add-prompt"
+    >
+      <BagIcon width={20} height={20} className="mt-px shrink-0 text-gold-700" />
+      {text}
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
 import { LoginSchema } from "~/lib/validation/auth";
-import { type AuthFormProps, ModeLink, type ModeSwitch } from "./shared";
+import { AccountEntryFields, type AccountEntryProps, type AuthFormProps, ModeLink, type ModeSwitch } from "./shared";
 
 export function LoginForm({
   as: FormTag,
@@ -9,19 +9,21 @@ export function LoginForm({
   busy,
   idPrefix,
   redirectTo,
+  pendingAdd,
+  action = "/login",
   toRegister,
   toForgot,
-}: AuthFormProps & { redirectTo: string; toRegister: ModeSwitch; toForgot: ModeSwitch }) {
+}: AuthFormProps & AccountEntryProps & { toRegister: ModeSwitch; toForgot: ModeSwitch }) {
   const { form, fields, focus, answerKey } = useSchemaForm(LoginSchema, { id: `${idPrefix}login`, lastResult });
   return (
     <FormTag
       method="post"
-      action="/login"
+      action={action}
       {...getFormProps(form)}
       className="space-y-5"
       data-testid={`${idPrefix}login-form`}
     >
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <AccountEntryFields redirectTo={redirectTo} pendingAdd={pendingAdd} viaFetcher={idPrefix === "modal-"} />
       <FormError id={form.errorId} errors={form.errors} />
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" autoFocus={focus === "email"} />
       <div>

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Field, FormError, NewPasswordFields, SubmitButton, useSchemaForm } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { RegisterSchema } from "~/lib/validation/auth";
-import { type AuthFormProps, ModeLink, type ModeSwitch } from "./shared";
+import { AccountEntryFields, type AccountEntryProps, type AuthFormProps, ModeLink, type ModeSwitch } from "./shared";
 
 export function RegisterForm({
   as: FormTag,
@@ -11,18 +11,20 @@ export function RegisterForm({
   busy,
   idPrefix,
   redirectTo,
+  pendingAdd,
+  action = "/register",
   toLogin,
-}: AuthFormProps & { redirectTo: string; toLogin: ModeSwitch }) {
+}: AuthFormProps & AccountEntryProps & { toLogin: ModeSwitch }) {
   const { form, fields, focus, answerKey } = useSchemaForm(RegisterSchema, { id: `${idPrefix}register`, lastResult });
   return (
     <FormTag
       method="post"
-      action="/register"
+      action={action}
       {...getFormProps(form)}
       className="space-y-5"
       data-testid={`${idPrefix}register-form`}
     >
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <AccountEntryFields redirectTo={redirectTo} pendingAdd={pendingAdd} viaFetcher={idPrefix === "modal-"} />
       <Honeypot />
       <FormError id={form.errorId} errors={form.errors} />
       <Field meta={fields.name} label="Nombre" autoComplete="name" autoFocus={focus === "name"} />

@@ -1,8 +1,11 @@
 import { Form } from "@remix-run/react";
 import { VAT_LABEL } from "~/lib/constants";
-import type { OrderTotals } from "~/lib/checkout";
-import { formatMoney } from "~/lib/money";
-import { SHIPPING_FIELDS, type Shipping } from "~/lib/validation/checkout";
+import { GIFT_WRAP_LABEL, type OrderTotals } from "~/lib/checkout";
+import { formatMoney, priceOrFree } from "~/lib/money";
+import { formatPhone } from "~/lib/phone";
+import { streetLine } from "~/lib/saved-address";
+import { type Shipping, shippingFormValues } from "~/lib/validation/checkout";
+import { GiftNote } from "../gift-note";
 import { useIvaIncluded } from "../price-display";
 import { CHECKOUT_ACTION, type CheckoutFormTag, LegalLink, type SummaryLine } from "./shared";
 
@@ -11,19 +14,22 @@ export function PaymentStep({
   as: FormTag = Form,
   shipping,
   totals,
+  giftWrapPrice,
   busy,
   error,
 }: {
   as?: CheckoutFormTag;
   shipping: Shipping;
   totals: OrderTotals;
+  /** The packaging's shown price when it was chosen, else null. */
+  giftWrapPrice: number | null;
   busy: boolean;
   error: string | null;
 }) {
   return (
     <FormTag method="post" action={CHECKOUT_ACTION} className="space-y-6" data-testid="payment-step">
-      {SHIPPING_FIELDS.map((name) => (
-        <input key={name} type="hidden" name={name} value={shipping[name]} />
+      {shippingFormValues(shipping).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
       ))}
       <section aria-labelledby="checkout-ship-to" className="rounded-sm border border-ink-900/10 bg-white p-5">
         {/* Under the page's h1: a level skipped here would break the outline screen readers navigate. */}
@@ -33,15 +39,33 @@ export function PaymentStep({
         <address className="mt-2 text-sm not-italic leading-relaxed text-ink-800" data-testid="ship-to">
           {shipping.firstName} {shipping.lastName}
           <br />
-          {shipping.address_line2}, {shipping.address}
+          {streetLine(shipping)}
           <br />
           {shipping.city}, {shipping.state}, C.P. {shipping.postalCode}
           <br />
-          {shipping.country} · Tel. {shipping.phone}
+          {shipping.country} · Tel. {formatPhone(shipping.phone)}
           <br />
           {shipping.email}
+          {shipping.references ? (
+            <>
+              <br />
+              <span className="text-ink-700">Referencias: {shipping.references}</span>
+            </>
+          ) : null}
         </address>
       </section>
+      {shipping.giftWrap || shipping.giftMessage ? (
+        <section aria-labelledby="checkout-gift" className="rounded-sm border border-ink-900/10 bg-white p-5">
+          <h2 id="checkout-gift" className="font-serif text-xl text-ink-900">
+            Regalo
+          </h2>
+          <GiftNote
+            className="mt-2"
+            wrap={giftWrapPrice === null ? null : `${GIFT_WRAP_LABEL} · ${priceOrFree(giftWrapPrice)}`}
+            message={shipping.giftMessage}
+          />
+        </section>
+      ) : null}
       <Totals totals={totals} />
       {error ? (
         <p role="alert" className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900">
@@ -103,8 +127,16 @@ export function Totals({ totals }: { totals: OrderTotals }) {
   );
 }
 
-/** The side summary, on both steps: the items being bought and the total. */
-export function OrderSideSummary({ lines, totals }: { lines: SummaryLine[]; totals: OrderTotals }) {
+/** The side summary, on both steps: the items being bought (and the gift packaging) and the total. */
+export function OrderSideSummary({
+  lines,
+  totals,
+  giftWrapPrice = null,
+}: {
+  lines: SummaryLine[];
+  totals: OrderTotals;
+  giftWrapPrice?: number | null;
+}) {
   return (
     <aside aria-labelledby="checkout-summary" className="rounded-sm border border-ink-900/10 bg-ivory-100/60 p-5">
       <h2 id="checkout-summary" className="font-serif text-2xl text-ink-900">
@@ -122,6 +154,12 @@ export function OrderSideSummary({ lines, totals }: { lines: SummaryLine[]; tota
             <p className="text-sm font-medium text-ink-900">{formatMoney(line.lineTotal)}</p>
           </li>
         ))}
+        {giftWrapPrice === null ? null : (
+          <li className="flex justify-between gap-3 py-3 text-sm" data-testid="checkout-gift-wrap">
+            <p className="font-medium text-ink-900">{GIFT_WRAP_LABEL}</p>
+            <p className="font-medium text-ink-900">{priceOrFree(giftWrapPrice)}</p>
+          </li>
+        )}
       </ul>
       <div className="mt-4 border-t border-ink-900/10 pt-4">
         <Totals totals={totals} />

@@ -1,6 +1,6 @@
 import { type Form, Link, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { CartLine } from "~/models/cart.server";
+import type { SummaryLine } from "~/models/checkout.server";
 
 /** The page renders the steps in a plain <Form>, the modal in a fetcher's Form. */
 export type CheckoutFormTag = typeof Form | FetcherWithComponents<unknown>["Form"];
@@ -8,10 +8,7 @@ export type CheckoutFormTag = typeof Form | FetcherWithComponents<unknown>["Form
 /** Always the /checkout action: a fetcher's Form would otherwise post to the route it is rendered in. */
 export const CHECKOUT_ACTION = "/checkout";
 
-export type SummaryLine = Pick<
-  CartLine,
-  "lineKey" | "name" | "variantName" | "material" | "image" | "quantity" | "lineTotal"
->;
+export type { SummaryLine };
 
 /** A legal page, opened in a new tab so that the checkout (a modal, or a half-filled form) stays as it is. */
 export function LegalLink({ to, children }: { to: string; children: ReactNode }) {

@@ -1,30 +1,43 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { ErrorList, Field, RequiredMark, useSchemaForm } from "~/components/forms";
-import { COUNTRY, PHONE_DIGITS, POSTAL_CODE_DIGITS } from "~/lib/constants";
+import { ErrorList, Field, RequiredMark, TextAreaField, useSchemaForm } from "~/components/forms";
+import { COUNTRY, POSTAL_CODE_DIGITS } from "~/lib/constants";
+import { ADDRESS_ONLY_FIELDS, type SavedAddress, savedAddressValues } from "~/lib/saved-address";
 import { MEXICAN_STATES, parseShipping, SHIPPING_MESSAGES, ShippingSchema } from "~/lib/validation/checkout";
+import type { CheckoutPage } from "~/models/checkout.server";
+import { GiftOptions } from "./gift-options";
+import { SavedAddressPicker } from "./saved-addresses";
 import { CHECKOUT_ACTION, type CheckoutFormTag, LegalLink } from "./shared";
 
-/** The step-1 form: every field of the shipping schema, errors next to each, values kept. */
+/**
+ * The step-1 form: every field of the shipping schema, errors next to each (all of them in one round,
+ * the postal code checked against the state too), values kept; a returning customer's newest address
+ * already in it, and their other addresses one click away; then the gift options.
+ */
 export function ShippingForm({
   as: FormTag = Form,
-  email,
+  page,
   lastResult,
   busy,
 }: {
   as?: CheckoutFormTag;
-  email: string;
+  page: Pick<CheckoutPage, "email" | "addresses" | "chosenAddressId" | "giftWrapPrice">;
   lastResult: SubmissionResult<string[]> | null | undefined;
   busy: boolean;
 }) {
+  const chosen = page.addresses.find((a) => a.id === page.chosenAddressId) ?? null;
   const { form, fields, focus } = useSchemaForm(ShippingSchema, {
     id: SHIPPING_FORM_ID,
     lastResult,
-    defaultValue: { email },
+    defaultValue: { email: page.email, ...savedAddressValues(chosen) },
     parse: parseShipping,
   });
-  const digitsInput = (maxLength: number) => ({ inputMode: "numeric" as const, maxLength, onInput: digitsOnly });
+  const chooseAddress = (address: SavedAddress | null) => {
+    const value: Record<string, string | null | undefined> = { ...form.value };
+    for (const name of ADDRESS_ONLY_FIELDS) delete value[name];
+    form.update({ value: { ...value, ...savedAddressValues(address) } });
+  };
   return (
     <FormTag
       method="post"
@@ -33,6 +46,9 @@ export function ShippingForm({
       className="space-y-5"
       data-testid="shipping-form"
     >
+      {page.addresses.length > 0 ? (
+        <SavedAddressPicker addresses={page.addresses} chosenId={chosen?.id ?? null} onChoose={chooseAddress} />
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           meta={fields.firstName}
@@ -63,9 +79,9 @@ export function ShippingForm({
         type="tel"
         required
         autoComplete="tel-national"
-        hint={`${PHONE_DIGITS} dígitos`}
+        hint="10 dígitos, p. ej. 55 1234 5678"
         autoFocus={focus === "phone"}
-        inputProps={digitsInput(PHONE_DIGITS)}
+        inputProps={{ inputMode: "tel", maxLength: 24 }}
       />
       {/* The street's messages are listed under the colonia (both address lines in one place). */}
       <Field
@@ -75,18 +91,33 @@ export function ShippingForm({
         autoComplete="address-level3"
         autoFocus={focus === "address"}
       />
-      <div>
-        <label htmlFor={fields.address_line2.id} className="field-label">
-          Calle y número
-        </label>
-        <input
-          {...getInputProps(fields.address_line2, { type: "text", ariaAttributes: false })}
-          aria-invalid={fields.address.errors?.includes(SHIPPING_MESSAGES.streetRequired) ? true : undefined}
-          aria-describedby={fields.address.errors ? fields.address.errorId : undefined}
-          autoComplete="address-line1"
-          className="field-input"
+      <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div>
+          <label htmlFor={fields.address_line2.id} className="field-label">
+            Calle y número
+          </label>
+          <input
+            {...getInputProps(fields.address_line2, { type: "text", ariaAttributes: false })}
+            aria-invalid={fields.address.errors?.includes(SHIPPING_MESSAGES.streetRequired) ? true : undefined}
+            aria-describedby={fields.address.errors ? fields.address.errorId : undefined}
+            autoComplete="address-line1"
+            className="field-input"
+          />
+        </div>
+        <Field
+          meta={fields.interiorNumber}
+          label="Número interior (opcional)"
+          autoComplete="address-line2"
+          autoFocus={focus === "interiorNumber"}
         />
       </div>
+      <TextAreaField
+        meta={fields.references}
+        label="Referencias (opcional)"
+        hint="Entre qué calles está, el color de la fachada: ayuda a la paquetería a encontrarte."
+        rows={2}
+        autoFocus={focus === "references"}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           meta={fields.city}
@@ -101,7 +132,7 @@ export function ShippingForm({
           required
           autoComplete="postal-code"
           autoFocus={focus === "postalCode"}
-          inputProps={digitsInput(POSTAL_CODE_DIGITS)}
+          inputProps={{ inputMode: "numeric", maxLength: POSTAL_CODE_DIGITS, onInput: digitsOnly }}
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -132,6 +163,12 @@ export function ShippingForm({
           <input id={`${SHIPPING_FORM_ID}-country`} value={COUNTRY} readOnly className="field-input" />
         </div>
       </div>
+      <GiftOptions
+        giftWrap={fields.giftWrap}
+        giftMessage={fields.giftMessage}
+        price={page.giftWrapPrice}
+        focus={focus}
+      />
       <p className="text-xs leading-relaxed text-ink-700">
         Usamos estos datos solo para entregar y facturar tu pedido, como explica el{" "}
         <LegalLink to="/aviso-de-privacidad">Aviso de Privacidad</LegalLink>.
@@ -145,7 +182,7 @@ export function ShippingForm({
 
 export const SHIPPING_FORM_ID = "checkout-shipping";
 
-/** Phone and postal code accept digits only. */
+/** The postal code accepts digits only. */
 function digitsOnly(event: FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
   const digits = input.value.replace(/\D+/g, "");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MEXICAN_STATES, parseShipping, SHIPPING_MESSAGES } from "./checkout";
+import {
+  EXTRA_SHIPPING_MESSAGES,
+  MEXICAN_STATES,
+  parseShipping,
+  SHIPPING_MESSAGES,
+  shippingFormValues,
+} from "./checkout";
 import { INVALID_CHARACTERS_MESSAGE } from "./text";
 import { formDataOf } from "./test-utils";
 
@@ -30,6 +36,10 @@ describe("parseShipping", () => {
       firstName: "María",
       email: "maria@example.mx",
       phone: "5512345678",
+      interiorNumber: null,
+      references: null,
+      giftWrap: false,
+      giftMessage: null,
       country: "México",
     });
   });
@@ -73,9 +83,13 @@ describe("parseShipping", () => {
     expect(errorsOf({ ...valid, email: "maria@" })).toEqual({ email: [SHIPPING_MESSAGES.emailInvalid] });
   });
 
-  it("wants exactly 10 phone digits and 5 postal-code digits", () => {
-    for (const phone of ["551234567", "55123456789", "55-1234-5678", "abcdefghij"]) {
+  it("wants 10 phone digits, however they are written, and 5 postal-code digits", () => {
+    for (const phone of ["551234567", "55123456789", "abcdefghij", "+1 212 555 0100", "55 12ab 5678"]) {
       expect(errorsOf({ ...valid, phone })).toEqual({ phone: [SHIPPING_MESSAGES.phoneDigits] });
+    }
+    for (const phone of ["55 1234 5678", "55-1234-5678", "+52 55 1234 5678", "(55) 1234-5678"]) {
+      const submission = parseShipping(formDataOf({ ...valid, phone }));
+      expect(submission.status === "success" && submission.value.phone, phone).toBe("5512345678");
     }
     for (const postalCode of ["1156", "115600", "ABCDE"]) {
       expect(errorsOf({ ...valid, postalCode })).toEqual({ postalCode: [SHIPPING_MESSAGES.postalCodeDigits] });
@@ -87,7 +101,54 @@ describe("parseShipping", () => {
     expect(MEXICAN_STATES).toHaveLength(32);
     expect(new Set(MEXICAN_STATES).size).toBe(32);
     expect(errorsOf({ ...valid, state: "Texas" })).toEqual({ state: [SHIPPING_MESSAGES.stateRequired] });
-    expect(errorsOf({ ...valid, state: "Yucatán" })).toEqual({});
+    expect(errorsOf({ ...valid, state: "Yucatán", postalCode: "97000" })).toEqual({});
+  });
+
+  it("checks the postal code against the state, in the same round as every other message", () => {
+    expect(errorsOf({ ...valid, postalCode: "06700", state: "Jalisco" })).toEqual({
+      postalCode: ["Este código postal es de Ciudad de México, no de Jalisco"],
+    });
+    expect(errorsOf({ ...valid, postalCode: "06700", state: "Jalisco", city: "", phone: "55" })).toEqual({
+      postalCode: ["Este código postal es de Ciudad de México, no de Jalisco"],
+      city: [SHIPPING_MESSAGES.cityRequired],
+      phone: [SHIPPING_MESSAGES.phoneDigits],
+    });
+    expect(errorsOf({ ...valid, postalCode: "18000" })).toEqual({
+      postalCode: ["Este código postal no corresponde a ningún estado de México"],
+    });
+    expect(errorsOf({ ...valid, postalCode: "44100", state: "Jalisco" })).toEqual({});
+  });
+
+  it("keeps the optional interior number, references and gift options, within their lengths", () => {
+    const filled = {
+      ...valid,
+      interiorNumber: " 4B ",
+      references: "Entre Orizaba y Córdoba,\nfachada azul",
+      giftWrap: "on",
+      giftMessage: "¡Feliz aniversario!\nCon amor, M.",
+    };
+    const submission = parseShipping(formDataOf(filled));
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      interiorNumber: "4B",
+      references: "Entre Orizaba y Córdoba,\nfachada azul",
+      giftWrap: true,
+      giftMessage: "¡Feliz aniversario!\nCon amor, M.",
+    });
+    expect(
+      errorsOf({ ...valid, interiorNumber: "x".repeat(21), references: "x".repeat(201), giftMessage: "x".repeat(251) }),
+    ).toEqual({
+      interiorNumber: [EXTRA_SHIPPING_MESSAGES.interiorTooLong],
+      references: [EXTRA_SHIPPING_MESSAGES.referencesTooLong],
+      giftMessage: [EXTRA_SHIPPING_MESSAGES.giftMessageTooLong],
+    });
+    expect(errorsOf({ ...valid, giftWrap: "yes" })).toEqual({ giftWrap: [EXTRA_SHIPPING_MESSAGES.badRequest] });
+  });
+
+  it("turns the values back into the fields the payment step carries", () => {
+    const submission = parseShipping(formDataOf({ ...valid, giftWrap: "on", interiorNumber: "4B" }));
+    if (submission.status !== "success") throw new Error("the values are valid");
+    const again = parseShipping(formDataOf(Object.fromEntries(shippingFormValues(submission.value))));
+    expect(again.status === "success" && again.value).toEqual(submission.value);
   });
 
   it("refuses control characters and over-long lines", () => {

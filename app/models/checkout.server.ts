@@ -1,0 +1,48 @@
+import { chargedLines, computeTotals, type OrderTotals, shownPrice } from "~/lib/checkout";
+import type { SavedAddress } from "~/lib/saved-address";
+import { getEnv, getShopPolicies } from "~/utils/env.server";
+import { type CartLine, getCart } from "./cart.server";
+
+/** A line of the checkout's side summary, at the price the shopper sees. */
+export type SummaryLine = Pick<CartLine, "lineKey" | "name" | "variantName" | "material" | "image" | "quantity"> & {
+  lineTotal: number;
+};
+
+export type CheckoutSummary = {
+  lines: SummaryLine[];
+  totals: OrderTotals;
+  /** The gift packaging's price as the shopper sees it (with IVA when prices include it). */
+  giftWrapPrice: number;
+};
+
+/**
+ * What the checkout shows of the user's cart: each line at its shown price and the order's totals,
+ * with the gift packaging when `giftWrap` (its price is the shop's setting). The same arithmetic as
+ * the order that PAGAR creates (`createOrderForCheckout`), so the summary is what will be charged.
+ */
+export async function getCheckoutSummary(userId: string, { giftWrap = false } = {}): Promise<CheckoutSummary> {
+  const cart = await getCart(userId);
+  const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
+  const { giftWrapPrice } = getShopPolicies();
+  return {
+    lines: cart.lines.map((l) => ({
+      lineKey: l.lineKey,
+      name: l.name,
+      variantName: l.variantName,
+      material: l.material,
+      image: l.image,
+      quantity: l.quantity,
+      lineTotal: shownPrice(l.unitPrice, ivaIncluded) * l.quantity,
+    })),
+    totals: computeTotals(chargedLines(cart.lines, giftWrap ? giftWrapPrice : null), { ivaIncluded }),
+    giftWrapPrice: shownPrice(giftWrapPrice, ivaIncluded),
+  };
+}
+
+/** The checkout page's data for a cart that can be bought. */
+export type CheckoutPage = CheckoutSummary & {
+  email: string;
+  /** The addresses of the shopper's earlier orders, newest first, and the one the form starts with. */
+  addresses: SavedAddress[];
+  chosenAddressId: number | null;
+};
