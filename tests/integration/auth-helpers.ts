@@ -68,9 +68,10 @@ export function callLoader(loader: Handler<LoaderFunctionArgs>, request: Request
 
 /** The cookie pair ("name=value") from a Set-Cookie header. */
 export function cookieFrom(outcome: Outcome): string {
-  const setCookie = outcome.headers.get("Set-Cookie");
-  if (!setCookie) throw new Error("no Set-Cookie header");
-  return setCookie.split(";")[0]!;
+  // Every cookie set (a login sets the session's and the known browser's), as a browser sends them back.
+  const setCookies = outcome.headers.getSetCookie();
+  if (setCookies.length === 0) throw new Error("no Set-Cookie header");
+  return setCookies.map((cookie) => cookie.split(";")[0]!).join("; ");
 }
 
 /** What the form actions answer to a failed submission: conform's `SubmissionResult`. */

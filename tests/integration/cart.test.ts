@@ -275,15 +275,21 @@ describe("/cart route", () => {
       }),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/producto/${ring.id}`)}`);
+    // The login carries the interrupted add (piece, model, quantity), resumed after it (issue 22).
+    expect(response.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/producto/${ring.id}`)}&agregar=${ring.id}-base&cantidad=1`,
+    );
 
     const fromReferer = await runAction(
       post({ intent: "add", productId: String(ring.id) }, { Referer: "http://localhost/?categoria=rings" }),
     );
-    expect(fromReferer.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/?categoria=rings")}`);
+    expect(fromReferer.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/?categoria=rings")}&agregar=${ring.id}-base&cantidad=1`,
+    );
 
     const offSite = await runAction(post({ intent: "add", productId: String(ring.id), redirectTo: "//evil.example" }));
-    expect(offSite.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/")}`);
+    // The home page is where a login returns by default, so an off-site redirectTo is simply left out.
+    expect(offSite.headers.get("Location")).toBe(`/login?agregar=${ring.id}-base&cantidad=1`);
   });
 
   it("answers 400 with a Spanish message to an unknown intent or malformed ids, changing nothing", async () => {

@@ -75,12 +75,14 @@ const link = (html: string, rel: string) =>
 
 describe("a page of the grid at any catalogue size", () => {
   // The target was 60 KB; the newsletter box and the legal links added since bring the page shell
-  // to ~64 KB (cards stay at ≤ 1.5 KB each). The bound keeps the page from growing with the catalogue.
-  it("weighs at most 66 KB with 24 cards of 1.5 KB at most", async () => {
+  // to ~64 KB, and the shopper's journey (issue 22: each card's favourite label, the grid's anchors,
+  // the delivery and IVA lines) ~1 KB more (cards stay at ≤ 1.5 KB each). The bound keeps the page
+  // from growing with the catalogue.
+  it("weighs at most 68 KB with 24 cards of 1.5 KB at most", async () => {
     const home = await get("/");
     expect(home.status).toBe(200);
     expect(cards(home.body)).toBe(GRID_PAGE_SIZE);
-    expect(Buffer.byteLength(home.body)).toBeLessThanOrEqual(66 * 1024);
+    expect(Buffer.byteLength(home.body)).toBeLessThanOrEqual(68 * 1024);
     const cardHtml = home.body.match(/<article class="card"[\s\S]*?<\/article>/g) ?? [];
     const average = cardHtml.reduce((sum, c) => sum + Buffer.byteLength(c), 0) / cardHtml.length;
     expect(average).toBeLessThanOrEqual(1536);
@@ -91,15 +93,16 @@ describe("a page of the grid at any catalogue size", () => {
     expect(link(first.body, "canonical")).toBe("https://tienda.example/");
     expect(link(first.body, "next")).toBe("https://tienda.example/?pagina=2");
     expect(link(first.body, "prev")).toBeNull();
-    expect(first.body).toContain('<a href="/?pagina=2" rel="next"');
+    // Page links land on the grid (#productos), not on the hero (issue 22).
+    expect(first.body).toContain('<a href="/?pagina=2#productos" rel="next"');
 
     const rings = await get("/?categoria=rings&pagina=2");
     expect(rings.status).toBe(200);
     expect(link(rings.body, "canonical")).toBe("https://tienda.example/?categoria=rings&pagina=2");
     expect(link(rings.body, "prev")).toBe("https://tienda.example/?categoria=rings");
     expect(link(rings.body, "next")).toBe("https://tienda.example/?categoria=rings&pagina=3");
-    expect(rings.body).toContain('<a href="/?categoria=rings" rel="prev"');
-    expect(rings.body).toContain('<a href="/?categoria=rings&amp;pagina=3" rel="next"');
+    expect(rings.body).toContain('<a href="/?categoria=rings#productos" rel="prev"');
+    expect(rings.body).toContain('<a href="/?categoria=rings&amp;pagina=3#productos" rel="next"');
 
     // 150 rings: page 7 is the last (6 × 24 + 6), with no next link.
     const last = await get("/?categoria=rings&pagina=7");
@@ -193,8 +196,9 @@ describe("catalogue cache", () => {
     const [first, second] = (await getProductGrid("rings", 1)).products;
     const other = (await getProductGrid("necklaces", 1)).products[0]!;
     await getProductDetail(first!.id);
-    await prisma.product.update({ where: { id: first!.id }, data: { stock: 1 } });
-    await prisma.product.update({ where: { id: other.id }, data: { stock: 2 } });
+    // A product with variants holds their sum (a trigger keeps it, decision 018): edit a plain one's.
+    await setShelfStock(first!.id, 1);
+    await setShelfStock(other.id, 2);
 
     catalogChanged({ productIds: [first!.id] });
     // Every page showing the changed product reads it again…
@@ -205,3 +209,18 @@ describe("catalogue cache", () => {
     expect((await getProductGrid("necklaces", 1)).products[0]!.stock).toBe(other.stock);
   });
 });
+
+/** Puts `stock` pieces on the shelf: on the product, or all on its first variant when it has any. */
+async function setShelfStock(productId: number, stock: number) {
+  const variants = await prisma.variant.findMany({
+    where: { productId },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  if (variants.length === 0) {
+    await prisma.product.update({ where: { id: productId }, data: { stock } });
+    return;
+  }
+  await prisma.variant.updateMany({ where: { productId }, data: { stock: 0 } });
+  await prisma.variant.update({ where: { id: variants[0]!.id }, data: { stock } });
+}

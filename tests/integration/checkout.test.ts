@@ -103,7 +103,10 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
     });
     expect(await stockOf(ring.id)).toBe(3);
     expect((await prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(2);
-    expect(await stockOf(necklace.id)).toBe(10); // variant lines take the variant's stock
+    // A variant line takes the variant's stock; the product's own is their sum (decision 018).
+    expect(await stockOf(necklace.id)).toBe(
+      (await prisma.variant.aggregate({ where: { productId: necklace.id }, _sum: { stock: true } }))._sum.stock,
+    );
 
     const session = await payments.stripe.checkout.sessions.retrieve(sessionId, { expand: ["line_items"] });
     expect(url).toBe(session.url);
