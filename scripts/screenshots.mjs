@@ -7,6 +7,15 @@
 // Options: --base URL (default http://localhost:3000), --out DIR (default docs/screenshots),
 // --full (whole pages instead of the first screenful), --only home,cart (some screens only).
 // Uses Debian's Chromium (CHROMIUM_PATH to choose another).
+//
+// The staff's panel (admin-*.png) with --admin-email and the password in ADMIN_PASSWORD: an admin
+// account made for the occasion with `npm run create-admin` against the shop's database (no seeded
+// password). It buys a gift as the seeded customer through the real checkout and the payment
+// simulator first, so the panel has a paid order (and its chart a bar); run it on a throwaway shop:
+//   PORT=… PGLITE_PORT=… PGLITE_DATA_DIR=memory:// npm start
+//   DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:<PGLITE_PORT>/postgres ADMIN_PASSWORD=… \
+//     npm run create-admin -- --email capturas@example.mx
+//   ADMIN_PASSWORD=… npm run screenshots -- --base http://localhost:<PORT> --admin-email capturas@example.mx --only admin
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,10 +28,14 @@ const { values: args } = parseArgs({
     out: { type: "string", default: "docs/screenshots" },
     full: { type: "boolean", default: false },
     only: { type: "string" },
+    "admin-email": { type: "string" },
   },
 });
 const base = args.base.replace(/\/$/, "");
 const only = args.only ? new Set(args.only.split(",")) : null;
+// `--only admin` takes every admin-* screen and nothing else.
+const adminOnly = only?.has("admin") ?? false;
+const wanted = (name) => !only || only.has(name) || (adminOnly && name.startsWith("admin-"));
 
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
@@ -74,17 +87,17 @@ async function productPath(page, name) {
 }
 
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--lang=es-MX"] });
 fs.mkdirSync(args.out, { recursive: true });
 const taken = [];
 
-async function shoot(page, name, kind) {
-  if (only && !only.has(name)) return;
+async function shoot(page, name, kind, { full = args.full } = {}) {
+  if (!wanted(name)) return;
   const file = path.join(args.out, `${name}-${kind}.png`);
   // Let web fonts and lazy images settle so the picture shows the page as a shopper sees it.
   await page.evaluate(() => globalThis.document.fonts.ready);
   await page.waitForLoadState("networkidle").catch(() => {});
-  await page.screenshot({ path: file, fullPage: args.full, animations: "disabled" });
+  await page.screenshot({ path: file, fullPage: full, animations: "disabled" });
   taken.push(file);
 }
 
@@ -134,16 +147,22 @@ try {
     }
     await context.close();
   }
+  if (args["admin-email"] && (!only || adminOnly || [...only].some((name) => name.startsWith("admin-")))) {
+    await shootAdmin();
+  }
 } finally {
   await browser.close();
 }
 console.log(taken.map((f) => `▸ ${f}`).join("\n"));
 
-async function logIn(page) {
-  await page.goto(`${base}/login?redirectTo=%2F`);
-  await page.getByLabel("Email").fill(CUSTOMER_ACCOUNT.email);
-  await page.getByLabel("Contraseña").fill(CUSTOMER_ACCOUNT.password);
-  await Promise.all([page.waitForURL(`${base}/`), page.getByRole("button", { name: "Iniciar Sesión" }).click()]);
+async function logIn(page, account = CUSTOMER_ACCOUNT, redirectTo = "/") {
+  await page.goto(`${base}/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Contraseña").fill(account.password);
+  await Promise.all([
+    page.waitForURL(`${base}${redirectTo}`),
+    page.getByRole("button", { name: "Iniciar Sesión" }).click(),
+  ]);
 }
 
 async function fillCartIfEmpty(page) {
@@ -156,4 +175,141 @@ async function fillCartIfEmpty(page) {
     await page.getByRole("button", { name: "AÑADIR AL CARRITO" }).first().click();
     await added;
   }
+}
+
+/** The staff's panel at both widths, after one paid order with a gift message. */
+async function shootAdmin() {
+  const password = process.env.ADMIN_PASSWORD;
+  if (!password) throw new Error("--admin-email needs the account's password in ADMIN_PASSWORD");
+  const admin = { email: args["admin-email"], password };
+  const number = await buyAGift();
+  for (const [kind, device] of Object.entries(VIEWPORTS)) {
+    const context = await browser.newContext({ ...device, locale: "es-MX", timezoneId: "America/Mexico_City" });
+    const page = await context.newPage();
+    await logIn(page, admin, "/admin");
+    const screens = [
+      { name: "admin-home", path: "/admin" },
+      { name: "admin-products", path: "/admin/productos" },
+      { name: "admin-new-product", path: "/admin/productos/nuevo", then: fillTwoMetalsThreeSizes },
+      { name: "admin-order", path: `/admin/pedidos/${number}` },
+      { name: "admin-export", path: "/admin/exportar" },
+      { name: "admin-import", path: "/admin/importar", then: previewBadImport },
+      { name: "admin-history", path: "/admin/historial" },
+      { name: "admin-users", path: "/admin/usuarios", only: "mobile" },
+    ];
+    for (const screen of screens) {
+      if (!wanted(screen.name) || (screen.only && screen.only !== kind)) continue;
+      await page.goto(`${base}${screen.path}`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await screen.then?.(page);
+      // The panel's pages are read whole (the chart, the six variants, the import's errors).
+      await shoot(page, screen.name, kind, { full: true });
+    }
+    await context.close();
+  }
+}
+
+/** The seeded customer buys the ring as a gift through the checkout and pays with the test card. */
+async function buyAGift() {
+  const context = await browser.newContext({ ...VIEWPORTS.desktop, locale: "es-MX" });
+  const page = await context.newPage();
+  await logIn(page);
+  await fillCartIfEmpty(page);
+  await page.goto(`${base}/checkout`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const form = page.getByTestId("shipping-form");
+  const address = {
+    Nombre: "Lucía",
+    Apellidos: "Ramírez Soto",
+    "Colonia/Fraccionamiento": "Americana",
+    "Calle y número": "Av. Chapultepec 480",
+    Municipio: "Guadalajara",
+    Teléfono: "+52 33 1234 5678",
+    "Código postal": "44160",
+  };
+  for (const [label, value] of Object.entries(address)) await form.getByLabel(label).first().fill(value);
+  await form.getByLabel("Estado").selectOption("Jalisco");
+  const gift = page.getByTestId("gift-options");
+  await gift.getByRole("checkbox").check();
+  await gift.getByLabel("Mensaje para la tarjeta (opcional)").fill("¡Feliz aniversario, Lucía! Con todo mi amor, M.");
+  await page.getByRole("button", { name: "Continuar al pago" }).click();
+  await page.getByTestId("payment-step").waitFor();
+  await page.getByRole("button", { name: "PAGAR" }).click();
+  await page.waitForURL(/\/pay\/cs_test_/);
+  await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Vencimiento (MM/AA)").fill("12/39");
+  await page.getByLabel("CVC").fill("123");
+  await Promise.all([
+    page.waitForURL((url) => url.href.startsWith(base) && !url.pathname.startsWith("/pay/")),
+    page.getByRole("button", { name: "Pagar" }).click(),
+  ]);
+  await page.goto(`${base}/orders`);
+  const text = await page.locator("main").innerText();
+  await context.close();
+  const number = text.match(/LJ\d+/)?.[0];
+  if (!number) throw new Error("the paid order's number is not on /orders");
+  return number;
+}
+
+/** A ring in two metals and three sizes, typed into the variant editor (nothing is saved). */
+async function fillTwoMetalsThreeSizes(page) {
+  await page.getByLabel("Nombre", { exact: true }).fill("Anillo Trenza Aurora");
+  await page.getByLabel("Material", { exact: true }).first().fill("Oro 14k");
+  const editor = page.getByTestId("variant-editor");
+  const rows = editor.getByTestId("variant-row");
+  const variants = [];
+  for (const [metal, price] of [
+    ["Oro amarillo 14k", "6890.00"],
+    ["Oro blanco 14k", "7290.00"],
+  ]) {
+    for (const [i, size] of ["6", "7", "8"].entries()) variants.push({ metal, size, price, stock: String(2 + i) });
+  }
+  while ((await rows.count()) < variants.length) {
+    const before = await rows.count();
+    await editor.getByRole("button", { name: "+ Agregar variante" }).click();
+    await rows.nth(before).waitFor();
+  }
+  for (const [i, v] of variants.entries()) {
+    const row = rows.nth(i);
+    await row.getByLabel("Modelo").fill(v.metal);
+    await row.getByLabel("Talla").fill(v.size);
+    await row.getByLabel("Precio (MXN)").fill(v.price);
+    await row.getByLabel("Existencias").fill(v.stock);
+  }
+  // A whole-page picture from the top: no focus ring, and the sticky header where it belongs.
+  await page.locator(":focus").blur();
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+}
+
+/** A small CSV in the export's columns with three rows the import refuses, previewed (not applied). */
+async function previewBadImport(page) {
+  const header = (await page.request.get(`${base}/admin/exportar/catalogo.csv`).then((r) => r.text()))
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)[0];
+  const columns = header.split(",");
+  const row = (values) => columns.map((column) => values[column] ?? "").join(",");
+  const good = {
+    nombre: "Aretes Perla Bruma",
+    categoria: "Pendientes",
+    material: "Plata .925",
+    en_venta: "sí",
+    fotos: "/images/products/placeholder.svg",
+  };
+  const csv = [
+    header,
+    row({ ...good, precio: "1890.00", existencias: "4" }),
+    row({ ...good, nombre: "", precio: "990.00", existencias: "2" }),
+    row({ ...good, nombre: "Anillo Niebla", precio: "mil pesos", existencias: "1" }),
+    row({ ...good, nombre: "Collar Rocío", categoria: "relojes", precio: "2490.00", existencias: "-3" }),
+  ].join("\r\n");
+  await page.getByLabel("Archivo CSV").setInputFiles({
+    name: "catalogo-con-errores.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`\uFEFF${csv}\r\n`, "utf8"),
+  });
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/admin/importar") && r.request().method() === "POST"),
+    page.getByRole("button", { name: "Revisar archivo" }).click(),
+  ]);
+  await page.waitForLoadState("networkidle");
 }
