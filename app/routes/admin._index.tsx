@@ -123,9 +123,10 @@ export default function AdminHome() {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-sm border border-ink-900/10 bg-white p-4">
-      <dt className="text-xs uppercase tracking-[0.15em] text-ink-700">{label}</dt>
-      <dd className="mt-1 font-serif text-2xl text-ink-900">{value}</dd>
+    // min-w-0: a long amount wraps inside its cell instead of widening a phone's page.
+    <div className="min-w-0 rounded-sm border border-ink-900/10 bg-white p-4">
+      <dt className="break-words text-xs uppercase tracking-[0.1em] text-ink-700 sm:tracking-[0.15em]">{label}</dt>
+      <dd className="mt-1 break-words font-serif text-xl text-ink-900 sm:text-2xl">{value}</dd>
     </div>
   );
 }

@@ -22,75 +22,78 @@ export function SalesChart({ days }: { days: readonly ChartDay[] }) {
   const summary = `Ventas de los últimos ${days.length} días: ${formatMoney(total)} en ${pieces(orders)}.`;
   return (
     <figure className="m-0" data-testid="sales-chart">
-      <svg
-        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-        role="img"
-        aria-label={`${summary} Los números de cada día están en la tabla que sigue.`}
-        className="h-auto w-full"
-        data-sales-top={chart.salesTop}
-        data-orders-top={chart.ordersTop}
-      >
-        {chart.salesTicks.map((tick) => (
-          <g key={tick.y}>
-            <line
-              x1={CHART.left}
-              x2={CHART.width - CHART.right}
-              y1={tick.y}
-              y2={tick.y}
-              stroke="#1c1916"
-              strokeOpacity={tick.value === 0 ? 0.4 : 0.08}
-            />
-            <text x={CHART.left - 8} y={tick.y + 4} textAnchor="end" fontSize="11" fill="#3a3530">
-              {compactMoney.format(tick.value / 100)}
+      {/* On a phone the chart keeps a readable size and scrolls sideways inside its panel. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Gráfica de ventas por día">
+        <svg
+          viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+          role="img"
+          aria-label={`${summary} Los números de cada día están en la tabla que sigue.`}
+          className="h-auto w-full min-w-[560px]"
+          data-sales-top={chart.salesTop}
+          data-orders-top={chart.ordersTop}
+        >
+          {chart.salesTicks.map((tick) => (
+            <g key={tick.y}>
+              <line
+                x1={CHART.left}
+                x2={CHART.width - CHART.right}
+                y1={tick.y}
+                y2={tick.y}
+                stroke="#1c1916"
+                strokeOpacity={tick.value === 0 ? 0.4 : 0.08}
+              />
+              <text x={CHART.left - 8} y={tick.y + 4} textAnchor="end" fontSize="11" fill="#3a3530">
+                {compactMoney.format(tick.value / 100)}
+              </text>
+            </g>
+          ))}
+          {chart.orderTicks.map((tick) => (
+            <text key={tick.y} x={CHART.width - CHART.right + 8} y={tick.y + 4} fontSize="11" fill="#1c1916">
+              {Number.isInteger(tick.value) ? tick.value : ""}
             </text>
-          </g>
-        ))}
-        {chart.orderTicks.map((tick) => (
-          <text key={tick.y} x={CHART.width - CHART.right + 8} y={tick.y + 4} fontSize="11" fill="#1c1916">
-            {Number.isInteger(tick.value) ? tick.value : ""}
-          </text>
-        ))}
-        {chart.bars.map((bar) => (
-          <rect
-            key={bar.day}
-            x={bar.x}
-            y={bar.y}
-            width={bar.width}
-            height={bar.height}
-            fill="#b8924a"
-            rx={1.5}
-            data-day={bar.day}
-            data-sales={bar.sales}
-            data-orders={bar.orders}
-          >
-            <title>{`${formatDay(bar.day)}: ${formatMoney(bar.sales)}, ${pieces(bar.orders)}`}</title>
-          </rect>
-        ))}
-        <polyline
-          points={chart.points.map((p) => `${p.cx},${p.cy}`).join(" ")}
-          fill="none"
-          stroke="#1c1916"
-          strokeWidth={1.5}
-          strokeOpacity={0.7}
-        />
-        {chart.points.map((p) => (
-          <circle key={p.day} cx={p.cx} cy={p.cy} r={2.5} fill="#1c1916" data-day={p.day} data-orders={p.orders} />
-        ))}
-        {chart.bars.map((bar, i) =>
-          i % 5 === 0 || i === chart.bars.length - 1 ? (
-            <text
+          ))}
+          {chart.bars.map((bar) => (
+            <rect
               key={bar.day}
-              x={bar.x + bar.width / 2}
-              y={chart.baseline + 18}
-              textAnchor="middle"
-              fontSize="11"
-              fill="#3a3530"
+              x={bar.x}
+              y={bar.y}
+              width={bar.width}
+              height={bar.height}
+              fill="#b8924a"
+              rx={1.5}
+              data-day={bar.day}
+              data-sales={bar.sales}
+              data-orders={bar.orders}
             >
-              {formatDay(bar.day)}
-            </text>
-          ) : null,
-        )}
-      </svg>
+              <title>{`${formatDay(bar.day)}: ${formatMoney(bar.sales)}, ${pieces(bar.orders)}`}</title>
+            </rect>
+          ))}
+          <polyline
+            points={chart.points.map((p) => `${p.cx},${p.cy}`).join(" ")}
+            fill="none"
+            stroke="#1c1916"
+            strokeWidth={1.5}
+            strokeOpacity={0.7}
+          />
+          {chart.points.map((p) => (
+            <circle key={p.day} cx={p.cx} cy={p.cy} r={2.5} fill="#1c1916" data-day={p.day} data-orders={p.orders} />
+          ))}
+          {chart.bars.map((bar, i) =>
+            i % 5 === 0 || i === chart.bars.length - 1 ? (
+              <text
+                key={bar.day}
+                x={bar.x + bar.width / 2}
+                y={chart.baseline + 18}
+                textAnchor="middle"
+                fontSize="11"
+                fill="#3a3530"
+              >
+                {formatDay(bar.day)}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      </div>
       <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-xs text-ink-700">
         <span>
           <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 bg-gold-500 align-middle" />
