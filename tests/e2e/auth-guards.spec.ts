@@ -27,7 +27,8 @@ test.describe("guards", () => {
       await waitForHydration(page);
       await page.getByRole("banner").locator("details[data-menu=user] summary").click();
       await page.getByRole("banner").getByRole("link", { name: "Panel Admin" }).click();
-      await expect(page).toHaveURL(/\/admin\/productos$/);
+      // The panel opens on its home, Resumen (issue 20).
+      await expect(page).toHaveURL(/\/admin$/);
       await expect(page.getByRole("heading", { name: "Panel de Administración" })).toBeVisible();
       await expect(page.getByTestId("role-badge")).toHaveText(role === "admin" ? "Administrador" : "Empleado");
     });
