@@ -7,7 +7,8 @@ const PAGES = [
     link: "Términos y Condiciones",
     path: "/terminos-y-condiciones",
     heading: "Términos y Condiciones",
-    text: "cinco días hábiles",
+    // The right of withdrawal of a distance sale: RETURN_DAYS, at least and by default five business days.
+    text: "5 días hábiles a partir de la entrega para revocar",
   },
   { link: "Envíos y Devoluciones", path: "/envios-y-devoluciones", heading: "Envíos y Devoluciones", text: "$15.00" },
 ];
