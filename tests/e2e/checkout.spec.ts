@@ -228,10 +228,10 @@ test("declined card, then cancel: the payment is cancelled, the order too, the c
   await expect(page).toHaveURL(/\/cancel\?pedido=\d+/);
   await expect(page.getByRole("heading", { name: "Pago cancelado" })).toBeVisible();
 
+  // Mis Pedidos lists an unpaid, cancelled attempt apart from the orders (issue 22), never as an order.
   await page.goto("/orders");
-  const status = page.getByTestId("order-card").first().getByTestId("order-status");
-  await expect(status).toHaveAttribute("data-status", "cancelado");
-  await expect(status).toHaveText(/Cancelado/);
+  await expect(page.getByTestId("orders-list")).toHaveCount(0);
+  await expect(page.getByTestId("attempts")).toContainText("1 intento de pago sin completar");
 
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toContainText(product.name);
