@@ -31,18 +31,7 @@ export type OrderView = {
     quantity: number;
     price: number;
   }>;
-  address: {
-    name: string;
-    phone: string;
-    addressLine1: string;
-    addressLine2: string;
-    interiorNumber: string | null;
-    references: string | null;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  } | null;
+  address: ShippingAddress | null;
 };
 
 /** The shipping address as order pages (the shopper's and the staff's) show it. */
@@ -58,6 +47,9 @@ export const SHIPPING_ADDRESS_SELECT = {
   postalCode: true,
   country: true,
 } as const satisfies Prisma.AddressSelect;
+
+/** A shipping address as orders show it (pages and e-mails). */
+export type ShippingAddress = Prisma.AddressGetPayload<{ select: typeof SHIPPING_ADDRESS_SELECT }>;
 
 const ORDER_VIEW_SELECT = {
   id: true,

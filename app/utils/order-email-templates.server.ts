@@ -2,6 +2,7 @@ import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { SHOP_NAME, VAT_LABEL } from "~/lib/constants";
 import { formatMoney, priceOrFree } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
+import type { ShippingAddress } from "~/models/order-views.server";
 import { button, type EmailContent, escapeHtml, heading, layout, PALETTE } from "./email-templates.server";
 
 /**
@@ -22,18 +23,7 @@ export type EmailOrder = {
   giftWrapPrice: number | null;
   giftMessage: string | null;
   items: ReadonlyArray<{ productName: string; variantName: string | null; quantity: number; price: number }>;
-  address: {
-    name: string;
-    phone: string;
-    addressLine1: string;
-    addressLine2: string;
-    interiorNumber: string | null;
-    references: string | null;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  } | null;
+  address: ShippingAddress | null;
 };
 
 /** How the shipment e-mail names the parcel. */
