@@ -5,6 +5,7 @@
 //   node scripts/container/journey.mjs add-product  --base URL --email E --name "Anillo …" --price 1234.50
 //   node scripts/container/journey.mjs see-product  --base URL --name "Anillo …"
 // Each prints one line saying what it saw and exits non-zero (with the page's status) when it did not.
+import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 
 const { positionals, values } = parseArgs({
@@ -22,16 +23,21 @@ if (!step || !base) fail("usage: journey.mjs <login|add-product|see-product> --b
 
 let cookie = "";
 
-/** One request as a browser would send it: same-origin form posts, the session cookie, no redirects followed. */
+/**
+ * One request as a browser would send it: same-origin form posts (url-encoded, or multipart when the
+ * form is a FormData, as a form with a file input is), the session cookie, no redirects followed.
+ */
 async function request(path, { method = "GET", form } = {}) {
+  const multipart = form instanceof FormData;
   const response = await fetch(new URL(path, base), {
     method,
     redirect: "manual",
     headers: {
       ...(cookie ? { Cookie: cookie } : {}),
-      ...(form ? { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(base).origin } : {}),
+      ...(form ? { Origin: new URL(base).origin } : {}),
+      ...(form && !multipart ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
     },
-    body: form ? new URLSearchParams(form) : undefined,
+    body: form ? (multipart ? form : new URLSearchParams(form)) : undefined,
   });
   const set = response.headers.getSetCookie().map((c) => c.split(";")[0]);
   if (set.length > 0) {
@@ -68,21 +74,24 @@ const steps = {
     await login();
     const page = await request("/admin/productos/nuevo");
     if (page.status !== 200) fail(`/admin/productos/nuevo: ${page.status}`);
-    const answer = await request("/admin/productos/nuevo", {
-      method: "POST",
-      form: {
-        name: values.name,
-        price: values.price,
-        image: "/favicon.svg",
-        description: "Pieza agregada por la prueba del contenedor.",
-        material: "Plata .925",
-        categoryId: "1",
-        stock: "3",
-        inStock: "on",
-      },
-    });
+    // As the admin does it: the form's fields and a photo chosen from the computer (stored by the shop).
+    const form = new FormData();
+    const fields = {
+      name: values.name,
+      price: values.price,
+      description: "Pieza agregada por la prueba del contenedor.",
+      material: "Plata .925",
+      categoryId: /name="categoryId"[\s\S]*?<option[^>]*value="(\d+)"/.exec(page.html)?.[1] ?? "1",
+      stock: "3",
+      inStock: "on",
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    const photo = await readFile(new URL("../../public/apple-touch-icon.png", import.meta.url));
+    form.append("photos", new File([photo], "anillo.png", { type: "image/png" }));
+    const answer = await request("/admin/productos/nuevo", { method: "POST", form });
     if (answer.status !== 302 || !/^\/admin\/productos\/\d+$/.test(answer.location ?? "")) {
-      fail(`adding "${values.name}": ${answer.status} ${answer.location ?? ""}`);
+      const errors = [...answer.html.matchAll(/id="([^"]*-error)"[^>]*>([^<]+)</g)].map((m) => `${m[1]}: ${m[2]}`);
+      fail(`adding "${values.name}": ${answer.status} ${answer.location ?? ""} ${errors.join("; ")}`);
     }
     console.log(`✔ "${values.name}" added through the admin's form: ${answer.location}`);
   },
@@ -93,7 +102,15 @@ const steps = {
       fail(`the storefront's search for "${values.name}": ${search.status}, no product`);
     const product = await request(link[1]);
     if (product.status !== 200 || !product.html.includes(values.name)) fail(`${link[1]}: ${product.status}`);
-    console.log(`✔ "${values.name}" is on the storefront: ${link[1]}`);
+    // The product's photo is served by the shop: one the admin uploaded (kept in the database, not in
+    // the container) or one of the demo catalogue's files.
+    const image = /<img[^>]*src="(\/(?:uploads|images)\/products\/[^"]+)"/.exec(product.html)?.[1];
+    if (!image) fail(`${link[1]}: no product photo on the page`);
+    const photo = await fetch(new URL(image, base));
+    if (photo.status !== 200 || !photo.headers.get("content-type")?.startsWith("image/")) {
+      fail(`${image}: ${photo.status} ${photo.headers.get("content-type")}`);
+    }
+    console.log(`✔ "${values.name}" is on the storefront with its photo: ${link[1]}, ${image}`);
   },
 };
 
