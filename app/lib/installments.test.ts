@@ -3,6 +3,7 @@ import {
   bestInstallmentOffer,
   DEFAULT_INSTALLMENT_PLANS,
   installmentOfferText,
+  installmentPlanShort,
   installmentPlanText,
   parseInstallmentPlans,
 } from "./installments";
@@ -44,6 +45,8 @@ describe("texts", () => {
     expect(installmentOfferText({ months: 12, monthly: 1_208_34 })).toBe("Hasta 12 meses sin intereses de $1,208.34");
     expect(installmentPlanText(6)).toBe("6 meses sin intereses");
     expect(installmentPlanText(null)).toBeNull();
+    expect(installmentPlanShort(12)).toBe("12 MSI");
+    expect(installmentPlanShort(null)).toBeNull();
   });
 });
 
@@ -64,9 +67,15 @@ describe("parseInstallmentPlans", () => {
   });
 
   it("refuses what is not a plan Stripe offers", () => {
-    expect(parseInstallmentPlans("12")).toMatchObject({ ok: false, message: expect.stringContaining("months:minimum") });
+    expect(parseInstallmentPlans("12")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("months:minimum"),
+    });
     expect(parseInstallmentPlans("5:500")).toMatchObject({ ok: false, message: expect.stringContaining("5 months") });
-    expect(parseInstallmentPlans("3:300,3:400")).toMatchObject({ ok: false, message: expect.stringContaining("twice") });
+    expect(parseInstallmentPlans("3:300,3:400")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("twice"),
+    });
     expect(parseInstallmentPlans("3:-1")).toMatchObject({ ok: false });
   });
 });

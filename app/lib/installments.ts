@@ -72,3 +72,8 @@ export function installmentOfferText(offer: InstallmentOffer): string {
 export function installmentPlanText(months: number | null | undefined): string | null {
   return months ? `${months} meses sin intereses` : null;
 }
+
+/** The short form staff read in the orders list: "12 MSI"; null for a single payment. */
+export function installmentPlanShort(months: number | null | undefined): string | null {
+  return months ? `${months} MSI` : null;
+}
