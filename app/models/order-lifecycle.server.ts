@@ -121,9 +121,7 @@ export async function transitionOrder(tx: Tx, request: TransitionRequest): Promi
       stockReleasedAt,
       // A settled order holds nothing for a payment session any more.
       ...(request.to !== "pendiente" ? { reservedUntil: null } : {}),
-      ...(request.payment && row.paid_at === null
-        ? paymentColumns(request.payment)
-        : {}),
+      ...(request.payment && row.paid_at === null ? paymentColumns(request.payment) : {}),
       ...(request.shipment ? { carrier: request.shipment.carrier, trackingCode: request.shipment.trackingCode } : {}),
     },
   });

@@ -194,7 +194,10 @@ export async function startPaymentSimulator({
           param: "intent",
         });
       }
-      return { statusCode: 200, body: paymentIntentObject(session, { expandLatestCharge: expand.includes("latest_charge") }) };
+      return {
+        statusCode: 200,
+        body: paymentIntentObject(session, { expandLatestCharge: expand.includes("latest_charge") }),
+      };
     }
     throw new StripeApiError(
       404,
