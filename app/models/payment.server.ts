@@ -237,7 +237,16 @@ async function paymentOf(
   if (!paymentIntentId || !session.payment_method_options?.card?.installments?.enabled) {
     return { paymentIntentId, installmentMonths: null };
   }
-  const intent = await getStripe().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await getStripe().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+  } catch (error) {
+    // The session says it is paid: a payment intent the provider cannot find leaves the plan
+    // unknown, never the order unpaid (a retry would find it missing again).
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    logger.warn({ paymentIntentId, reason: error.message }, "payments: the paid session's payment intent is missing");
+    return { paymentIntentId, installmentMonths: null };
+  }
   const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
   const plan = charge?.payment_method_details?.card?.installments?.plan;
   const months = plan?.type === "fixed_count" && plan.interval === "month" ? plan.count : null;
