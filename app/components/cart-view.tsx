@@ -8,6 +8,7 @@ import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
 import { CartLineItem } from "./cart-line";
 import { DeliveryEstimate } from "./delivery-estimate";
+import { InstallmentsLine } from "./installments-line";
 import { useIvaIncluded } from "./price-display";
 import { OPEN_CHECKOUT } from "./checkout-modal";
 import { FetcherFlag } from "./fetcher-flag";
@@ -110,6 +111,7 @@ export function CartView({
             {formatMoney(shownLinesTotal(cart.lines, ivaIncluded))}
           </dd>
         </dl>
+        <InstallmentsLine amount={shownLinesTotal(cart.lines, ivaIncluded)} className="mt-1 text-right" />
         <p className="mt-1 text-xs text-ink-700" data-testid="cart-iva-note">
           {cart.count === 1 ? "1 pieza" : `${cart.count} piezas`} ·{" "}
           {ivaIncluded

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { VAT_LABEL } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
+import { installmentPlanText } from "~/lib/installments";
 import { formatMoney, priceOrFree } from "~/lib/money";
 import { ORDER_STATUS_INFO, showsTracking } from "~/lib/order-status";
 import { formatPhone } from "~/lib/phone";
@@ -54,6 +55,11 @@ export function OrderCard({ order, status: statusNote }: { order: OrderCardData;
           <p className="mt-2 text-lg font-medium text-ink-900" data-testid="order-total">
             {formatMoney(order.total)}
           </p>
+          {order.installmentMonths ? (
+            <p className="text-xs text-ink-700" data-testid="order-installments">
+              Pagado a {installmentPlanText(order.installmentMonths)}
+            </p>
+          ) : null}
         </div>
       </header>
       {showsTracking(order) ? (

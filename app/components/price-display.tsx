@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { shownPrice } from "~/lib/checkout";
+import type { InstallmentPlan } from "~/lib/installments";
 import type { loader as rootLoader } from "~/root";
 
 /**
@@ -15,4 +16,9 @@ export function useIvaIncluded(): boolean {
 export function useShownPrice(): (price: number) => number {
   const included = useIvaIncluded();
   return (price) => shownPrice(price, included);
+}
+
+/** The meses sin intereses plans the shop offers (the MSI_PLANS setting, sent by the root loader). */
+export function useInstallmentPlans(): readonly InstallmentPlan[] {
+  return useRouteLoaderData<typeof rootLoader>("root")?.ENV.MSI_PLANS ?? [];
 }

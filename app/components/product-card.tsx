@@ -4,7 +4,9 @@ import type { CardProduct, CardSelection } from "~/lib/catalog";
 import { discountPercent, hasDiscount } from "~/lib/money";
 import { chooseVariant, displayValues, materialOf } from "~/lib/variants";
 import { ProductImage } from "./product-image";
+import { InstallmentsLine } from "./installments-line";
 import { Price } from "./price";
+import { useShownPrice } from "./price-display";
 import { RatingSummary } from "./rating-summary";
 import { StockLine } from "./stock-line";
 import { useHydrated } from "./use-hydrated";
@@ -32,6 +34,7 @@ export function ProductCard({
   titleAs?: "h2" | "h3";
 }) {
   const hydrated = useHydrated();
+  const shownPrice = useShownPrice();
   const selectId = useId();
   const variants = product.variants ?? [];
   const [model, setModel] = useState<string | null>(null);
@@ -80,6 +83,7 @@ export function ProductCard({
         </Title>
         <p className="card-material">{material}</p>
         <Price price={shown.price} originalPrice={shown.originalPrice} />
+        <InstallmentsLine amount={shownPrice(shown.price)} />
         {choice.models.length > 0 ? (
           hydrated ? (
             <div className="card-raised">

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { InstallmentsLine } from "./installments-line";
 import { Price } from "./price";
-import { useIvaIncluded } from "./price-display";
+import { useIvaIncluded, useShownPrice } from "./price-display";
 
 /** The top of the product's details: its category, name, material and NUEVO / DESTACADO. */
 export function ProductHeading({
@@ -38,7 +39,7 @@ export function ProductHeading({
 
 /**
  * The price of the piece shown, with how IVA is counted under the shop's setting ("más IVA" or "IVA
- * incluido"). `children` go under it: more about paying for it (instalments, when the shop offers them).
+ * incluido") and the meses sin intereses it qualifies for. `children` go under it: more about paying for it.
  */
 export function ProductPriceBlock({
   price,
@@ -50,12 +51,14 @@ export function ProductPriceBlock({
   children?: ReactNode;
 }) {
   const ivaIncluded = useIvaIncluded();
+  const shown = useShownPrice();
   return (
     <div data-testid="product-price">
       <Price price={price} originalPrice={originalPrice} size="lg" />
       <p className="mt-1 text-xs text-ink-700" data-testid="iva-note">
         {ivaIncluded ? "IVA incluido" : "más IVA"}
       </p>
+      <InstallmentsLine amount={shown(price)} className="mt-2 text-sm" />
       {children}
     </div>
   );

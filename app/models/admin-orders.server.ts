@@ -20,6 +20,7 @@ const adminOrderSelect = {
   paidAt: true,
   giftMessage: true,
   giftWrapPrice: true,
+  installmentMonths: true,
   createdAt: true,
   user: { select: { name: true, email: true } },
   items: {
@@ -87,6 +88,7 @@ const orderPageSelect = {
   paidAt: true,
   giftMessage: true,
   giftWrapPrice: true,
+  installmentMonths: true,
   createdAt: true,
   user: { select: { id: true, name: true, email: true } },
   items: {

@@ -31,6 +31,7 @@ const EMAIL_ORDER_SELECT = {
   trackingCode: true,
   giftMessage: true,
   giftWrapPrice: true,
+  installmentMonths: true,
   user: { select: { name: true } },
   items: { select: { productName: true, variantName: true, quantity: true, price: true }, orderBy: { id: "asc" } },
   address: true,

@@ -28,6 +28,9 @@ export type ChangeAuthor = { actor: Actor } | { via: SystemChange };
 /** The shop's own writers of an order's status. */
 export type SystemChange = "webhook" | "success_page" | "cancel_page" | "sweep" | "checkout";
 
+/** What a payment records on its order: when, the provider's payment, the meses sin intereses plan chosen. */
+export type PaymentRecord = { paidAt: Date; paymentIntentId: string | null; installmentMonths?: number | null };
+
 export type TransitionRequest = {
   orderId: number;
   to: OrderStatusName;
@@ -36,7 +39,7 @@ export type TransitionRequest = {
   /** Only from these statuses (e.g. a payment settles only an order still waiting for it). */
   from?: readonly OrderStatusName[];
   /** Recorded with the change that pays the order. */
-  payment?: { paidAt: Date; paymentIntentId: string | null };
+  payment?: PaymentRecord;
   /** Extra details for the audit entry (a reason, what was returned). */
   details?: Record<string, Prisma.InputJsonValue>;
   /** Who carries the parcel: required to ship (enviado), recorded with the change and in its e-mail. */
@@ -118,9 +121,7 @@ export async function transitionOrder(tx: Tx, request: TransitionRequest): Promi
       stockReleasedAt,
       // A settled order holds nothing for a payment session any more.
       ...(request.to !== "pendiente" ? { reservedUntil: null } : {}),
-      ...(request.payment && row.paid_at === null
-        ? { paidAt: request.payment.paidAt, stripePaymentIntentId: request.payment.paymentIntentId }
-        : {}),
+      ...(request.payment && row.paid_at === null ? paymentColumns(request.payment) : {}),
       ...(request.shipment ? { carrier: request.shipment.carrier, trackingCode: request.shipment.trackingCode } : {}),
     },
   });
@@ -241,13 +242,13 @@ async function reserveOrderAgain(tx: Tx, orderId: number): Promise<number[] | nu
  */
 export async function recordPaymentToRefund(
   orderId: number,
-  payment: { paidAt: Date; paymentIntentId: string | null },
+  payment: PaymentRecord,
   via: SystemChange,
 ): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const marked = await tx.order.updateMany({
       where: { id: orderId, status: "cancelado", paidAt: null },
-      data: { paidAt: payment.paidAt, stripePaymentIntentId: payment.paymentIntentId },
+      data: paymentColumns(payment),
     });
     if (marked.count === 0) return false;
     await recordAudit(tx, SYSTEM_ACTOR, {
@@ -258,4 +259,12 @@ export async function recordPaymentToRefund(
     });
     return true;
   });
+}
+
+function paymentColumns(payment: PaymentRecord) {
+  return {
+    paidAt: payment.paidAt,
+    stripePaymentIntentId: payment.paymentIntentId,
+    installmentMonths: payment.installmentMonths ?? null,
+  };
 }

@@ -21,6 +21,8 @@ export type OrderView = {
   paidAt: Date | null;
   giftMessage: string | null;
   giftWrapPrice: number | null;
+  /** The meses sin intereses plan the order was paid in (null: one charge). */
+  installmentMonths: number | null;
   items: Array<{
     id: number;
     productId: number | null;
@@ -65,6 +67,7 @@ const ORDER_VIEW_SELECT = {
   paidAt: true,
   giftMessage: true,
   giftWrapPrice: true,
+  installmentMonths: true,
   items: {
     select: {
       id: true,

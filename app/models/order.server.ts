@@ -274,14 +274,25 @@ export type FulfilOutcome =
  */
 export async function fulfilOrder(
   ref: { orderId: number } | { sessionId: string },
-  { ordersUrl, paymentIntentId = null, via }: { ordersUrl: string; paymentIntentId?: string | null; via: SystemChange },
+  {
+    ordersUrl,
+    paymentIntentId = null,
+    installmentMonths = null,
+    via,
+  }: {
+    ordersUrl: string;
+    paymentIntentId?: string | null;
+    /** The meses sin intereses plan the shopper chose (null: one charge). */
+    installmentMonths?: number | null;
+    via: SystemChange;
+  },
 ): Promise<{ outcome: FulfilOutcome; orderId: number | null }> {
   const order = await prisma.order.findFirst({
     where: "orderId" in ref ? { id: ref.orderId } : { stripeSessionId: ref.sessionId },
     select: { id: true, userId: true },
   });
   if (!order) return { outcome: "not_found", orderId: null };
-  const payment = { paidAt: new Date(), paymentIntentId };
+  const payment = { paidAt: new Date(), paymentIntentId, installmentMonths };
   const pay = (from: "pendiente" | "cancelado") =>
     changeOrderStatus(
       { orderId: order.id, to: "procesando", by: "payment", from: [from], payment, author: { via } },

@@ -15,7 +15,7 @@ import {
 } from "~/models/order.server";
 import { findExpiredReservations, getOwnOrder } from "~/models/order-views.server";
 import { isDatabaseUnavailable, prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv, getInstallmentPlans } from "~/utils/env.server";
 import { absoluteUrl, configuredOrigin } from "~/utils/origin.server";
 import { cookieSecrets } from "~/utils/session.server";
 import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/stripe.server";
@@ -75,6 +75,7 @@ export async function startCheckout(
           line(l.name, l.unitAmount, l.quantity, l.description),
         ),
       ],
+      ...installmentOptions(),
       customer_email: order.email,
       client_reference_id: String(order.id),
       metadata: { orderId: String(order.id), orderNumber: order.number },
@@ -93,6 +94,16 @@ export async function startCheckout(
   }
   await attachPaymentSession(order.id, session.id, new Date(session.expires_at * 1000));
   return { ok: true, url: session.url, orderId: order.id };
+}
+
+/**
+ * Meses sin intereses: with plans configured, the card form offers the plans the shopper's card and
+ * the amount qualify for (the provider's minimums, which MSI_PLANS mirrors). Without, nothing is
+ * sent, so the provider's default (no plans) holds.
+ */
+function installmentOptions(): Pick<Stripe.Checkout.SessionCreateParams, "payment_method_options"> {
+  if (getInstallmentPlans().length === 0) return {};
+  return { payment_method_options: { card: { installments: { enabled: true } } } };
 }
 
 /** The provider's own message, else `Error {status}: {status text}`. */
@@ -196,7 +207,7 @@ async function applySessionEvent(
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
       if (session.payment_status === "paid") {
-        await fulfilOrder({ orderId }, { ordersUrl, paymentIntentId: paymentIntentOf(session), via: "webhook" });
+        await fulfilOrder({ orderId }, { ordersUrl, ...(await paymentOf(session)), via: "webhook" });
       }
       return;
     case "checkout.session.expired":
@@ -212,6 +223,34 @@ function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
   const intent = session.payment_intent;
   if (!intent) return null;
   return typeof intent === "string" ? intent : intent.id;
+}
+
+/**
+ * What a paid session's payment records on the order: its payment intent and, when the session
+ * offered meses sin intereses, the plan the shopper chose — read from the payment's charge
+ * (`payment_method_details.card.installments.plan`), as the session itself does not carry it.
+ */
+async function paymentOf(
+  session: Stripe.Checkout.Session,
+): Promise<{ paymentIntentId: string | null; installmentMonths: number | null }> {
+  const paymentIntentId = paymentIntentOf(session);
+  if (!paymentIntentId || !session.payment_method_options?.card?.installments?.enabled) {
+    return { paymentIntentId, installmentMonths: null };
+  }
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await getStripe().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+  } catch (error) {
+    // The session says it is paid: a payment intent the provider cannot find leaves the plan
+    // unknown, never the order unpaid (a retry would find it missing again).
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    logger.warn({ paymentIntentId, reason: error.message }, "payments: the paid session's payment intent is missing");
+    return { paymentIntentId, installmentMonths: null };
+  }
+  const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const plan = charge?.payment_method_details?.card?.installments?.plan;
+  const months = plan?.type === "fixed_count" && plan.interval === "month" ? plan.count : null;
+  return { paymentIntentId, installmentMonths: months && months > 1 ? months : null };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -241,7 +280,7 @@ export async function confirmPaidSession(request: Request, userId: string, sessi
   if (session.status !== "complete" || session.payment_status !== "paid") return { kind: "unpaid", orderId: order.id };
   const { outcome } = await fulfilOrder(
     { orderId: order.id },
-    { ordersUrl: absoluteUrl(request, "/orders"), paymentIntentId: paymentIntentOf(session), via: "success_page" },
+    { ordersUrl: absoluteUrl(request, "/orders"), ...(await paymentOf(session)), via: "success_page" },
   );
   return { kind: "paid", orderId: order.id, outcome };
 }
@@ -303,7 +342,7 @@ async function settleSession(
     }
     if (session.status === "complete") {
       if (session.payment_status !== "paid") return "unchanged"; // a delayed payment still in flight
-      await fulfilOrder({ orderId: order.id }, { ordersUrl, paymentIntentId: paymentIntentOf(session), via });
+      await fulfilOrder({ orderId: order.id }, { ordersUrl, ...(await paymentOf(session)), via });
       return "paid";
     }
     if (session.status === "open") return "unchanged";

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TrackingLink } from "~/components/tracking-link";
 import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { formatDateTime } from "~/lib/dates";
+import { installmentPlanShort, installmentPlanText } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
 import { isOrderStatus, ORDER_STATUS_INFO, ORDER_STATUSES, staffStatusChoices } from "~/lib/order-status";
 import { parsePage } from "~/lib/pagination";
@@ -105,6 +106,15 @@ export default function AdminOrders() {
                       {ORDER_STATUS_INFO[order.status].label}
                     </span>
                     <span className="font-medium">{formatMoney(order.total)}</span>
+                    {order.installmentMonths ? (
+                      <span
+                        className="text-xs text-ink-700"
+                        title={installmentPlanText(order.installmentMonths) ?? undefined}
+                        data-testid="order-installments"
+                      >
+                        {installmentPlanShort(order.installmentMonths)}
+                      </span>
+                    ) : null}
                   </div>
                 </div>
                 <div className="mt-3 grid gap-4 text-sm md:grid-cols-2">

@@ -141,7 +141,6 @@ export default function ProductPage() {
 
         <div className="flex flex-col gap-6">
           <ProductHeading product={product} material={material} />
-          {/* Under the price goes more about paying for it (instalments, when the shop offers them). */}
           <ProductPriceBlock price={shown.price} originalPrice={shown.originalPrice} />
 
           <div id="comprar" className="flex scroll-mt-[5.5rem] flex-col gap-6">

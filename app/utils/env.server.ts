@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DeliverySettings } from "~/lib/delivery";
+import { DEFAULT_INSTALLMENT_PLANS, type InstallmentPlan, parseInstallmentPlans } from "~/lib/installments";
 import { pesosToCentavos } from "~/lib/money";
 import type { ShopPolicies } from "~/lib/shop-policies";
 import { DEFAULT_SHOP_INFO, type ShopInfo } from "~/lib/shop-info";
@@ -96,6 +97,23 @@ const EnvSchema = z.object({
     .max(10_000)
     .default(0)
     .transform((pesos) => pesosToCentavos(pesos)),
+  /**
+   * Meses sin intereses offered on card payments: `months:minimum` pairs, the minimum in pesos
+   * (`3:300,6:600,9:900,12:1200`, the default). Set and empty (`MSI_PLANS=`): no instalments.
+   */
+  MSI_PLANS: z
+    .string()
+    .optional()
+    .transform((text, ctx): InstallmentPlan[] => {
+      if (text === undefined) return DEFAULT_INSTALLMENT_PLANS.map((plan) => ({ ...plan }));
+      const parsed = parseInstallmentPlans(text);
+      if (parsed.ok) return parsed.plans;
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `${parsed.message}; write months:minimum pairs in pesos, e.g. MSI_PLANS=3:300,6:600,9:900,12:1200`,
+      });
+      return z.NEVER;
+    }),
   /** The promises shown next to the buy button and kept in the legal pages. */
   /** Natural days of warranty; the consumer law's minimum for goods is sixty. */
   WARRANTY_DAYS: z.coerce
@@ -171,13 +189,19 @@ export function getLogSettings(): LogSettings {
   return parsed.data;
 }
 
+/** Settings whose empty value means "none" rather than "not set, use the default". */
+const EMPTY_IS_A_VALUE = new Set(["MSI_PLANS"]);
+
 let cached: Env | undefined;
 
 /** Reads and validates the environment; throws with every problem listed. */
 export function getEnv(): Env {
   if (cached) return cached;
-  // An empty variable means "not set" (docker run -e FOO= , a blank line in an env file).
-  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  // An empty variable means "not set" (docker run -e FOO= , a blank line in an env file), except
+  // where empty is a value of its own (MSI_PLANS=: no instalments).
+  const raw = Object.fromEntries(
+    Object.entries(process.env).filter(([name, v]) => v !== "" || EMPTY_IS_A_VALUE.has(name)),
+  );
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n");
@@ -245,10 +269,20 @@ export function getShopPolicies(): ShopPolicies {
   };
 }
 
+/** The meses sin intereses plans offered on card payments (none: instalments are off). */
+export function getInstallmentPlans(): InstallmentPlan[] {
+  return getEnv().MSI_PLANS;
+}
+
 /** Values that may reach the browser (window.ENV). Nothing secret belongs here. */
 export function getPublicEnv() {
   const env = getEnv();
-  return { META_PIXEL_ID: env.META_PIXEL_ID ?? null, SHOP: getShopInfo(), PRICES_INCLUDE_IVA: env.PRICES_INCLUDE_IVA };
+  return {
+    META_PIXEL_ID: env.META_PIXEL_ID ?? null,
+    SHOP: getShopInfo(),
+    PRICES_INCLUDE_IVA: env.PRICES_INCLUDE_IVA,
+    MSI_PLANS: getInstallmentPlans(),
+  };
 }
 
 export type PublicEnv = ReturnType<typeof getPublicEnv>;

@@ -1,5 +1,6 @@
 import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { SHOP_NAME, VAT_LABEL } from "~/lib/constants";
+import { installmentPlanText } from "~/lib/installments";
 import { formatMoney, priceOrFree } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import type { ShippingAddress } from "~/models/order-views.server";
@@ -22,6 +23,8 @@ export type EmailOrder = {
   /** The gift packaging's price when chosen (before IVA, like the items), and the card's message. */
   giftWrapPrice: number | null;
   giftMessage: string | null;
+  /** The meses sin intereses plan the card payment was made in (null: one charge). */
+  installmentMonths: number | null;
   items: ReadonlyArray<{ productName: string; variantName: string | null; quantity: number; price: number }>;
   address: ShippingAddress | null;
 };
@@ -63,6 +66,7 @@ ${totalRow("Subtotal", order.subtotal)}
 ${totalRow("Envío", order.shipping)}
 ${totalRow(VAT_LABEL, order.tax)}
 ${totalRow("Total", order.total, true)}
+${paymentPlanRowHtml(order)}
 </table>`;
 }
 
@@ -74,7 +78,19 @@ function linesText(order: EmailOrder): string {
 Subtotal: ${formatMoney(order.subtotal)}
 Envío: ${formatMoney(order.shipping)}
 ${VAT_LABEL}: ${formatMoney(order.tax)}
-Total: ${formatMoney(order.total)}`;
+Total: ${formatMoney(order.total)}${planText(order) ? `\nForma de pago: ${planText(order)}` : ""}`;
+}
+
+/** "Tarjeta a 6 meses sin intereses", for an order paid in instalments; null otherwise. */
+function planText(order: EmailOrder): string | null {
+  const plan = installmentPlanText(order.installmentMonths);
+  return plan ? `Tarjeta a ${plan}` : null;
+}
+
+function paymentPlanRowHtml(order: EmailOrder): string {
+  const plan = planText(order);
+  if (!plan) return "";
+  return `<tr><td style="padding:4px 0;">Forma de pago</td><td style="padding:4px 0;text-align:right;">${escapeHtml(plan)}</td></tr>`;
 }
 
 function addressLines(order: EmailOrder): string[] {

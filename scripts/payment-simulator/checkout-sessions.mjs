@@ -24,6 +24,8 @@ import crypto from "node:crypto";
  * @property {"open" | "complete" | "expired"} status
  * @property {"unpaid" | "paid"} paymentStatus
  * @property {string | null} paymentIntent
+ * @property {boolean} installmentsEnabled `payment_method_options[card][installments][enabled]`
+ * @property {InstallmentPlan | null} installmentPlan the plan the shopper chose when paying (null: one charge)
  * @property {string} currency
  * @property {string} successUrl
  * @property {string | null} cancelUrl
@@ -32,6 +34,11 @@ import crypto from "node:crypto";
  * @property {Record<string, string>} metadata
  * @property {LineItem[]} lineItems
  * @property {string} url the hosted payment page
+ */
+
+/**
+ * A meses sin intereses plan as Stripe reports it on a charge.
+ * @typedef {{ count: number, interval: "month", type: "fixed_count" }} InstallmentPlan
  */
 
 /** An error in Stripe's shape; the SDK turns the status code into its typed error. */
@@ -96,6 +103,7 @@ const TOP_LEVEL = new Set([
   "customer_creation",
   "locale",
   "payment_intent_data",
+  "payment_method_options",
   "payment_method_types",
   "phone_number_collection",
   "shipping_address_collection",
@@ -104,6 +112,56 @@ const TOP_LEVEL = new Set([
 const LINE_ITEM = new Set(["price_data", "quantity", "price", "adjustable_quantity", "tax_rates"]);
 const PRICE_DATA = new Set(["currency", "unit_amount", "product_data", "product", "tax_behavior", "recurring"]);
 const PRODUCT_DATA = new Set(["name", "description", "images", "metadata", "tax_code", "unit_label"]);
+const PAYMENT_METHOD_OPTIONS = new Set(["card"]);
+const CARD_OPTIONS = new Set(["installments", "request_three_d_secure", "setup_future_usage"]);
+const INSTALLMENTS_OPTIONS = new Set(["enabled"]);
+
+/**
+ * Stripe's plans for meses sin intereses in Mexico with its default minimums in centavos (3 months
+ * from $300 … 24 months from $2,400).
+ */
+export const INSTALLMENT_MINIMUMS = new Map([
+  [3, 300_00],
+  [6, 600_00],
+  [9, 900_00],
+  [12, 1_200_00],
+  [18, 1_800_00],
+  [24, 2_400_00],
+]);
+
+/**
+ * The plans a session offers for its total: none unless it enabled instalments.
+ * @param {SessionRecord} session
+ * @returns {number[]} months
+ */
+export function availablePlans(session) {
+  if (!session.installmentsEnabled) return [];
+  const total = totalOf(session.lineItems);
+  return [...INSTALLMENT_MINIMUMS].filter(([, minimum]) => total >= minimum).map(([months]) => months);
+}
+
+/**
+ * `payment_method_options`: only the card's `installments[enabled]` is acted on.
+ * @param {Param | undefined} value
+ * @returns {boolean} whether instalments are enabled
+ */
+function parseInstallmentsEnabled(value) {
+  const options = optionalObject(value, "payment_method_options");
+  if (!options) return false;
+  rejectUnknown(options, PAYMENT_METHOD_OPTIONS, "payment_method_options[", "]");
+  const card = optionalObject(options.card, "payment_method_options[card]");
+  if (!card) return false;
+  rejectUnknown(card, CARD_OPTIONS, "payment_method_options[card][", "]");
+  const installments = optionalObject(card.installments, "payment_method_options[card][installments]");
+  if (!installments) return false;
+  rejectUnknown(installments, INSTALLMENTS_OPTIONS, "payment_method_options[card][installments][", "]");
+  const enabled = installments.enabled;
+  if (enabled === undefined) return false;
+  if (enabled !== "true" && enabled !== "false") {
+    throw invalidParam(`Invalid boolean: ${String(enabled)}`, "payment_method_options[card][installments][enabled]");
+  }
+  return enabled === "true";
+}
 
 /**
  * @param {ParamObject} object
@@ -315,6 +373,7 @@ export function createSession(params, { nowSeconds, publicUrl }) {
   }
   const clientReferenceId = optionalString(params.client_reference_id, "client_reference_id", 200) || null;
   const metadata = parseMetadata(params.metadata);
+  const installmentsEnabled = parseInstallmentsEnabled(params.payment_method_options);
 
   const lineItemsParam = params.line_items;
   if (lineItemsParam === undefined || lineItemsParam === "") {
@@ -364,6 +423,8 @@ export function createSession(params, { nowSeconds, publicUrl }) {
     status: "open",
     paymentStatus: "unpaid",
     paymentIntent: null,
+    installmentsEnabled,
+    installmentPlan: null,
     currency: CURRENCY,
     successUrl,
     cancelUrl,
@@ -432,6 +493,7 @@ export function sessionObject(session, { expandLineItems = false } = {}) {
     metadata: { ...session.metadata },
     mode: "payment",
     payment_intent: session.paymentIntent,
+    payment_method_options: session.installmentsEnabled ? { card: { installments: { enabled: true } } } : {},
     payment_method_types: ["card"],
     payment_status: session.paymentStatus,
     status: session.status,
@@ -440,5 +502,52 @@ export function sessionObject(session, { expandLineItems = false } = {}) {
     // Stripe only gives the page's address while the session can still be paid.
     url: session.status === "open" ? session.url : null,
     ...(expandLineItems ? { line_items: lineItemsList(session) } : {}),
+  };
+}
+
+/**
+ * The session's payment intent as Stripe returns it (`GET /v1/payment_intents/:id`), with its
+ * charge as an id or, with `expand[]=latest_charge`, the charge itself: the card's
+ * `installments.plan` says which meses sin intereses plan the shopper chose (null: one charge).
+ * @param {SessionRecord} session a paid session
+ * @param {{ expandLatestCharge?: boolean }} [options]
+ */
+export function paymentIntentObject(session, { expandLatestCharge = false } = {}) {
+  const intentId = /** @type {string} */ (session.paymentIntent);
+  const amount = totalOf(session.lineItems);
+  const chargeId = `ch_${intentId.slice(3)}`;
+  const charge = {
+    id: chargeId,
+    object: "charge",
+    amount,
+    amount_captured: amount,
+    captured: true,
+    created: session.created,
+    currency: session.currency,
+    livemode: false,
+    paid: true,
+    payment_intent: intentId,
+    payment_method_details: {
+      type: "card",
+      card: {
+        brand: "visa",
+        installments: session.installmentsEnabled ? { plan: session.installmentPlan } : null,
+      },
+    },
+    status: "succeeded",
+  };
+  return {
+    id: intentId,
+    object: "payment_intent",
+    amount,
+    amount_received: amount,
+    currency: session.currency,
+    created: session.created,
+    latest_charge: expandLatestCharge ? charge : chargeId,
+    livemode: false,
+    metadata: {},
+    payment_method_options: session.installmentsEnabled ? { card: { installments: { enabled: true } } } : {},
+    payment_method_types: ["card"],
+    status: "succeeded",
   };
 }

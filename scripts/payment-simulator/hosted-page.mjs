@@ -7,6 +7,8 @@ import { totalOf } from "./checkout-sessions.mjs";
 
 // Stripe's test cards that the shop's tests and people trying the shop use.
 const APPROVED = new Set(["4242424242424242", "5555555555554444"]);
+// Stripe's Mexican test card whose bank offers meses sin intereses.
+const INSTALLMENT_CARDS = new Set(["4000004840000008"]);
 const DECLINED = new Map([
   ["4000000000000002", "Tu tarjeta fue rechazada."],
   ["4000000000009995", "Tu tarjeta no tiene fondos suficientes."],
@@ -40,7 +42,7 @@ function passesLuhn(digits) {
  * card are declined, as Stripe's test mode declines real cards.
  * @param {CardForm} form
  * @param {Date} now
- * @returns {{ outcome: "invalid", errors: CardErrors } | { outcome: "declined", message: string } | { outcome: "approved" }}
+ * @returns {{ outcome: "invalid", errors: CardErrors } | { outcome: "declined", message: string } | { outcome: "approved", installments: boolean }}
  */
 export function judgeCard(form, now) {
   /** @type {CardErrors} */
@@ -63,8 +65,51 @@ export function judgeCard(form, now) {
   else if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = "El CVC debe tener 3 o 4 dígitos.";
 
   if (Object.keys(errors).length > 0) return { outcome: "invalid", errors };
-  if (APPROVED.has(number)) return { outcome: "approved" };
+  if (APPROVED.has(number)) return { outcome: "approved", installments: false };
+  if (INSTALLMENT_CARDS.has(number)) return { outcome: "approved", installments: true };
   return { outcome: "declined", message: DECLINED.get(number) ?? "Tu tarjeta fue rechazada." };
+}
+
+/** The form value for paying in one charge when plans are offered. */
+const SINGLE_PAYMENT = "1";
+
+/**
+ * The shopper's answer to the plans offered: a plan, one charge, not asked yet, or a value that is
+ * not one of the choices.
+ * @param {string | null} value the form's `installment_plan`
+ * @param {number[]} plans the months offered (none: nothing to choose)
+ * @returns {{ outcome: "chosen", months: number | null } | { outcome: "ask", message?: undefined } | { outcome: "invalid", message: string }}
+ */
+export function judgeInstallmentChoice(value, plans) {
+  if (plans.length === 0) return { outcome: "chosen", months: null };
+  if (value === null) return { outcome: "ask" };
+  if (value === SINGLE_PAYMENT) return { outcome: "chosen", months: null };
+  const months = plans.find((m) => String(m) === value);
+  if (months === undefined) return { outcome: "invalid", message: "Elige una de las opciones de pago." };
+  return { outcome: "chosen", months };
+}
+
+/**
+ * The plans as radio buttons: one charge (chosen by default) or each plan with its monthly amount.
+ * @param {SessionRecord} session
+ * @param {number[]} plans
+ * @param {string | undefined} error
+ */
+function planChoice(session, plans, error) {
+  const total = totalOf(session.lineItems);
+  const option = (/** @type {string} */ value, /** @type {string} */ text, checked = false) =>
+    `<label class="plan"><input type="radio" name="installment_plan" value="${value}"${checked ? " checked" : ""}> ${escapeHtml(text)}</label>`;
+  const options = [
+    option(SINGLE_PAYMENT, `Un solo pago de ${formatMxn(total)}`, true),
+    ...plans.map((months) =>
+      option(String(months), `${months} meses sin intereses de ${formatMxn(Math.ceil(total / months))}`),
+    ),
+  ];
+  return `<fieldset class="plans"${error ? ' aria-describedby="installment_plan-error"' : ""}>
+<legend>Tu tarjeta permite pagar a meses sin intereses</legend>
+${error ? `<p class="field-error" id="installment_plan-error">${escapeHtml(error)}</p>` : ""}
+${options.join("\n")}
+</fieldset>`;
 }
 
 const STYLE = `
@@ -90,6 +135,10 @@ button{width:100%;margin-top:1.5rem;font:inherit;font-weight:600;padding:.75rem;
 button:hover{background:#3f3f46}
 .cancel{display:block;text-align:center;margin-top:1rem;color:#3f3f46}
 .hint{color:#52525b;font-size:.8125rem;margin-top:1.25rem}
+.plans{border:1px solid #e4e4e7;border-radius:.5rem;margin:1.25rem 0 0;padding:.75rem 1rem}
+.plans legend{font-weight:600;font-size:.875rem;padding:0 .25rem}
+.plan{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.5rem 0}
+.plan input{width:auto}
 `;
 
 /**
@@ -153,7 +202,7 @@ ${error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` :
 /**
  * The hosted payment page: order summary and a card form that posts back to itself.
  * @param {SessionRecord} session
- * @param {{ values?: CardForm, errors?: CardErrors, alert?: string }} [state]
+ * @param {{ values?: CardForm, errors?: CardErrors, alert?: string, plans?: number[], planError?: string }} [state]
  */
 export function paymentPage(session, state = {}) {
   const values = state.values ?? { card_number: "", expiry: "", cvc: "" };
@@ -172,10 +221,11 @@ ${input("card_number", { label: "Número de tarjeta", autocomplete: "cc-number",
 <div>${input("expiry", { label: "Vencimiento (MM/AA)", autocomplete: "cc-exp", placeholder: "MM/AA", maxlength: 7 }, values, errors, firstInvalid === "expiry")}</div>
 <div>${input("cvc", { label: "CVC", autocomplete: "cc-csc", placeholder: "123", maxlength: 4 }, values, errors, firstInvalid === "cvc")}</div>
 </div>
+${state.plans?.length ? planChoice(session, state.plans, state.planError) : ""}
 <button type="submit">Pagar</button>
 </form>
 ${cancel}
-<p class="hint">Tarjetas de prueba: 4242 4242 4242 4242 se aprueba y 4000 0000 0000 0002 se rechaza; cualquier fecha futura y cualquier CVC de 3 dígitos.</p>
+<p class="hint">Tarjetas de prueba: 4242 4242 4242 4242 se aprueba y 4000 0000 0000 0002 se rechaza; 4000 0048 4000 0008 (México) ofrece meses sin intereses cuando la tienda los activa; cualquier fecha futura y cualquier CVC de 3 dígitos.</p>
 </section>`;
   return layout(`Pagar ${formatMxn(totalOf(session.lineItems))}`, `${summary(session)}\n${form}`);
 }

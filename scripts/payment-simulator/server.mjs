@@ -4,13 +4,15 @@ import http from "node:http";
 import Stripe from "stripe";
 import {
   StripeApiError,
+  availablePlans,
   createSession,
   invalidParam,
   lineItemsList,
   newId,
+  paymentIntentObject,
   sessionObject,
 } from "./checkout-sessions.mjs";
-import { judgeCard, messagePage, paymentPage } from "./hosted-page.mjs";
+import { judgeCard, judgeInstallmentChoice, messagePage, paymentPage } from "./hosted-page.mjs";
 import { ParamsError, parseParams } from "./params.mjs";
 import { createWebhookSender } from "./webhooks.mjs";
 
@@ -183,10 +185,24 @@ export async function startPaymentSimulator({
         return { statusCode: 200, body: sessionObject(session) };
       }
     }
+    if (resource === "payment_intents" && action && id === undefined && method === "GET") {
+      const expand = Array.isArray(params.expand) ? params.expand : [];
+      const session = [...sessions.values()].find((s) => s.paymentIntent === action);
+      if (!session) {
+        throw new StripeApiError(404, "invalid_request_error", `No such payment_intent: '${action}'`, {
+          code: "resource_missing",
+          param: "intent",
+        });
+      }
+      return {
+        statusCode: 200,
+        body: paymentIntentObject(session, { expandLatestCharge: expand.includes("latest_charge") }),
+      };
+    }
     throw new StripeApiError(
       404,
       "invalid_request_error",
-      `Unrecognized request URL (${method}: /v1/${parts.join("/")}). This simulator implements only the Checkout Sessions calls the shop uses.`,
+      `Unrecognized request URL (${method}: /v1/${parts.join("/")}). This simulator implements only the Checkout Sessions and payment intent calls the shop uses.`,
     );
   }
 
@@ -327,10 +343,20 @@ export async function startPaymentSimulator({
       sendHtml(response, 200, paymentPage(session, { values, alert: verdict.message }));
       return;
     }
+    // Meses sin intereses, as Stripe's page: the plans appear once a card that allows them is
+    // entered (a second step of the same form), and the shopper picks one or a single charge.
+    const plans = verdict.installments ? availablePlans(session) : [];
+    const choice = judgeInstallmentChoice(form.get("installment_plan"), plans);
+    if (choice.outcome !== "chosen") {
+      const status = choice.outcome === "invalid" ? 400 : 200;
+      sendHtml(response, status, paymentPage(session, { values, plans, planError: choice.message }));
+      return;
+    }
     // Settled before the first await: a second submission already finds the session complete.
     session.status = "complete";
     session.paymentStatus = "paid";
     session.paymentIntent = newId("pi_");
+    session.installmentPlan = choice.months ? { count: choice.months, interval: "month", type: "fixed_count" } : null;
     // The shop hears about the payment before the customer lands on its success page, as with Stripe
     // (usually); a failed delivery is retried in the background and the redirect happens anyway.
     await emit("checkout.session.completed", session);

@@ -70,13 +70,16 @@ export async function startPayments() {
     state,
     simulator,
     stripe,
-    /** Pays on the hosted page as a browser would; resolves with where the page redirects. */
-    async pay(sessionUrl: string, card = "4242 4242 4242 4242") {
+    /**
+     * Pays on the hosted page as a browser would; resolves with where the page redirects. `fields`
+     * adds form fields (the meses sin intereses plan: `{ installment_plan: "6" }`).
+     */
+    async pay(sessionUrl: string, card = "4242 4242 4242 4242", fields: Record<string, string> = {}) {
       const response = await fetch(sessionUrl, {
         method: "POST",
         redirect: "manual",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ card_number: card, expiry: "12/39", cvc: "123" }),
+        body: new URLSearchParams({ card_number: card, expiry: "12/39", cvc: "123", ...fields }),
       });
       return { status: response.status, location: response.headers.get("location"), html: await response.text() };
     },

@@ -374,6 +374,77 @@ describe("payment simulator", () => {
     });
   });
 
+  describe("meses sin intereses", () => {
+    const MSI_CARD = { card_number: "4000 0048 4000 0008", expiry: "12/45", cvc: "123" };
+    const withInstallments = () =>
+      sessionParams({ payment_method_options: { card: { installments: { enabled: true } } } });
+    const planOf = async (intentId: string) => {
+      const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
+      const charge = intent.latest_charge as Stripe.Charge;
+      return charge.payment_method_details?.card?.installments;
+    };
+
+    it("asks the MSI card for a plan, within Stripe's minimums, and reports the chosen plan on the charge", async () => {
+      const session = await stripe.checkout.sessions.create(withInstallments());
+      expect(session.payment_method_options?.card?.installments?.enabled).toBe(true);
+
+      const asked = await pay(session.url!, MSI_CARD);
+      expect(asked.status).toBe(200);
+      const page = await asked.text();
+      expect(page).toContain("Tu tarjeta permite pagar a meses sin intereses");
+      expect(page).toContain("Un solo pago de $1,234.50");
+      // $1,234.50 reaches the 12-month minimum ($1,200) but not the 18-month one ($1,800).
+      expect(page).toContain("12 meses sin intereses de $102.88");
+      expect(page).not.toContain('value="18"');
+      expect(receiver.forSession(session.id)).toEqual([]);
+
+      const refused = await pay(session.url!, { ...MSI_CARD, installment_plan: "18" });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Elige una de las opciones de pago.");
+
+      const paid = await pay(session.url!, { ...MSI_CARD, installment_plan: "6" });
+      expect(paid.status).toBe(303);
+      const retrieved = await stripe.checkout.sessions.retrieve(session.id);
+      expect(await planOf(retrieved.payment_intent as string)).toEqual({
+        plan: { count: 6, interval: "month", type: "fixed_count" },
+      });
+      const intent = await stripe.paymentIntents.retrieve(retrieved.payment_intent as string);
+      expect(intent.latest_charge).toMatch(/^ch_\w+$/);
+    });
+
+    it("pays a card without MSI at once, and an MSI card in one charge when asked to, with no plan", async () => {
+      const plain = await stripe.checkout.sessions.create(withInstallments());
+      expect((await pay(plain.url!, GOOD_CARD)).status).toBe(303);
+      const plainIntent = (await stripe.checkout.sessions.retrieve(plain.id)).payment_intent as string;
+      expect(await planOf(plainIntent)).toEqual({ plan: null });
+
+      const single = await stripe.checkout.sessions.create(withInstallments());
+      expect((await pay(single.url!, { ...MSI_CARD, installment_plan: "1" })).status).toBe(303);
+      const singleIntent = (await stripe.checkout.sessions.retrieve(single.id)).payment_intent as string;
+      expect(await planOf(singleIntent)).toEqual({ plan: null });
+    });
+
+    it("offers no plan when the session did not enable them", async () => {
+      const session = await stripe.checkout.sessions.create(sessionParams());
+      expect(session.payment_method_options).toEqual({});
+      expect((await pay(session.url!, MSI_CARD)).status).toBe(303);
+      const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+      expect(await planOf(intentId)).toBeNull();
+    });
+
+    it("rejects unknown card options and a payment intent it never made", async () => {
+      // A variable, not a literal: the SDK's types would refuse the unknown key before the simulator.
+      const options = { card: { installments: { enabled: true, plan: "x" } } };
+      await expect(
+        stripe.checkout.sessions.create(sessionParams({ payment_method_options: options })),
+      ).rejects.toMatchObject({ code: "parameter_unknown" });
+      await expect(stripe.paymentIntents.retrieve("pi_missing")).rejects.toMatchObject({
+        statusCode: 404,
+        code: "resource_missing",
+      });
+    });
+  });
+
   describe("webhook delivery", () => {
     it("redirects even when the shop is down, and retries the event until it is delivered", async () => {
       const session = await stripe.checkout.sessions.create(sessionParams());

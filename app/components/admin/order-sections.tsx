@@ -4,6 +4,7 @@ import { TrackingLink } from "~/components/tracking-link";
 import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { VAT_LABEL } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
+import { installmentPlanText } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import type { AdminOrder } from "~/models/admin-orders.server";
@@ -115,6 +116,14 @@ export function OrderPayment({ order }: { order: OrderPageData }) {
   const rows: [string, ReactNode][] = [
     ["Pagado", order.paidAt ? formatDateTime(order.paidAt) : "Sin pago"],
     ["Importe", `${formatMoney(order.total)} ${order.currency.toUpperCase()}`],
+    ...(order.paidAt
+      ? [
+          ["Meses sin intereses", installmentPlanText(order.installmentMonths) ?? "No: un solo cargo"] as [
+            string,
+            ReactNode,
+          ],
+        ]
+      : []),
     ["Sesión de pago", order.stripeSessionId ?? "—"],
     ["Pago en el procesador", order.stripePaymentIntentId ?? "—"],
     ...(order.reservedUntil

@@ -6,6 +6,7 @@ import { formatPhone } from "~/lib/phone";
 import { streetLine } from "~/lib/saved-address";
 import { type Shipping, shippingFormValues } from "~/lib/validation/checkout";
 import { GiftNote } from "../gift-note";
+import { InstallmentsLine } from "../installments-line";
 import { useIvaIncluded } from "../price-display";
 import { CHECKOUT_ACTION, type CheckoutFormTag, LegalLink, type SummaryLine } from "./shared";
 
@@ -113,9 +114,10 @@ export function Totals({ totals }: { totals: OrderTotals }) {
           <dd>{formatMoney(totals.tax)}</dd>
         </div>
       )}
-      <div className="flex justify-between border-t border-ink-900/10 pt-2 text-base font-medium text-ink-900">
+      <div className="flex flex-wrap justify-between border-t border-ink-900/10 pt-2 text-base font-medium text-ink-900">
         <dt>Total</dt>
         <dd data-testid="checkout-total">{formatMoney(totals.total)}</dd>
+        <InstallmentsLine as="dd" amount={totals.total} className="w-full text-right font-normal" />
       </div>
       {ivaIncluded ? (
         <div className="flex justify-between text-xs text-ink-700" data-testid="checkout-iva-part">

@@ -1,0 +1,25 @@
+import { bestInstallmentOffer, installmentOfferText } from "~/lib/installments";
+import { useInstallmentPlans } from "./price-display";
+
+/**
+ * "Hasta 12 meses sin intereses de $1,208.34" for an amount as the shopper sees it (a shown price,
+ * the cart's subtotal, the total to pay); nothing below the smallest plan's minimum.
+ */
+export function InstallmentsLine({
+  amount,
+  className = "",
+  as: Tag = "p",
+}: {
+  amount: number;
+  className?: string;
+  /** "dd" inside a list of totals. */
+  as?: "p" | "dd";
+}) {
+  const offer = bestInstallmentOffer(amount, useInstallmentPlans());
+  if (!offer) return null;
+  return (
+    <Tag className={`installments-line ${className}`.trim()} data-testid="installments-line">
+      {installmentOfferText(offer)}
+    </Tag>
+  );
+}
