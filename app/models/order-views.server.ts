@@ -1,5 +1,6 @@
 import type { OrderStatusName as OrderStatus } from "~/lib/order-status";
 import type { Prisma } from "~/generated/prisma/client";
+import { type AwaitingPayment, awaitingPaymentOf } from "~/lib/payment-methods";
 import { prisma } from "~/utils/db.server";
 import { ORPHANED_CHECKOUT_MS } from "./order.server";
 
@@ -21,6 +22,10 @@ export type OrderView = {
   paidAt: Date | null;
   giftMessage: string | null;
   giftWrapPrice: number | null;
+  /** card, oxxo or spei once known. */
+  paymentMethod: string | null;
+  /** The voucher or transfer the order waits for (null for any other order). */
+  awaitingPayment: AwaitingPayment | null;
   items: Array<{
     id: number;
     productId: number | null;
@@ -33,6 +38,19 @@ export type OrderView = {
   }>;
   address: ShippingAddress | null;
 };
+
+/** What `awaitingPaymentOf` (app/lib/payment-methods.ts) reads of an order. */
+export const AWAITING_PAYMENT_SELECT = {
+  status: true,
+  paymentMethod: true,
+  voucherIssuedAt: true,
+  voucherReference: true,
+  voucherUrl: true,
+  voucherAmount: true,
+  voucherExpiresAt: true,
+  transferClabe: true,
+  transferBank: true,
+} as const satisfies Prisma.OrderSelect;
 
 /** The shipping address as order pages (the shopper's and the staff's) show it. */
 export const SHIPPING_ADDRESS_SELECT = {
@@ -65,6 +83,14 @@ const ORDER_VIEW_SELECT = {
   paidAt: true,
   giftMessage: true,
   giftWrapPrice: true,
+  paymentMethod: true,
+  voucherIssuedAt: true,
+  voucherReference: true,
+  voucherUrl: true,
+  voucherAmount: true,
+  voucherExpiresAt: true,
+  transferClabe: true,
+  transferBank: true,
   items: {
     select: {
       id: true,
@@ -83,16 +109,27 @@ const ORDER_VIEW_SELECT = {
 
 /** The user's orders, newest first, with their items and shipping address (one query). */
 export async function getOrdersForUser(userId: string): Promise<OrderView[]> {
-  return prisma.order.findMany({
+  const orders = await prisma.order.findMany({
     where: { userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: ORDER_VIEW_SELECT,
   });
+  return orders.map(toOrderView);
+}
+
+type OrderRow = Prisma.OrderGetPayload<{ select: typeof ORDER_VIEW_SELECT }>;
+
+function toOrderView(row: OrderRow): OrderView {
+  return { ...row, awaitingPayment: awaitingPaymentOf(row) };
 }
 
 /** The user's order paid through `sessionId`, or null when the session is not this user's. */
 export async function getOrderForSession(userId: string, sessionId: string): Promise<OrderView | null> {
-  return prisma.order.findFirst({ where: { userId, stripeSessionId: sessionId }, select: ORDER_VIEW_SELECT });
+  const row = await prisma.order.findFirst({
+    where: { userId, stripeSessionId: sessionId },
+    select: ORDER_VIEW_SELECT,
+  });
+  return row ? toOrderView(row) : null;
 }
 
 /** The user's own order by id, with what the cancel page needs. */

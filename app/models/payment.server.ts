@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import Stripe from "stripe";
 import { CHECKOUT_MESSAGES, paymentLines } from "~/lib/checkout";
+import { type PaymentMethod, paymentMethodsFor } from "~/lib/payment-methods";
 import { parseId } from "~/lib/ids";
 import type { Shipping } from "~/lib/validation/checkout";
+import { recordVoucher, voucherOf } from "~/models/async-payment.server";
 import type { SystemChange } from "~/models/order-lifecycle.server";
 import {
   attachPaymentSession,
@@ -22,9 +24,10 @@ import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/
 import { logger } from "~/utils/logger.server";
 
 /**
- * Card payments through Stripe Checkout (or the local simulator, through the same SDK): the
- * session that sends the shopper to the provider's page, the webhook that reports the outcome,
- * and the sweep that settles sessions whose outcome never reached the shop.
+ * Payments through Stripe Checkout (or the local simulator, through the same SDK): the session that
+ * sends the shopper to the provider's page (a card, an OXXO voucher or a SPEI transfer, as
+ * PAYMENT_METHODS allows), the webhook that reports the outcome, and the sweep that settles sessions
+ * whose outcome never reached the shop. OXXO and SPEI are paid later: see ./async-payment.server.ts.
  */
 
 /**
@@ -70,12 +73,12 @@ export async function startCheckout(
     session = await stripe.checkout.sessions.create({
       mode: "payment",
       currency: "mxn",
+      ...(await paymentMethodParams(stripe, paymentMethodsFor(order.totals.total, getEnv().PAYMENT_METHODS), order)),
       line_items: [
         ...paymentLines(order, getEnv().PRICES_INCLUDE_IVA).map((l) =>
           line(l.name, l.unitAmount, l.quantity, l.description),
         ),
       ],
-      customer_email: order.email,
       client_reference_id: String(order.id),
       metadata: { orderId: String(order.id), orderNumber: order.number },
       expires_at: Math.ceil((order.reservedUntil.getTime() + SESSION_EXPIRY_MARGIN_MS) / 1000),
@@ -93,6 +96,32 @@ export async function startCheckout(
   }
   await attachPaymentSession(order.id, session.id, new Date(session.expires_at * 1000));
   return { ok: true, url: session.url, orderId: order.id };
+}
+
+/**
+ * The session's methods and their options: an OXXO voucher's life (it ends at 23:59 Mexico City time
+ * `OXXO_VOUCHER_DAYS` days later) and a SPEI transfer, which Stripe funds through a Customer's balance
+ * (one is created for the payment; the shopper's e-mail then travels on it).
+ */
+async function paymentMethodParams(
+  stripe: Stripe,
+  methods: PaymentMethod[],
+  order: { id: number; email: string },
+): Promise<Partial<Stripe.Checkout.SessionCreateParams>> {
+  const types = methods.map((method) => (method === "spei" ? "customer_balance" : method));
+  // The SDK's API version (2026-10-28) replaced `payment_method_types` with this list.
+  const params: Partial<Stripe.Checkout.SessionCreateParams> = { allowed_payment_method_types: types };
+  const options: Stripe.Checkout.SessionCreateParams.PaymentMethodOptions = {};
+  if (methods.includes("oxxo")) options.oxxo = { expires_after_days: getEnv().OXXO_VOUCHER_DAYS };
+  if (methods.includes("spei")) {
+    options.customer_balance = { funding_type: "bank_transfer", bank_transfer: { type: "mx_bank_transfer" } };
+    const customer = await stripe.customers.create({ email: order.email, metadata: { orderId: String(order.id) } });
+    params.customer = customer.id;
+  } else {
+    params.customer_email = order.email;
+  }
+  if (Object.keys(options).length > 0) params.payment_method_options = options;
+  return params;
 }
 
 /** The provider's own message, else `Error {status}: {status text}`. */
@@ -197,6 +226,9 @@ async function applySessionEvent(
     case "checkout.session.async_payment_succeeded":
       if (session.payment_status === "paid") {
         await fulfilOrder({ orderId }, { ordersUrl, paymentIntentId: paymentIntentOf(session), via: "webhook" });
+      } else if (type === "checkout.session.completed") {
+        // An OXXO voucher or a SPEI transfer was issued: the money comes later.
+        await recordAwaitingPayment(orderId, session, ordersUrl, "webhook");
       }
       return;
     case "checkout.session.expired":
@@ -206,6 +238,28 @@ async function applySessionEvent(
       await releaseReservation(orderId, "payment_failed", "webhook");
       return;
   }
+}
+
+/**
+ * A complete but unpaid session (a voucher or a transfer waiting for its money): its instructions are
+ * read from the payment intent and recorded on the order (once). Returns the end of the order's hold,
+ * or null when the order is no longer pending or the intent has no instructions.
+ */
+async function recordAwaitingPayment(
+  orderId: number,
+  session: Stripe.Checkout.Session,
+  ordersUrl: string,
+  via: SystemChange,
+): Promise<Date | null> {
+  const intentId = paymentIntentOf(session);
+  if (!intentId) return null;
+  const now = new Date();
+  const voucher = voucherOf(await getStripe().paymentIntents.retrieve(intentId), now);
+  if (!voucher) {
+    logger.warn({ orderId, intentId }, "payments: an unpaid complete session without voucher instructions");
+    return null;
+  }
+  return (await recordVoucher(orderId, voucher, { ordersUrl, via, now })).holdEnd;
 }
 
 function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
@@ -220,6 +274,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 export type SuccessLookup =
   | { kind: "paid"; orderId: number; outcome: FulfilOutcome }
+  /** An OXXO voucher or a SPEI transfer: the order waits for the money. */
+  | { kind: "awaiting"; orderId: number }
   | { kind: "unpaid"; orderId: number }
   | { kind: "not_found" };
 
@@ -237,6 +293,11 @@ export async function confirmPaidSession(request: Request, userId: string, sessi
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) return { kind: "not_found" };
     throw error;
+  }
+  if (session.status === "complete" && session.payment_status === "unpaid") {
+    const ordersUrl = absoluteUrl(request, "/orders");
+    await recordAwaitingPayment(order.id, session, ordersUrl, "success_page");
+    return { kind: "awaiting", orderId: order.id };
   }
   if (session.status !== "complete" || session.payment_status !== "paid") return { kind: "unpaid", orderId: order.id };
   const { outcome } = await fulfilOrder(
@@ -302,7 +363,13 @@ async function settleSession(
       session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
     }
     if (session.status === "complete") {
-      if (session.payment_status !== "paid") return "unchanged"; // a delayed payment still in flight
+      if (session.payment_status !== "paid") {
+        // A voucher or transfer in flight: recorded if no event told the shop yet, released only once
+        // its hold ended (the money never came).
+        const holdEnd = await recordAwaitingPayment(order.id, session, ordersUrl, via);
+        if (via !== "sweep" || holdEnd === null || holdEnd > new Date()) return "unchanged";
+        return (await releaseReservation(order.id, "voucher_expired", via)) ? "released" : "unchanged";
+      }
       await fulfilOrder({ orderId: order.id }, { ordersUrl, paymentIntentId: paymentIntentOf(session), via });
       return "paid";
     }
