@@ -351,6 +351,7 @@ async function settleSession(
   ordersUrl: string,
   reason: "cancelled" | "expired",
   via: SystemChange,
+  now = new Date(),
 ): Promise<"released" | "paid" | "unchanged"> {
   if (order.stripeSessionId) {
     const stripe = getStripe();
@@ -367,7 +368,7 @@ async function settleSession(
         // A voucher or transfer in flight: recorded if no event told the shop yet, released only once
         // its hold ended (the money never came).
         const holdEnd = await recordAwaitingPayment(order.id, session, ordersUrl, via);
-        if (via !== "sweep" || holdEnd === null || holdEnd > new Date()) return "unchanged";
+        if (via !== "sweep" || holdEnd === null || holdEnd > now) return "unchanged";
         return (await releaseReservation(order.id, "voucher_expired", via)) ? "released" : "unchanged";
       }
       await fulfilOrder({ orderId: order.id }, { ordersUrl, paymentIntentId: paymentIntentOf(session), via });
@@ -388,7 +389,7 @@ export async function sweepExpiredReservations(now = new Date()): Promise<number
   const ordersUrl = `${configuredOrigin()}/orders`;
   for (const order of orders) {
     try {
-      await settleSession(order, ordersUrl, "expired", "sweep");
+      await settleSession(order, ordersUrl, "expired", "sweep", now);
     } catch (error) {
       logger.error({ err: error, orderId: order.id }, "payments: sweeping an expired reservation failed");
     }

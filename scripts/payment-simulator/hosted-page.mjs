@@ -20,7 +20,7 @@ export function formatMxn(centavos) {
 }
 
 /** @param {string} text */
-function escapeHtml(text) {
+export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -90,13 +90,20 @@ button{width:100%;margin-top:1.5rem;font:inherit;font-weight:600;padding:.75rem;
 button:hover{background:#3f3f46}
 .cancel{display:block;text-align:center;margin-top:1rem;color:#3f3f46}
 .hint{color:#52525b;font-size:.8125rem;margin-top:1.25rem}
+.secondary{background:#fff;color:#18181b;border:1px solid #a1a1aa;margin-top:.75rem}
+.secondary:hover{background:#f4f4f5}
+dl{margin:0}dl div{display:flex;justify-content:space-between;gap:1rem;padding:.375rem 0;border-bottom:1px solid #f4f4f5}
+dt{color:#52525b}dd{margin:0;font-weight:600;text-align:right;word-break:break-all}
+.barcode{display:flex;height:4rem;margin:1rem 0 .25rem;background:#fff}
+.barcode span{background:#18181b;height:100%}
+.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.05em}
 `;
 
 /**
  * @param {string} title
  * @param {string} body
  */
-function layout(title, body) {
+export function layout(title, body) {
   return `<!doctype html>
 <html lang="es-MX">
 <head>
@@ -177,7 +184,34 @@ ${input("card_number", { label: "Número de tarjeta", autocomplete: "cc-number",
 ${cancel}
 <p class="hint">Tarjetas de prueba: 4242 4242 4242 4242 se aprueba y 4000 0000 0000 0002 se rechaza; cualquier fecha futura y cualquier CVC de 3 dígitos.</p>
 </section>`;
-  return layout(`Pagar ${formatMxn(totalOf(session.lineItems))}`, `${summary(session)}\n${form}`);
+  const card = session.paymentMethodTypes.includes("card") ? form : "";
+  return layout(
+    `Pagar ${formatMxn(totalOf(session.lineItems))}`,
+    `${summary(session)}\n${asyncChoices(session)}\n${card}`,
+  );
+}
+
+/**
+ * The session's other ways to pay: an OXXO voucher and a SPEI transfer, each a form that issues its
+ * instructions (POST `/pay/:id/oxxo`, `/pay/:id/spei`) and returns to the shop.
+ * @param {SessionRecord} session
+ */
+function asyncChoices(session) {
+  const id = escapeHtml(session.id);
+  const choices = [];
+  if (session.paymentMethodTypes.includes("oxxo")) {
+    choices.push(`<form method="post" action="/pay/${id}/oxxo"><button type="submit" class="secondary">Pagar en efectivo en OXXO</button></form>
+<p class="hint">Recibirás una ficha con un número de referencia para pagar en cualquier tienda OXXO antes de ${session.oxxoExpiresAfterDays === 1 ? "que termine mañana" : `${session.oxxoExpiresAfterDays} días`}.</p>`);
+  }
+  if (session.paymentMethodTypes.includes("customer_balance")) {
+    choices.push(`<form method="post" action="/pay/${id}/spei"><button type="submit" class="secondary">Pagar con transferencia SPEI</button></form>
+<p class="hint">Recibirás una CLABE y una referencia para transferir desde tu banco.</p>`);
+  }
+  if (choices.length === 0) return "";
+  return `<section class="card" aria-labelledby="otros-metodos">
+<h2 id="otros-metodos">Otras formas de pago</h2>
+${choices.join("\n")}
+</section>`;
 }
 
 /**
