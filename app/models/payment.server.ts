@@ -59,6 +59,12 @@ export async function startCheckout(
     throw error;
   }
 
+  const methods = paymentMethodsFor(order.totals.total, getEnv().PAYMENT_METHODS);
+  if (methods.length === 0) {
+    // Only OXXO is on and the order is beyond one voucher's limit.
+    await releaseReservation(order.id, "checkout_failed", "checkout");
+    return { ok: false, message: CHECKOUT_MESSAGES.noPaymentMethod };
+  }
   let session: Stripe.Checkout.Session;
   try {
     const stripe = getStripe();
@@ -73,7 +79,7 @@ export async function startCheckout(
     session = await stripe.checkout.sessions.create({
       mode: "payment",
       currency: "mxn",
-      ...(await paymentMethodParams(stripe, paymentMethodsFor(order.totals.total, getEnv().PAYMENT_METHODS), order)),
+      ...(await paymentMethodParams(stripe, methods, order)),
       line_items: [
         ...paymentLines(order, getEnv().PRICES_INCLUDE_IVA).map((l) =>
           line(l.name, l.unitAmount, l.quantity, l.description),
