@@ -147,3 +147,30 @@ export function awaitingPaymentDetails(payment: AwaitingPayment): Array<[string,
         ["Fecha límite", deadline],
       ];
 }
+
+const SHORT_LABELS: Record<PaymentMethod, string> = { card: "Tarjeta", oxxo: "OXXO", spei: "SPEI" };
+
+/**
+ * How staff read an order's payment (the Pedidos list and the order page): the method and, for a
+ * voucher or a transfer, its state and deadline. Null before the provider said how it was paid.
+ */
+export function paymentMethodNote(order: {
+  status: string;
+  paymentMethod: string | null;
+  paidAt: Date | string | null;
+  voucherIssuedAt: Date | string | null;
+  voucherExpiresAt: Date | string | null;
+}): string | null {
+  if (!isPaymentMethod(order.paymentMethod)) return null;
+  const label = SHORT_LABELS[order.paymentMethod];
+  if (order.paymentMethod === "card" || order.voucherIssuedAt === null) return label;
+  if (order.paidAt !== null) return `${label} · pagado`;
+  if (order.status === "pendiente" && order.voucherExpiresAt !== null) {
+    return `${label} · ${AWAITING_PAYMENT_LABEL.toLowerCase()}, vence ${formatDateTime(order.voucherExpiresAt)}`;
+  }
+  return `${label} · vencido sin pago`;
+}
+
+/** OXXO payments cannot be refunded through Stripe: staff return the money themselves. */
+export const OXXO_MANUAL_REFUND =
+  "Reembolso manual: los pagos en OXXO no se pueden reembolsar por el procesador. Devuelve el importe al cliente por transferencia y después marca el pedido como reembolsado.";
