@@ -200,11 +200,11 @@ function asyncChoices(session) {
   const id = escapeHtml(session.id);
   const choices = [];
   if (session.paymentMethodTypes.includes("oxxo")) {
-    choices.push(`<form method="post" action="/pay/${id}/oxxo"><button type="submit" class="secondary">Pagar en efectivo en OXXO</button></form>
+    choices.push(`<form method="post" action="/pay/${id}/oxxo"><button type="submit" class="secondary">Generar ficha OXXO (efectivo)</button></form>
 <p class="hint">Recibirás una ficha con un número de referencia para pagar en cualquier tienda OXXO antes de ${session.oxxoExpiresAfterDays === 1 ? "que termine mañana" : `${session.oxxoExpiresAfterDays} días`}.</p>`);
   }
   if (session.paymentMethodTypes.includes("customer_balance")) {
-    choices.push(`<form method="post" action="/pay/${id}/spei"><button type="submit" class="secondary">Pagar con transferencia SPEI</button></form>
+    choices.push(`<form method="post" action="/pay/${id}/spei"><button type="submit" class="secondary">Recibir datos de transferencia SPEI</button></form>
 <p class="hint">Recibirás una CLABE y una referencia para transferir desde tu banco.</p>`);
   }
   if (choices.length === 0) return "";
