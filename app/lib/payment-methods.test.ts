@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { endOfMexicoCityDay, parsePaymentMethods, paymentMethodsFor } from "./payment-methods";
+import {
+  awaitingPaymentDetails,
+  awaitingPaymentOf,
+  formatClabe,
+  parsePaymentMethods,
+  paymentMethodNote,
+  paymentMethodsFor,
+} from "./payment-methods";
 
 describe("paymentMethodsFor", () => {
   const all = ["card", "oxxo", "spei"] as const;
@@ -28,11 +35,54 @@ describe("parsePaymentMethods", () => {
   });
 });
 
-describe("endOfMexicoCityDay", () => {
-  it("ends at 23:59:59 Mexico City time, counting calendar days there", () => {
-    // Monday 10:00 in Mexico City (16:00 UTC) + 2 days → Wednesday 23:59:59 there (Thursday 05:59:59 UTC).
-    expect(endOfMexicoCityDay(new Date("2026-11-23T16:00:00Z"), 2).toISOString()).toBe("2026-11-26T05:59:59.000Z");
-    // 23:30 on Monday in Mexico City is already Tuesday in UTC: still Monday + 1 there.
-    expect(endOfMexicoCityDay(new Date("2026-11-24T05:30:00Z"), 1).toISOString()).toBe("2026-11-25T05:59:59.000Z");
+describe("awaitingPaymentOf and paymentMethodNote", () => {
+  const voucher = {
+    status: "pendiente",
+    paymentMethod: "oxxo",
+    paidAt: null,
+    voucherIssuedAt: new Date("2026-11-23T16:00:00Z"),
+    voucherReference: "123456789012345678",
+    voucherUrl: "https://pagos.example/voucher/pi_1",
+    voucherAmount: 116_340,
+    voucherExpiresAt: new Date("2026-11-26T05:59:59Z"),
+    transferClabe: null,
+    transferBank: null,
+  };
+
+  it("gives the instructions only while a voucher's order is pending", () => {
+    expect(awaitingPaymentOf(voucher)).toMatchObject({ method: "oxxo", reference: "123456789012345678" });
+    expect(awaitingPaymentOf({ ...voucher, status: "procesando" })).toBeNull();
+    expect(awaitingPaymentOf({ ...voucher, paymentMethod: "card" })).toBeNull();
+    expect(awaitingPaymentOf({ ...voucher, voucherIssuedAt: null })).toBeNull();
+  });
+
+  it("lists amount, reference and deadline (Mexico City time); SPEI adds the CLABE in groups", () => {
+    expect(awaitingPaymentDetails(awaitingPaymentOf(voucher)!)).toEqual([
+      ["Monto a pagar", "$1,163.40"],
+      ["Referencia OXXO", "1234 5678 9012 3456 78"],
+      ["Fecha límite", expect.stringContaining("25 nov 2026")],
+    ]);
+    const spei = awaitingPaymentOf({
+      ...voucher,
+      paymentMethod: "spei",
+      transferClabe: "646180123456789012",
+      transferBank: "STP",
+    })!;
+    expect(awaitingPaymentDetails(spei).map(([label]) => label)).toEqual([
+      "Monto a transferir",
+      "CLABE",
+      "Banco",
+      "Referencia",
+      "Fecha límite",
+    ]);
+    expect(formatClabe("646180123456789012")).toBe("646 180 12345678901 2");
+  });
+
+  it("tells staff the method and the voucher's state", () => {
+    expect(paymentMethodNote({ ...voucher, paymentMethod: null })).toBeNull();
+    expect(paymentMethodNote({ ...voucher, paymentMethod: "card", voucherIssuedAt: null })).toBe("Tarjeta");
+    expect(paymentMethodNote(voucher)).toMatch(/^OXXO · pendiente de pago, vence 25 nov 2026/);
+    expect(paymentMethodNote({ ...voucher, status: "procesando", paidAt: new Date() })).toBe("OXXO · pagado");
+    expect(paymentMethodNote({ ...voucher, status: "cancelado" })).toBe("OXXO · vencido sin pago");
   });
 });

@@ -57,14 +57,6 @@ export function parsePaymentMethods(value: string): PaymentMethod[] | string {
   return [...new Set(names)].filter(isPaymentMethod);
 }
 
-/** 23:59:59 in Mexico City (UTC−6 all year since 2022: no daylight saving) `days` calendar days after `from`. */
-export function endOfMexicoCityDay(from: Date, days: number): Date {
-  const MEXICO_CITY_OFFSET_MS = 6 * 3_600_000;
-  const local = new Date(from.getTime() - MEXICO_CITY_OFFSET_MS);
-  const endLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 59);
-  return new Date(endLocal + MEXICO_CITY_OFFSET_MS);
-}
-
 /** An order waiting for an OXXO voucher or a SPEI transfer to be paid: what the shopper must do. */
 export type AwaitingPayment = {
   method: AsyncPaymentMethod;

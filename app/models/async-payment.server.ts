@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { type AsyncPaymentMethod, isAsyncPaymentMethod } from "~/lib/payment-methods";
+import type { AsyncPaymentMethod } from "~/lib/payment-methods";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -83,8 +83,8 @@ export type VoucherRecord = {
 };
 
 /**
- * Records a pending order's voucher, exactly once: a conditional update of the pending order without a
- * voucher, in one transaction with clearing the shopper's cart, the audit entry and the instructions
+ * Records a pending order's voucher, exactly once: the pending order without a voucher, its row
+ * locked, in one transaction with clearing the shopper's cart, the audit entry and the instructions
  * e-mail (all or nothing). A second caller (a replayed webhook, the success page) changes nothing and
  * reads the hold as recorded.
  */
@@ -95,8 +95,16 @@ export async function recordVoucher(
 ): Promise<VoucherRecord> {
   const holdEnd = holdEndOf(voucher);
   const outcome = await prisma.$transaction(async (tx) => {
-    const marked = await tx.order.updateMany({
-      where: { id: orderId, status: "pendiente", voucherIssuedAt: null },
+    // The order's row locked, as the lifecycle locks it: a release or a payment racing this waits,
+    // and this sees what it did.
+    const [row] = await tx.$queryRaw<Array<{ status: string; reserved_until: Date | null; issued: boolean }>>`
+      SELECT "status"::text AS "status", "reserved_until", "voucher_issued_at" IS NOT NULL AS "issued"
+      FROM "orders" WHERE "id" = ${orderId} FOR UPDATE`;
+    if (!row || row.status !== "pendiente" || row.issued) {
+      return { recorded: false, holdEnd: row?.status === "pendiente" ? row.reserved_until : null, deliver: null };
+    }
+    const order = await tx.order.update({
+      where: { id: orderId },
       data: {
         paymentMethod: voucher.method,
         voucherIssuedAt: now,
@@ -108,14 +116,8 @@ export async function recordVoucher(
         transferBank: voucher.bank,
         reservedUntil: holdEnd,
       },
+      select: { userId: true },
     });
-    const order = await tx.order.findUnique({
-      where: { id: orderId },
-      select: { userId: true, status: true, reservedUntil: true },
-    });
-    if (marked.count === 0 || !order) {
-      return { recorded: false, holdEnd: order?.status === "pendiente" ? order.reservedUntil : null, deliver: null };
-    }
     // The shopper is done with this cart: the pieces are theirs while the voucher can be paid.
     await tx.cartItem.deleteMany({ where: { userId: order.userId } });
     await recordAudit(tx, SYSTEM_ACTOR, {
@@ -130,10 +132,4 @@ export async function recordVoucher(
   if (outcome.recorded) logger.info({ orderId, method: voucher.method, holdEnd }, "payments: voucher issued");
   outcome.deliver?.();
   return { recorded: outcome.recorded, holdEnd: outcome.holdEnd };
-}
-
-/** The method an order was paid or is being paid with, as recorded (null: not known yet). */
-export async function paymentMethodOf(orderId: number): Promise<AsyncPaymentMethod | null> {
-  const order = await prisma.order.findUnique({ where: { id: orderId }, select: { paymentMethod: true } });
-  return isAsyncPaymentMethod(order?.paymentMethod) ? order.paymentMethod : null;
 }
