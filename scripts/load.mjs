@@ -88,7 +88,12 @@ const lowIds = allProducts.slice(0, LOW_STOCK.length).map((p) => p.id);
 const productIds = allProducts.map((p) => p.id);
 for (const [i, id] of lowIds.entries())
   await sql.query(`UPDATE products SET stock = $1 WHERE id = $2`, [LOW_STOCK[i], id]);
-await sql.query(`UPDATE products SET stock = 1000 WHERE id <> ALL($1::int[])`, [lowIds]);
+// Only the pieces shoppers buy here (without variants): a product with variants holds their sum, and the
+// database refuses any other stock for it (the trigger products_stock_is_variant_sum).
+await sql.query(`UPDATE products SET stock = 1000 WHERE id <> ALL($1::int[]) AND id = ANY($2::int[])`, [
+  lowIds,
+  productIds,
+]);
 const stockBefore = await stockMap();
 const { rows: categories } = await sql.query(`SELECT slug FROM categories ORDER BY sort_order`);
 
@@ -266,7 +271,13 @@ async function shopper(n, deadline) {
         const paid = Math.random() < 0.5;
         if (paid) outcomes.vouchersPaid += 1;
         settleVoucherLater(sessionUrl.split("/").pop(), paid);
-      } else outcomes.payFailed += 1;
+      } else {
+        // Not offered (an order over one voucher's $10,000): the shopper leaves, the session runs out.
+        outcomes.payFailed += 1;
+        const sessionId = sessionUrl.split("/").pop();
+        setTimeout(() => void expireSession(sessionId), 2000);
+        await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
+      }
     } else if (roll < 0.7) {
       const paid = await call("pay", sessionUrl, {
         method: "POST",
@@ -396,6 +407,14 @@ try {
     ));
     if (pending === 0) break;
     await sleep(500);
+  }
+
+  if (pending > 0) {
+    const { rows } = await sql.query(
+      `SELECT id, payment_method, voucher_issued_at IS NOT NULL AS voucher, reserved_until, stripe_session_id
+       FROM orders WHERE status = 'pendiente' AND stripe_session_id IS NOT NULL`,
+    );
+    console.log("orders still pending after the settle:", rows);
   }
 
   // ── Audit ──

@@ -32,8 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!order) return { state: "invalid" as const };
   if (lookup.kind === "awaiting") {
     // An OXXO voucher or a SPEI transfer: not confirmed yet, the shopper reads what to do next.
-    if (!order.awaitingPayment)
-      return { state: order.status === "pendiente" ? ("unpaid" as const) : ("paid_later" as const) };
+    // Already settled when the shopper lands here: paid (the store was quick), else expired or cancelled.
+    if (!order.awaitingPayment) return { state: order.paidAt ? ("paid_later" as const) : ("unpaid" as const) };
     return { state: "awaiting" as const, order: { number: order.number }, payment: order.awaitingPayment };
   }
   // Paid after its reservation ended and the pieces were sold meanwhile: it is refunded, not shipped.
