@@ -80,6 +80,8 @@ export default defineConfig({
       SEED_DEMO_CATALOGUE: "1",
       // Every test browser is 127.0.0.1: keep the abuse limits out of the way (an integration test proves them).
       RATE_LIMIT_MULTIPLIER: "1000",
+      // Every way to pay, so the OXXO and SPEI journeys run through the simulator (docs/decisions/021).
+      PAYMENT_METHODS: "card,oxxo,spei",
     },
   },
 });

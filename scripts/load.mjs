@@ -88,7 +88,12 @@ const lowIds = allProducts.slice(0, LOW_STOCK.length).map((p) => p.id);
 const productIds = allProducts.map((p) => p.id);
 for (const [i, id] of lowIds.entries())
   await sql.query(`UPDATE products SET stock = $1 WHERE id = $2`, [LOW_STOCK[i], id]);
-await sql.query(`UPDATE products SET stock = 1000 WHERE id <> ALL($1::int[])`, [lowIds]);
+// Only the pieces shoppers buy here (without variants): a product with variants holds their sum, and the
+// database refuses any other stock for it (the trigger products_stock_is_variant_sum).
+await sql.query(`UPDATE products SET stock = 1000 WHERE id <> ALL($1::int[]) AND id = ANY($2::int[])`, [
+  lowIds,
+  productIds,
+]);
 const stockBefore = await stockMap();
 const { rows: categories } = await sql.query(`SELECT slug FROM categories ORDER BY sort_order`);
 
@@ -125,6 +130,8 @@ const shop = spawn(process.execPath, [path.join(root, "server/index.mjs")], {
     // Every simulated shopper comes from 127.0.0.1: the per-address abuse limits would refuse them.
     RATE_LIMIT_MULTIPLIER: "100000",
     SMTP_URL: "",
+    // Cards and OXXO vouchers (docs/decisions/021): a share of shoppers pays in cash later, or never.
+    PAYMENT_METHODS: "card,oxxo,spei",
   },
 });
 shop.stdout.on("data", (c) => (shopOutput += c));
@@ -196,7 +203,7 @@ function mergeCookie(cookie, setCookie, url) {
   cookie.value = [...jar.values()].join("; ");
 }
 
-const outcomes = { paid: 0, cancelled: 0, abandoned: 0, refused: 0, payFailed: 0 };
+const outcomes = { paid: 0, cancelled: 0, abandoned: 0, refused: 0, payFailed: 0, vouchers: 0, vouchersPaid: 0 };
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const SHIPPING = {
   firstName: "María",
@@ -254,7 +261,24 @@ async function shopper(n, deadline) {
       continue;
     }
     const roll = Math.random();
-    if (roll < 0.7) {
+    if (roll < 0.2) {
+      // An OXXO voucher: the shopper leaves with it; a little later the store takes the cash (half of
+      // them) or it expires (through the simulator's voucher page, as the store or Stripe would).
+      const issued = await call("oxxo", `${sessionUrl}/oxxo`, { method: "POST", cookie });
+      if (issued.status === 303 && issued.location) {
+        await call("success", issued.location, { cookie });
+        outcomes.vouchers += 1;
+        const paid = Math.random() < 0.5;
+        if (paid) outcomes.vouchersPaid += 1;
+        settleVoucherLater(sessionUrl.split("/").pop(), paid);
+      } else {
+        // Not offered (an order over one voucher's $10,000): the shopper leaves, the session runs out.
+        outcomes.payFailed += 1;
+        const sessionId = sessionUrl.split("/").pop();
+        setTimeout(() => void expireSession(sessionId), 2000);
+        await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
+      }
+    } else if (roll < 0.7) {
       const paid = await call("pay", sessionUrl, {
         method: "POST",
         cookie,
@@ -285,6 +309,27 @@ async function shopper(n, deadline) {
       await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
     }
   }
+}
+
+/** Vouchers whose outcome is still to come; the audit waits for them. */
+const vouchersInFlight = new Set();
+function settleVoucherLater(sessionId, paid) {
+  vouchersInFlight.add(sessionId);
+  setTimeout(async () => {
+    try {
+      const session = await (
+        await fetch(`${simulator.url}/v1/checkout/sessions/${sessionId}`, {
+          headers: { Authorization: `Bearer ${API_KEY}` },
+        })
+      ).json();
+      await fetch(`${simulator.url}/voucher/${session.payment_intent}/${paid ? "paid" : "expired"}`, {
+        method: "POST",
+        redirect: "manual",
+      });
+    } finally {
+      vouchersInFlight.delete(sessionId);
+    }
+  }, 1500);
 }
 
 const expiring = new Set();
@@ -347,7 +392,7 @@ try {
   }
   await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => sleep(n * 10).then(() => shopper(n, deadline))));
   const elapsed = (Date.now() - started) / 1000;
-  while (expiring.size) await sleep(100);
+  while (expiring.size || vouchersInFlight.size) await sleep(100);
   await sleep(2500); // abandonments expired in the last seconds of the run
 
   // Settle: every session's webhook delivered (retries included), no order left pending.
@@ -362,6 +407,14 @@ try {
     ));
     if (pending === 0) break;
     await sleep(500);
+  }
+
+  if (pending > 0) {
+    const { rows } = await sql.query(
+      `SELECT id, payment_method, voucher_issued_at IS NOT NULL AS voucher, reserved_until, stripe_session_id
+       FROM orders WHERE status = 'pendiente' AND stripe_session_id IS NOT NULL`,
+    );
+    console.log("orders still pending after the settle:", rows);
   }
 
   // ── Audit ──
@@ -400,7 +453,13 @@ try {
           (SELECT count(*) FROM email_outbox e WHERE e.kind = 'order-confirmation' AND e.subject LIKE '%' || o.number || '%') <> 1) x)
           AS paid_not_once,
        (SELECT count(*)::int FROM orders o WHERE o.status = 'procesando' AND EXISTS
-          (SELECT 1 FROM cart_items c WHERE c.cart_user_id = o.user_id AND c.added_at < o.paid_at)) AS carts_not_cleared`,
+          (SELECT 1 FROM cart_items c WHERE c.cart_user_id = o.user_id
+             AND c.added_at < COALESCE(o.voucher_issued_at, o.paid_at))) AS carts_not_cleared,
+       (SELECT count(*)::int FROM orders WHERE voucher_issued_at IS NOT NULL) AS vouchers,
+       (SELECT count(*)::int FROM orders WHERE voucher_issued_at IS NOT NULL AND status = 'procesando') AS vouchers_paid,
+       (SELECT count(*)::int FROM (SELECT o.id FROM orders o WHERE o.voucher_issued_at IS NOT NULL AND
+          (SELECT count(*) FROM email_outbox e WHERE e.kind = 'order-awaiting-payment' AND e.subject LIKE '%' || o.number || '%') <> 1) x)
+          AS vouchers_not_once`,
   );
   let oversold = 0;
   let mismatched = 0;
@@ -425,7 +484,10 @@ try {
   console.log(`\nrequests: ${requests} in ${elapsed.toFixed(1)} s (${(requests / elapsed).toFixed(0)}/s)`);
   console.log(`5xx: ${fiveXX}; no answer: ${networkErrors}`);
   console.log(
-    `shoppers' checkouts: paid ${outcomes.paid}, cancelled ${outcomes.cancelled}, abandoned ${outcomes.abandoned}, refused at PAGAR ${outcomes.refused}, payment page failed ${outcomes.payFailed}`,
+    `shoppers' checkouts: paid ${outcomes.paid}, OXXO vouchers ${outcomes.vouchers} (${outcomes.vouchersPaid} paid), cancelled ${outcomes.cancelled}, abandoned ${outcomes.abandoned}, refused at PAGAR ${outcomes.refused}, payment page failed ${outcomes.payFailed}`,
+  );
+  console.log(
+    `OXXO vouchers in the database: ${counts.vouchers} (${counts.vouchers_paid} paid, the rest released); without exactly one instructions e-mail: ${counts.vouchers_not_once}`,
   );
   console.log(
     `orders: ${counts.orders} (paid ${counts.paid}, cancelled ${counts.cancelled}, still pending ${counts.pending}, other ${counts.other})`,
@@ -487,6 +549,9 @@ try {
     counts.emails !== counts.paid ||
     counts.paid_not_once > 0 ||
     counts.carts_not_cleared > 0 ||
+    counts.vouchers_not_once > 0 ||
+    // Outside an outage every voucher the shoppers took is in the database, paid exactly when paid.
+    (!outage && (counts.vouchers !== outcomes.vouchers || counts.vouchers_paid !== outcomes.vouchersPaid)) ||
     networkErrors > 0 ||
     outageFailed;
   if (/Unhandled|uncaughtException/.test(shopOutput)) console.log("\nthe shop logged an unhandled error");

@@ -123,6 +123,13 @@ async function paymentSettings() {
     webhookSecret,
     webhookUrl: `http://127.0.0.1:${port}/webhooks/stripe`,
   });
-  log("info", `Payments: local simulator on ${simulator.url} (test card 4242 4242 4242 4242)`);
-  return { STRIPE_SECRET_KEY: apiKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: simulator.url };
+  // The simulator speaks every method the shop knows, so a local shop shows them all unless told otherwise.
+  const methods = process.env.PAYMENT_METHODS || "card,oxxo,spei";
+  log("info", `Payments: local simulator on ${simulator.url} (${methods}; test card 4242 4242 4242 4242)`);
+  return {
+    STRIPE_SECRET_KEY: apiKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: simulator.url,
+    PAYMENT_METHODS: methods,
+  };
 }

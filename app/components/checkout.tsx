@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from "react";
 import { Link } from "@remix-run/react";
 import { CHECKOUT_MESSAGES, type CheckoutAnswer } from "~/lib/checkout";
+import { paymentMethodsFor } from "~/lib/payment-methods";
 import type { CheckoutPage } from "~/models/checkout.server";
 import { OrderSideSummary, PaymentStep } from "./checkout/payment-summary";
 import type { CheckoutFormTag } from "./checkout/shared";
@@ -66,6 +67,7 @@ export function CheckoutSteps({
               shipping={shipping}
               totals={totals}
               giftWrapPrice={giftWrapPrice}
+              paymentMethods={paymentMethodsFor(totals.total, page.paymentMethods)}
               busy={busy}
               error={answer?.paymentError ?? null}
             />

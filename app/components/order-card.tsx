@@ -7,6 +7,8 @@ import { formatMoney, priceOrFree } from "~/lib/money";
 import { ORDER_STATUS_INFO, showsTracking } from "~/lib/order-status";
 import { formatPhone } from "~/lib/phone";
 import type { OrderView } from "~/models/order-views.server";
+import { AWAITING_PAYMENT_LABEL } from "~/lib/payment-methods";
+import { AwaitingPaymentDetails } from "./awaiting-payment";
 import { GiftNote } from "./gift-note";
 import { TrackingLink } from "./tracking-link";
 
@@ -23,6 +25,8 @@ export type OrderCardData = Omit<OrderView, "createdAt" | "paidAt"> & {
  */
 export function OrderCard({ order, status: statusNote }: { order: OrderCardData; status?: ReactNode }) {
   const status = ORDER_STATUS_INFO[order.status];
+  // An OXXO voucher or a SPEI transfer waiting for its money reads as such, with what to do next.
+  const label = order.awaitingPayment ? AWAITING_PAYMENT_LABEL : status.label;
   const pieces = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <article
@@ -49,7 +53,7 @@ export function OrderCard({ order, status: statusNote }: { order: OrderCardData;
             title={status.description}
           >
             <span aria-hidden="true">{status.icon}</span>
-            {status.label}
+            {label}
           </p>
           {statusNote}
           <p className="mt-2 text-lg font-medium text-ink-900" data-testid="order-total">
@@ -62,6 +66,9 @@ export function OrderCard({ order, status: statusNote }: { order: OrderCardData;
           ) : null}
         </div>
       </header>
+      {order.awaitingPayment ? (
+        <AwaitingPaymentDetails className="mt-4 border-t border-ink-900/10 pt-4" payment={order.awaitingPayment} />
+      ) : null}
       {showsTracking(order) ? (
         <p className="mt-3 text-sm text-ink-700" data-testid="order-tracking">
           Código de rastreo:{" "}

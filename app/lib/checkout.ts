@@ -164,6 +164,8 @@ export const CHECKOUT_MESSAGES = {
   ordersLoadError: "Error al cargar las órdenes",
   retry: "Reintentar",
   orderConfirmed: "Pedido Confirmado",
+  noPaymentMethod:
+    "Este pedido supera el límite de $10,000 MXN de una ficha OXXO y la tienda no tiene otra forma de pago activa.",
 } as const;
 
 /** How a payment error is shown on the page. */

@@ -1,4 +1,5 @@
 import { chargedLines, computeTotals, type OrderTotals, shownPrice } from "~/lib/checkout";
+import type { PaymentMethod } from "~/lib/payment-methods";
 import type { SavedAddress } from "~/lib/saved-address";
 import { getEnv, getShopPolicies } from "~/utils/env.server";
 import { type CartLine, getCart } from "./cart.server";
@@ -13,6 +14,8 @@ export type CheckoutSummary = {
   totals: OrderTotals;
   /** The gift packaging's price as the shopper sees it (with IVA when prices include it). */
   giftWrapPrice: number;
+  /** The ways to pay the shop offers (PAYMENT_METHODS); the order's total decides which apply. */
+  paymentMethods: PaymentMethod[];
 };
 
 /**
@@ -36,6 +39,7 @@ export async function getCheckoutSummary(userId: string, { giftWrap = false } = 
     })),
     totals: computeTotals(chargedLines(cart.lines, giftWrap ? giftWrapPrice : null), { ivaIncluded }),
     giftWrapPrice: shownPrice(giftWrapPrice, ivaIncluded),
+    paymentMethods: getEnv().PAYMENT_METHODS,
   };
 }
 

@@ -1,9 +1,11 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { carrierLabel, trackingUrl } from "~/lib/carriers";
 import type { OrderStatusName } from "~/lib/order-status";
+import { awaitingPaymentOf } from "~/lib/payment-methods";
 import { queueEmail } from "~/utils/email.server";
 import {
   type EmailOrder,
+  awaitingPaymentEmail,
   orderConfirmationEmail,
   orderDeliveredEmail,
   orderRefundedEmail,
@@ -11,6 +13,7 @@ import {
   orderShippedEmail,
 } from "~/utils/order-email-templates.server";
 import { configuredOrigin } from "~/utils/origin.server";
+import { AWAITING_PAYMENT_SELECT } from "./order-views.server";
 
 /**
  * The shopper's e-mails about an order, queued through the outbox inside the transaction that makes
@@ -48,6 +51,22 @@ export async function queueConfirmationEmail(tx: Tx, orderId: number, ordersUrl:
   const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: EMAIL_ORDER_SELECT });
   const content = orderConfirmationEmail({ name: nameOf(order), order, ordersUrl });
   const { deliver } = await queueEmail(tx, { to: order.email, kind: "order-confirmation", ...content });
+  return deliver;
+}
+
+/**
+ * Queues the "what to do next" of an OXXO voucher or a SPEI transfer (the order waits for its money):
+ * the amount, the reference, the deadline and the provider's page.
+ */
+export async function queueAwaitingPaymentEmail(tx: Tx, orderId: number, ordersUrl: string): Promise<() => void> {
+  const order = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: { ...EMAIL_ORDER_SELECT, ...AWAITING_PAYMENT_SELECT },
+  });
+  const payment = awaitingPaymentOf(order);
+  if (!payment) throw new Error(`Order ${orderId} has no voucher to write about`);
+  const content = awaitingPaymentEmail({ name: nameOf(order), order, payment, ordersUrl });
+  const { deliver } = await queueEmail(tx, { to: order.email, kind: "order-awaiting-payment", ...content });
   return deliver;
 }
 

@@ -1,5 +1,6 @@
 import type { OrderStatusName as OrderStatus } from "~/lib/order-status";
 import type { Prisma } from "~/generated/prisma/client";
+import { type AwaitingPayment, awaitingPaymentOf } from "~/lib/payment-methods";
 import { prisma } from "~/utils/db.server";
 import { ORPHANED_CHECKOUT_MS } from "./order.server";
 
@@ -23,6 +24,10 @@ export type OrderView = {
   giftWrapPrice: number | null;
   /** The meses sin intereses plan the order was paid in (null: one charge). */
   installmentMonths: number | null;
+  /** card, oxxo or spei once known. */
+  paymentMethod: string | null;
+  /** The voucher or transfer the order waits for (null for any other order). */
+  awaitingPayment: AwaitingPayment | null;
   items: Array<{
     id: number;
     productId: number | null;
@@ -35,6 +40,19 @@ export type OrderView = {
   }>;
   address: ShippingAddress | null;
 };
+
+/** What `awaitingPaymentOf` (app/lib/payment-methods.ts) reads of an order. */
+export const AWAITING_PAYMENT_SELECT = {
+  status: true,
+  paymentMethod: true,
+  voucherIssuedAt: true,
+  voucherReference: true,
+  voucherUrl: true,
+  voucherAmount: true,
+  voucherExpiresAt: true,
+  transferClabe: true,
+  transferBank: true,
+} as const satisfies Prisma.OrderSelect;
 
 /** The shipping address as order pages (the shopper's and the staff's) show it. */
 export const SHIPPING_ADDRESS_SELECT = {
@@ -68,6 +86,14 @@ const ORDER_VIEW_SELECT = {
   giftMessage: true,
   giftWrapPrice: true,
   installmentMonths: true,
+  paymentMethod: true,
+  voucherIssuedAt: true,
+  voucherReference: true,
+  voucherUrl: true,
+  voucherAmount: true,
+  voucherExpiresAt: true,
+  transferClabe: true,
+  transferBank: true,
   items: {
     select: {
       id: true,
@@ -86,16 +112,27 @@ const ORDER_VIEW_SELECT = {
 
 /** The user's orders, newest first, with their items and shipping address (one query). */
 export async function getOrdersForUser(userId: string): Promise<OrderView[]> {
-  return prisma.order.findMany({
+  const orders = await prisma.order.findMany({
     where: { userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: ORDER_VIEW_SELECT,
   });
+  return orders.map(toOrderView);
+}
+
+type OrderRow = Prisma.OrderGetPayload<{ select: typeof ORDER_VIEW_SELECT }>;
+
+function toOrderView(row: OrderRow): OrderView {
+  return { ...row, awaitingPayment: awaitingPaymentOf(row) };
 }
 
 /** The user's order paid through `sessionId`, or null when the session is not this user's. */
 export async function getOrderForSession(userId: string, sessionId: string): Promise<OrderView | null> {
-  return prisma.order.findFirst({ where: { userId, stripeSessionId: sessionId }, select: ORDER_VIEW_SELECT });
+  const row = await prisma.order.findFirst({
+    where: { userId, stripeSessionId: sessionId },
+    select: ORDER_VIEW_SELECT,
+  });
+  return row ? toOrderView(row) : null;
 }
 
 /** The user's own order by id, with what the cancel page needs. */

@@ -231,7 +231,7 @@ export async function attachPaymentSession(orderId: number, sessionId: string, e
   });
 }
 
-export type ReleaseReason = "expired" | "cancelled" | "payment_failed" | "checkout_failed";
+export type ReleaseReason = "expired" | "cancelled" | "payment_failed" | "checkout_failed" | "voucher_expired";
 
 /**
  * Cancels a pending order and gives its stock back, exactly once (a second call — a duplicate
@@ -289,7 +289,7 @@ export async function fulfilOrder(
 ): Promise<{ outcome: FulfilOutcome; orderId: number | null }> {
   const order = await prisma.order.findFirst({
     where: "orderId" in ref ? { id: ref.orderId } : { stripeSessionId: ref.sessionId },
-    select: { id: true, userId: true },
+    select: { id: true, userId: true, voucherIssuedAt: true },
   });
   if (!order) return { outcome: "not_found", orderId: null };
   const payment = { paidAt: new Date(), paymentIntentId, installmentMonths };
@@ -297,7 +297,9 @@ export async function fulfilOrder(
     changeOrderStatus(
       { orderId: order.id, to: "procesando", by: "payment", from: [from], payment, author: { via } },
       async (tx) => {
-        await tx.cartItem.deleteMany({ where: { userId: order.userId } });
+        // A voucher's cart was cleared when it was issued: what is in the cart now is a new purchase.
+        if (order.voucherIssuedAt === null) await tx.cartItem.deleteMany({ where: { userId: order.userId } });
+        await tx.order.updateMany({ where: { id: order.id, paymentMethod: null }, data: { paymentMethod: "card" } });
         // The confirmation is queued in the transaction that marks the order paid: both, or neither.
         return queueConfirmationEmail(tx, order.id, ordersUrl);
       },

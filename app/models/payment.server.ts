@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import Stripe from "stripe";
 import { CHECKOUT_MESSAGES, paymentLines } from "~/lib/checkout";
+import { type PaymentMethod, paymentMethodsFor } from "~/lib/payment-methods";
 import { parseId } from "~/lib/ids";
 import type { Shipping } from "~/lib/validation/checkout";
+import { recordVoucher, voucherOf } from "~/models/async-payment.server";
 import type { SystemChange } from "~/models/order-lifecycle.server";
 import {
   attachPaymentSession,
@@ -22,9 +24,10 @@ import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/
 import { logger } from "~/utils/logger.server";
 
 /**
- * Card payments through Stripe Checkout (or the local simulator, through the same SDK): the
- * session that sends the shopper to the provider's page, the webhook that reports the outcome,
- * and the sweep that settles sessions whose outcome never reached the shop.
+ * Payments through Stripe Checkout (or the local simulator, through the same SDK): the session that
+ * sends the shopper to the provider's page (a card, an OXXO voucher or a SPEI transfer, as
+ * PAYMENT_METHODS allows), the webhook that reports the outcome, and the sweep that settles sessions
+ * whose outcome never reached the shop. OXXO and SPEI are paid later: see ./async-payment.server.ts.
  */
 
 /**
@@ -56,6 +59,12 @@ export async function startCheckout(
     throw error;
   }
 
+  const methods = paymentMethodsFor(order.totals.total, getEnv().PAYMENT_METHODS);
+  if (methods.length === 0) {
+    // Only OXXO is on and the order is beyond one voucher's limit.
+    await releaseReservation(order.id, "checkout_failed", "checkout");
+    return { ok: false, message: CHECKOUT_MESSAGES.noPaymentMethod };
+  }
   let session: Stripe.Checkout.Session;
   try {
     const stripe = getStripe();
@@ -70,13 +79,12 @@ export async function startCheckout(
     session = await stripe.checkout.sessions.create({
       mode: "payment",
       currency: "mxn",
+      ...(await paymentMethodParams(stripe, methods, order)),
       line_items: [
         ...paymentLines(order, getEnv().PRICES_INCLUDE_IVA).map((l) =>
           line(l.name, l.unitAmount, l.quantity, l.description),
         ),
       ],
-      ...installmentOptions(),
-      customer_email: order.email,
       client_reference_id: String(order.id),
       metadata: { orderId: String(order.id), orderNumber: order.number },
       expires_at: Math.ceil((order.reservedUntil.getTime() + SESSION_EXPIRY_MARGIN_MS) / 1000),
@@ -97,13 +105,32 @@ export async function startCheckout(
 }
 
 /**
- * Meses sin intereses: with plans configured, the card form offers the plans the shopper's card and
- * the amount qualify for (the provider's minimums, which MSI_PLANS mirrors). Without, nothing is
- * sent, so the provider's default (no plans) holds.
+ * The session's methods and their options: meses sin intereses on cards when MSI_PLANS offers any, an OXXO voucher's life (it ends at 23:59 Mexico City time
+ * `OXXO_VOUCHER_DAYS` days later) and a SPEI transfer, which Stripe funds through a Customer's balance
+ * (one is created for the payment; the shopper's e-mail then travels on it).
  */
-function installmentOptions(): Pick<Stripe.Checkout.SessionCreateParams, "payment_method_options"> {
-  if (getInstallmentPlans().length === 0) return {};
-  return { payment_method_options: { card: { installments: { enabled: true } } } };
+async function paymentMethodParams(
+  stripe: Stripe,
+  methods: PaymentMethod[],
+  order: { id: number; email: string },
+): Promise<Partial<Stripe.Checkout.SessionCreateParams>> {
+  const types = methods.map((method) => (method === "spei" ? "customer_balance" : method));
+  // The SDK's API version (2026-10-28) replaced `payment_method_types` with this list.
+  const params: Partial<Stripe.Checkout.SessionCreateParams> = { allowed_payment_method_types: types };
+  const options: Stripe.Checkout.SessionCreateParams.PaymentMethodOptions = {};
+  // Meses sin intereses: with plans configured, the card form offers the plans the shopper's card and
+  // the amount qualify for (the provider's minimums, which MSI_PLANS mirrors).
+  if (methods.includes("card") && getInstallmentPlans().length > 0) options.card = { installments: { enabled: true } };
+  if (methods.includes("oxxo")) options.oxxo = { expires_after_days: getEnv().OXXO_VOUCHER_DAYS };
+  if (methods.includes("spei")) {
+    options.customer_balance = { funding_type: "bank_transfer", bank_transfer: { type: "mx_bank_transfer" } };
+    const customer = await stripe.customers.create({ email: order.email, metadata: { orderId: String(order.id) } });
+    params.customer = customer.id;
+  } else {
+    params.customer_email = order.email;
+  }
+  if (Object.keys(options).length > 0) params.payment_method_options = options;
+  return params;
 }
 
 /** The provider's own message, else `Error {status}: {status text}`. */
@@ -208,6 +235,9 @@ async function applySessionEvent(
     case "checkout.session.async_payment_succeeded":
       if (session.payment_status === "paid") {
         await fulfilOrder({ orderId }, { ordersUrl, ...(await paymentOf(session)), via: "webhook" });
+      } else if (type === "checkout.session.completed") {
+        // An OXXO voucher or a SPEI transfer was issued: the money comes later.
+        await recordAwaitingPayment(orderId, session, ordersUrl, "webhook");
       }
       return;
     case "checkout.session.expired":
@@ -217,6 +247,28 @@ async function applySessionEvent(
       await releaseReservation(orderId, "payment_failed", "webhook");
       return;
   }
+}
+
+/**
+ * A complete but unpaid session (a voucher or a transfer waiting for its money): its instructions are
+ * read from the payment intent and recorded on the order (once). Returns the end of the order's hold,
+ * or null when the order is no longer pending or the intent has no instructions.
+ */
+async function recordAwaitingPayment(
+  orderId: number,
+  session: Stripe.Checkout.Session,
+  ordersUrl: string,
+  via: SystemChange,
+): Promise<Date | null> {
+  const intentId = paymentIntentOf(session);
+  if (!intentId) return null;
+  const now = new Date();
+  const voucher = voucherOf(await getStripe().paymentIntents.retrieve(intentId), now);
+  if (!voucher) {
+    logger.warn({ orderId, intentId }, "payments: an unpaid complete session without voucher instructions");
+    return null;
+  }
+  return (await recordVoucher(orderId, voucher, { ordersUrl, via, now })).holdEnd;
 }
 
 function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
@@ -259,6 +311,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 export type SuccessLookup =
   | { kind: "paid"; orderId: number; outcome: FulfilOutcome }
+  /** An OXXO voucher or a SPEI transfer: the order waits for the money. */
+  | { kind: "awaiting"; orderId: number }
   | { kind: "unpaid"; orderId: number }
   | { kind: "not_found" };
 
@@ -276,6 +330,11 @@ export async function confirmPaidSession(request: Request, userId: string, sessi
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) return { kind: "not_found" };
     throw error;
+  }
+  if (session.status === "complete" && session.payment_status === "unpaid") {
+    const ordersUrl = absoluteUrl(request, "/orders");
+    await recordAwaitingPayment(order.id, session, ordersUrl, "success_page");
+    return { kind: "awaiting", orderId: order.id };
   }
   if (session.status !== "complete" || session.payment_status !== "paid") return { kind: "unpaid", orderId: order.id };
   const { outcome } = await fulfilOrder(
@@ -329,6 +388,7 @@ async function settleSession(
   ordersUrl: string,
   reason: "cancelled" | "expired",
   via: SystemChange,
+  now = new Date(),
 ): Promise<"released" | "paid" | "unchanged"> {
   if (order.stripeSessionId) {
     const stripe = getStripe();
@@ -341,7 +401,13 @@ async function settleSession(
       session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
     }
     if (session.status === "complete") {
-      if (session.payment_status !== "paid") return "unchanged"; // a delayed payment still in flight
+      if (session.payment_status !== "paid") {
+        // A voucher or transfer in flight: recorded if no event told the shop yet, released only once
+        // its hold ended (the money never came).
+        const holdEnd = await recordAwaitingPayment(order.id, session, ordersUrl, via);
+        if (via !== "sweep" || holdEnd === null || holdEnd > now) return "unchanged";
+        return (await releaseReservation(order.id, "voucher_expired", via)) ? "released" : "unchanged";
+      }
       await fulfilOrder({ orderId: order.id }, { ordersUrl, ...(await paymentOf(session)), via });
       return "paid";
     }
@@ -360,7 +426,7 @@ export async function sweepExpiredReservations(now = new Date()): Promise<number
   const ordersUrl = `${configuredOrigin()}/orders`;
   for (const order of orders) {
     try {
-      await settleSession(order, ordersUrl, "expired", "sweep");
+      await settleSession(order, ordersUrl, "expired", "sweep", now);
     } catch (error) {
       logger.error({ err: error, orderId: order.id }, "payments: sweeping an expired reservation failed");
     }

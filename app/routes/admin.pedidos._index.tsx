@@ -11,6 +11,7 @@ import { installmentPlanShort, installmentPlanText } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
 import { isOrderStatus, ORDER_STATUS_INFO, ORDER_STATUSES, staffStatusChoices } from "~/lib/order-status";
 import { parsePage } from "~/lib/pagination";
+import { paymentMethodNote } from "~/lib/payment-methods";
 import { listAdminOrders } from "~/models/admin-orders.server";
 import { searchText } from "~/utils/admin.server";
 import { requireUserWithRole } from "~/utils/session.server";
@@ -105,6 +106,7 @@ export default function AdminOrders() {
                     >
                       {ORDER_STATUS_INFO[order.status].label}
                     </span>
+                    <PaymentMethodNote order={order} />
                     <span className="font-medium">{formatMoney(order.total)}</span>
                     {order.installmentMonths ? (
                       <span
@@ -162,4 +164,13 @@ export const meta: MetaFunction = () => [{ title: "Pedidos — Panel de Administ
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+function PaymentMethodNote({ order }: { order: Parameters<typeof paymentMethodNote>[0] }) {
+  const note = paymentMethodNote(order);
+  return note ? (
+    <span className="text-xs text-ink-700" data-testid="order-payment-method">
+      {note}
+    </span>
+  ) : null;
 }

@@ -4,7 +4,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PixelEvent } from "~/components/meta-pixel";
 import { ORDERS_AND_SHOP, PaymentOutcome } from "~/components/payment-outcome";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { AwaitingPaymentDetails } from "~/components/awaiting-payment";
 import { formatMoney } from "~/lib/money";
+import { AWAITING_PAYMENT_LABEL } from "~/lib/payment-methods";
 import { encodePixelEvent } from "~/lib/pixel";
 import { getOrderForSession } from "~/models/order-views.server";
 import { confirmPaidSession } from "~/models/payment.server";
@@ -28,6 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (lookup.kind === "unpaid") return { state: "unpaid" as const };
   const order = await getOrderForSession(user.id, sessionId);
   if (!order) return { state: "invalid" as const };
+  if (lookup.kind === "awaiting") {
+    // An OXXO voucher or a SPEI transfer: not confirmed yet, the shopper reads what to do next.
+    // Already settled when the shopper lands here: paid (the store was quick), else expired or cancelled.
+    if (!order.awaitingPayment) return { state: order.paidAt ? ("paid_later" as const) : ("unpaid" as const) };
+    return { state: "awaiting" as const, order: { number: order.number }, payment: order.awaitingPayment };
+  }
   // Paid after its reservation ended and the pieces were sold meanwhile: it is refunded, not shipped.
   if (order.status === "cancelado") return { state: "refund" as const };
   return {
@@ -52,6 +60,41 @@ export default function Success() {
         testId="success-refund"
         title="No pudimos completar tu pedido"
         message="Recibimos tu pago, pero alguna pieza se agotó mientras pagabas. Te devolveremos el importe completo a tu tarjeta."
+        links={ORDERS_AND_SHOP}
+      />
+    );
+  }
+
+  if (data.state === "awaiting") {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-20" data-testid="success-awaiting">
+        <p className="eyebrow text-center">Pedido {data.order.number}</p>
+        <h1 className="mt-3 text-center font-serif text-4xl text-ink-900 sm:text-5xl">{AWAITING_PAYMENT_LABEL}</h1>
+        <div className="mt-8 rounded-sm border border-ink-900/10 bg-white p-6">
+          <AwaitingPaymentDetails payment={data.payment} />
+        </div>
+        <p className="mt-6 text-center text-sm leading-relaxed text-ink-700">
+          Apartamos tus piezas hasta la fecha límite. Te enviamos estas instrucciones por correo y te escribiremos en
+          cuanto recibamos tu pago.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/orders" className="btn-secondary">
+            Ver Mis Pedidos
+          </Link>
+          <Link to="/" className="btn-secondary">
+            Volver a la tienda
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (data.state === "paid_later") {
+    return (
+      <PaymentOutcome
+        testId="success-paid-later"
+        title="Recibimos tu pago"
+        message="Tu pedido ya está en Mis Pedidos."
         links={ORDERS_AND_SHOP}
       />
     );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DeliverySettings } from "~/lib/delivery";
 import { DEFAULT_INSTALLMENT_PLANS, type InstallmentPlan, parseInstallmentPlans } from "~/lib/installments";
 import { pesosToCentavos } from "~/lib/money";
+import { parsePaymentMethods } from "~/lib/payment-methods";
 import type { ShopPolicies } from "~/lib/shop-policies";
 import { DEFAULT_SHOP_INFO, type ShopInfo } from "~/lib/shop-info";
 
@@ -153,6 +154,25 @@ const EnvSchema = z.object({
    * It closes earlier once no request arrived for a quarter of a second; 0 closes at once.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+  /**
+   * The ways to pay the Checkout Session offers (comma-separated, in this order): `card`, `oxxo` (cash at
+   * an OXXO store with a voucher, orders of $10 to $10,000 MXN) and `spei` (a bank transfer).
+   */
+  PAYMENT_METHODS: z
+    .string()
+    .default("card")
+    .transform((value, context) => {
+      const methods = parsePaymentMethods(value);
+      if (typeof methods === "string") {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: methods });
+        return z.NEVER;
+      }
+      return methods;
+    }),
+  /** Calendar days an OXXO voucher can be paid (it expires at 23:59 Mexico City time); Stripe allows 1–7. */
+  OXXO_VOUCHER_DAYS: z.coerce.number().int().min(1).max(7).default(2),
+  /** Hours a SPEI order holds its pieces while the transfer is on its way (1–72). */
+  SPEI_HOLD_HOURS: z.coerce.number().int().min(1).max(72).default(24),
   /** The business behind the shop, as the legal pages, the footer and e-mails publish it. */
   SHOP_LEGAL_NAME: z.string().trim().min(1).optional(),
   SHOP_RFC: z.string().trim().min(1).optional(),
@@ -271,7 +291,9 @@ export function getShopPolicies(): ShopPolicies {
 
 /** The meses sin intereses plans offered on card payments (none: instalments are off). */
 export function getInstallmentPlans(): InstallmentPlan[] {
-  return getEnv().MSI_PLANS;
+  const env = getEnv();
+  // Instalments are a card's: with card payments off, no plan is offered nor shown.
+  return env.PAYMENT_METHODS.includes("card") ? env.MSI_PLANS : [];
 }
 
 /** Values that may reach the browser (window.ENV). Nothing secret belongs here. */

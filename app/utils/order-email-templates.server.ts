@@ -2,6 +2,7 @@ import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { SHOP_NAME, VAT_LABEL } from "~/lib/constants";
 import { installmentPlanText } from "~/lib/installments";
 import { formatMoney, priceOrFree } from "~/lib/money";
+import { type AwaitingPayment, awaitingPaymentDetails, awaitingPaymentSummary } from "~/lib/payment-methods";
 import { formatPhone } from "~/lib/phone";
 import type { ShippingAddress } from "~/models/order-views.server";
 import { button, type EmailContent, escapeHtml, heading, layout, PALETTE } from "./email-templates.server";
@@ -188,6 +189,54 @@ export function orderConfirmationEmail({
     order,
     withAddress: true,
     action: { href: ordersUrl, label: "Ver Mis Pedidos", text: "Sigue tu pedido en Mis Pedidos" },
+  });
+}
+
+/**
+ * Sent once when an OXXO voucher or a SPEI transfer is issued: what to pay, where, by when. The
+ * confirmation follows when the money arrives.
+ */
+export function awaitingPaymentEmail({
+  name,
+  order,
+  payment,
+  ordersUrl,
+}: {
+  name: string;
+  order: EmailOrder;
+  payment: AwaitingPayment;
+  ordersUrl: string;
+}): EmailContent {
+  const details = awaitingPaymentDetails(payment);
+  const oxxo = payment.method === "oxxo";
+  return orderEmail({
+    subject: `Pedido ${order.number}: ${oxxo ? "tu ficha de pago OXXO" : "datos para tu transferencia SPEI"} — ${SHOP_NAME}`,
+    preheader: `Tu pedido ${order.number} está pendiente de pago. ${awaitingPaymentSummary(payment)}`,
+    title: "Tu pedido está pendiente de pago",
+    name,
+    paragraphs: [
+      {
+        html: `Apartamos las piezas de tu pedido ${strong(order.number)}. ${escapeHtml(awaitingPaymentSummary(payment))}`,
+        text: `Apartamos las piezas de tu pedido ${order.number}. ${awaitingPaymentSummary(payment)}`,
+      },
+      {
+        html: details.map(([label, value]) => `${escapeHtml(label)}: ${strong(value)}`).join("<br>"),
+        text: details.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      },
+      {
+        html: "Te escribiremos en cuanto recibamos tu pago. Si no pagas antes de la fecha límite, el pedido se cancela.",
+        text: "Te escribiremos en cuanto recibamos tu pago. Si no pagas antes de la fecha límite, el pedido se cancela.",
+      },
+    ],
+    order,
+    withAddress: true,
+    action: payment.voucherUrl
+      ? {
+          href: payment.voucherUrl,
+          label: oxxo ? "Ver mi ficha de pago" : "Ver instrucciones de pago",
+          text: oxxo ? "Tu ficha de pago" : "Instrucciones de pago",
+        }
+      : { href: ordersUrl, label: "Ver Mis Pedidos", text: "Tu pedido en Mis Pedidos" },
   });
 }
 

@@ -34,12 +34,17 @@ import crypto from "node:crypto";
  * @property {Record<string, string>} metadata
  * @property {LineItem[]} lineItems
  * @property {string} url the hosted payment page
+ * @property {PaymentMethodType[]} paymentMethodTypes what the page offers: `card`, `oxxo`, `customer_balance` (SPEI)
+ * @property {number} oxxoExpiresAfterDays `payment_method_options[oxxo][expires_after_days]`
+ * @property {string | null} customer a `cus_…` (required by `customer_balance`)
  */
 
 /**
  * A meses sin intereses plan as Stripe reports it on a charge.
  * @typedef {{ count: number, interval: "month", type: "fixed_count" }} InstallmentPlan
  */
+
+/** @typedef {"card" | "oxxo" | "customer_balance"} PaymentMethodType */
 
 /** An error in Stripe's shape; the SDK turns the status code into its typed error. */
 export class StripeApiError extends Error {
@@ -99,6 +104,8 @@ const TOP_LEVEL = new Set([
   "expand",
   "ui_mode",
   "allow_promotion_codes",
+  "allowed_payment_method_types",
+  "customer",
   "billing_address_collection",
   "customer_creation",
   "locale",
@@ -112,7 +119,7 @@ const TOP_LEVEL = new Set([
 const LINE_ITEM = new Set(["price_data", "quantity", "price", "adjustable_quantity", "tax_rates"]);
 const PRICE_DATA = new Set(["currency", "unit_amount", "product_data", "product", "tax_behavior", "recurring"]);
 const PRODUCT_DATA = new Set(["name", "description", "images", "metadata", "tax_code", "unit_label"]);
-const PAYMENT_METHOD_OPTIONS = new Set(["card"]);
+const PAYMENT_METHOD_OPTIONS = new Set(["card", "oxxo", "customer_balance"]);
 const CARD_OPTIONS = new Set(["installments", "request_three_d_secure", "setup_future_usage"]);
 const INSTALLMENTS_OPTIONS = new Set(["enabled"]);
 
@@ -336,6 +343,72 @@ function parseLineItem(value, index) {
   };
 }
 
+const PAYMENT_METHOD_TYPES = new Set(["card", "oxxo", "customer_balance"]);
+// Stripe's limit for one OXXO voucher (10,000.00 MXN).
+const OXXO_MAXIMUM_TOTAL = 1_000_000;
+
+/**
+ * `allowed_payment_method_types[]` (the SDK's name since API 2026-10-28) or the older
+ * `payment_method_types[]`, and their options: an OXXO voucher's life in days (1–7, default 3) and
+ * SPEI through `customer_balance` (funding by `mx_bank_transfer`, which needs a Customer).
+ * @param {ParamObject} params
+ * @param {number} total
+ */
+function parsePaymentMethods(params, total) {
+  const name =
+    params.allowed_payment_method_types !== undefined ? "allowed_payment_method_types" : "payment_method_types";
+  const value = params[name] ?? ["card"];
+  if (!Array.isArray(value) || value.length === 0) throw invalidParam(`Invalid array: ${name}`, name);
+  /** @type {PaymentMethodType[]} */
+  const types = [];
+  for (const [index, type] of value.entries()) {
+    if (typeof type !== "string" || !PAYMENT_METHOD_TYPES.has(type)) {
+      throw invalidParam(
+        `This simulator accepts only card, oxxo and customer_balance in ${name}.`,
+        `${name}[${index}]`,
+        "payment_method_unactivated",
+      );
+    }
+    if (!types.includes(/** @type {PaymentMethodType} */ (type))) types.push(/** @type {PaymentMethodType} */ (type));
+  }
+  const options = optionalObject(params.payment_method_options, "payment_method_options") ?? {};
+  rejectUnknown(options, PAYMENT_METHOD_OPTIONS, "payment_method_options[", "]");
+  const oxxo = optionalObject(options.oxxo, "payment_method_options[oxxo]") ?? {};
+  rejectUnknown(oxxo, new Set(["expires_after_days"]), "payment_method_options[oxxo][", "]");
+  const oxxoExpiresAfterDays =
+    oxxo.expires_after_days === undefined
+      ? 3
+      : requiredInteger(oxxo.expires_after_days, "payment_method_options[oxxo][expires_after_days]", {
+          min: 1,
+          max: 7,
+        });
+  if (types.includes("oxxo") && total > OXXO_MAXIMUM_TOTAL) {
+    throw invalidParam("OXXO payments can be at most $10,000.00 mxn.", name, "amount_too_large");
+  }
+  const customer = optionalString(params.customer, "customer", 255) || null;
+  if (customer !== null && params.customer_email !== undefined) {
+    throw invalidParam("You may only specify one of these parameters: customer, customer_email.", "customer_email");
+  }
+  if (types.includes("customer_balance")) {
+    if (customer === null) {
+      throw invalidParam(
+        "customer_balance requires a customer: pass `customer` when creating the Checkout Session.",
+        "customer",
+        "parameter_missing",
+      );
+    }
+    const balance = optionalObject(options.customer_balance, "payment_method_options[customer_balance]") ?? {};
+    const transfer = optionalObject(balance.bank_transfer, "payment_method_options[customer_balance][bank_transfer]");
+    if (balance.funding_type !== "bank_transfer" || transfer?.type !== "mx_bank_transfer") {
+      throw invalidParam(
+        "This simulator funds customer_balance only by bank_transfer of type mx_bank_transfer.",
+        "payment_method_options[customer_balance][bank_transfer][type]",
+      );
+    }
+  }
+  return { paymentMethodTypes: types, oxxoExpiresAfterDays, customer };
+}
+
 /** @param {string} email */
 function isEmail(email) {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
@@ -398,6 +471,8 @@ export function createSession(params, { nowSeconds, publicUrl }) {
     );
   }
 
+  const methods = parsePaymentMethods(params, total);
+
   let expiresAt = nowSeconds + MAX_LIFETIME_SECONDS;
   if (params.expires_at !== undefined) {
     expiresAt = requiredInteger(params.expires_at, "expires_at", { min: 0, max: Number.MAX_SAFE_INTEGER });
@@ -433,6 +508,7 @@ export function createSession(params, { nowSeconds, publicUrl }) {
     metadata,
     lineItems,
     url: `${publicUrl}/pay/${id}`,
+    ...methods,
   };
 }
 
@@ -485,7 +561,7 @@ export function sessionObject(session, { expandLineItems = false } = {}) {
     client_reference_id: session.clientReferenceId,
     created: session.created,
     currency: session.currency,
-    customer: null,
+    customer: session.customer,
     customer_details: session.status === "complete" ? { email: session.customerEmail, name: null, phone: null } : null,
     customer_email: session.customerEmail,
     expires_at: session.expiresAt,
@@ -494,7 +570,7 @@ export function sessionObject(session, { expandLineItems = false } = {}) {
     mode: "payment",
     payment_intent: session.paymentIntent,
     payment_method_options: session.installmentsEnabled ? { card: { installments: { enabled: true } } } : {},
-    payment_method_types: ["card"],
+    payment_method_types: session.paymentMethodTypes,
     payment_status: session.paymentStatus,
     status: session.status,
     success_url: session.successUrl,

@@ -22,7 +22,7 @@ export function formatMxn(centavos) {
 }
 
 /** @param {string} text */
-function escapeHtml(text) {
+export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -139,13 +139,20 @@ button:hover{background:#3f3f46}
 .plans legend{font-weight:600;font-size:.875rem;padding:0 .25rem}
 .plan{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.5rem 0}
 .plan input{width:auto}
+.secondary{background:#fff;color:#18181b;border:1px solid #a1a1aa;margin-top:.75rem}
+.secondary:hover{background:#f4f4f5}
+dl{margin:0}dl div{display:flex;justify-content:space-between;gap:1rem;padding:.375rem 0;border-bottom:1px solid #f4f4f5}
+dt{color:#52525b}dd{margin:0;font-weight:600;text-align:right;word-break:break-all}
+.barcode{display:flex;height:4rem;margin:1rem 0 .25rem;background:#fff}
+.barcode span{background:#18181b;height:100%}
+.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.05em}
 `;
 
 /**
  * @param {string} title
  * @param {string} body
  */
-function layout(title, body) {
+export function layout(title, body) {
   return `<!doctype html>
 <html lang="es-MX">
 <head>
@@ -227,7 +234,34 @@ ${state.plans?.length ? planChoice(session, state.plans, state.planError) : ""}
 ${cancel}
 <p class="hint">Tarjetas de prueba: 4242 4242 4242 4242 se aprueba y 4000 0000 0000 0002 se rechaza; 4000 0048 4000 0008 (México) ofrece meses sin intereses cuando la tienda los activa; cualquier fecha futura y cualquier CVC de 3 dígitos.</p>
 </section>`;
-  return layout(`Pagar ${formatMxn(totalOf(session.lineItems))}`, `${summary(session)}\n${form}`);
+  const card = session.paymentMethodTypes.includes("card") ? form : "";
+  return layout(
+    `Pagar ${formatMxn(totalOf(session.lineItems))}`,
+    `${summary(session)}\n${asyncChoices(session)}\n${card}`,
+  );
+}
+
+/**
+ * The session's other ways to pay: an OXXO voucher and a SPEI transfer, each a form that issues its
+ * instructions (POST `/pay/:id/oxxo`, `/pay/:id/spei`) and returns to the shop.
+ * @param {SessionRecord} session
+ */
+function asyncChoices(session) {
+  const id = escapeHtml(session.id);
+  const choices = [];
+  if (session.paymentMethodTypes.includes("oxxo")) {
+    choices.push(`<form method="post" action="/pay/${id}/oxxo"><button type="submit" class="secondary">Generar ficha OXXO (efectivo)</button></form>
+<p class="hint">Recibirás una ficha con un número de referencia para pagar en cualquier tienda OXXO antes de ${session.oxxoExpiresAfterDays === 1 ? "que termine mañana" : `${session.oxxoExpiresAfterDays} días`}.</p>`);
+  }
+  if (session.paymentMethodTypes.includes("customer_balance")) {
+    choices.push(`<form method="post" action="/pay/${id}/spei"><button type="submit" class="secondary">Recibir datos de transferencia SPEI</button></form>
+<p class="hint">Recibirás una CLABE y una referencia para transferir desde tu banco.</p>`);
+  }
+  if (choices.length === 0) return "";
+  return `<section class="card" aria-labelledby="otros-metodos">
+<h2 id="otros-metodos">Otras formas de pago</h2>
+${choices.join("\n")}
+</section>`;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from "./checkout-sessions.mjs";
 import { judgeCard, judgeInstallmentChoice, messagePage, paymentPage } from "./hosted-page.mjs";
 import { ParamsError, parseParams } from "./params.mjs";
+import { createVouchers } from "./vouchers.mjs";
 import { createWebhookSender } from "./webhooks.mjs";
 
 /** @typedef {import("./checkout-sessions.mjs").SessionRecord} SessionRecord */
@@ -120,6 +121,8 @@ export async function startPaymentSimulator({
     return session;
   }
 
+  const vouchers = createVouchers({ now, baseUrl: () => base, emit, findSession });
+
   /** @param {string} id */
   function requireSession(id) {
     const session = findSession(id);
@@ -167,6 +170,7 @@ export async function startPaymentSimulator({
       const expandLineItems = expand.includes("line_items");
       if (method === "POST" && id === undefined) {
         const session = createSession(params, { nowSeconds: Math.floor(now() / 1000), publicUrl: base });
+        vouchers.checkCustomer(session);
         sessions.set(session.id, session);
         return { statusCode: 200, body: sessionObject(session, { expandLineItems }) };
       }
@@ -185,7 +189,14 @@ export async function startPaymentSimulator({
         return { statusCode: 200, body: sessionObject(session) };
       }
     }
-    if (resource === "payment_intents" && action && id === undefined && method === "GET") {
+    // A card payment's intent (a voucher's or transfer's is the vouchers part's, below).
+    if (
+      resource === "payment_intents" &&
+      action &&
+      id === undefined &&
+      method === "GET" &&
+      !vouchers.hasIntent(action)
+    ) {
       const expand = Array.isArray(params.expand) ? params.expand : [];
       const session = [...sessions.values()].find((s) => s.paymentIntent === action);
       if (!session) {
@@ -199,6 +210,8 @@ export async function startPaymentSimulator({
         body: paymentIntentObject(session, { expandLatestCharge: expand.includes("latest_charge") }),
       };
     }
+    const other = vouchers.api(method, parts, params);
+    if (other) return other;
     throw new StripeApiError(
       404,
       "invalid_request_error",
@@ -304,8 +317,9 @@ export async function startPaymentSimulator({
    * @param {http.IncomingMessage} request
    * @param {http.ServerResponse} response
    * @param {string} id
+   * @param {"oxxo" | "spei"} [method] the voucher or transfer chosen instead of the card form
    */
-  async function payPage(request, response, id) {
+  async function payPage(request, response, id, method) {
     const session = findSession(id);
     if (!session) {
       sendHtml(
@@ -327,6 +341,21 @@ export async function startPaymentSimulator({
     const form = new URLSearchParams(await readBody(request));
     if (session.status !== "open") {
       sendHtml(response, session.status === "expired" ? 410 : 409, closedPage(session));
+      return;
+    }
+    if (method !== undefined) {
+      // An OXXO voucher or SPEI instructions: the session completes unpaid, the money comes later.
+      const type = method === "oxxo" ? "oxxo" : "customer_balance";
+      if (!session.paymentMethodTypes.includes(type)) {
+        sendHtml(
+          response,
+          400,
+          paymentPage(session, { alert: "Esta forma de pago no está disponible para este pedido." }),
+        );
+        return;
+      }
+      await vouchers.issue(session, type);
+      response.writeHead(303, { location: session.successUrl.replaceAll("{CHECKOUT_SESSION_ID}", session.id) }).end();
       return;
     }
     const values = {
@@ -414,6 +443,21 @@ export async function startPaymentSimulator({
         await payPage(request, response, parts[1]);
         return;
       }
+      if (parts[0] === "pay" && parts[1] && parts.length === 3 && (parts[2] === "oxxo" || parts[2] === "spei")) {
+        if (method !== "POST") {
+          response.writeHead(405, { allow: "POST" }).end();
+          return;
+        }
+        await payPage(request, response, parts[1], parts[2]);
+        return;
+      }
+      if (parts[0] === "voucher") {
+        const result = await vouchers.page(method, parts.slice(1));
+        if (result.location) response.writeHead(result.statusCode, { location: result.location }).end();
+        else if (result.html) sendHtml(response, result.statusCode, result.html);
+        else response.writeHead(result.statusCode, { allow: "GET, POST" }).end();
+        return;
+      }
       if (parts[0] === "v1") {
         authenticate(request);
         const body = method === "POST" ? await readBody(request) : "";
@@ -456,6 +500,7 @@ export async function startPaymentSimulator({
 
   const sweep = setInterval(() => {
     for (const session of sessions.values()) findSession(session.id);
+    vouchers.expireOverdue();
   }, expiryCheckIntervalMs);
   sweep.unref();
 

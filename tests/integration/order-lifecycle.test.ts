@@ -1,11 +1,12 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canTransition, ORDER_STATUSES, type OrderStatusName, PAID_STATUSES, transitionRule } from "~/lib/order-status";
 import { processReturn } from "~/models/admin-returns.server";
 import { setOrderStatus, shipOrder } from "~/models/admin-orders.server";
 import { addToCart } from "~/models/cart.server";
 import { cancelCheckout, confirmPaidSession, startCheckout, sweepExpiredReservations } from "~/models/payment.server";
 import { prisma } from "~/utils/db.server";
+import { resetEnvCache } from "~/utils/env.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { createOrder } from "./admin-fixtures";
 import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
@@ -18,6 +19,16 @@ import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-help
  */
 
 const payments = setUpPayments();
+
+// Every way to pay is on: the random sequences mix cards, OXXO vouchers and SPEI transfers.
+beforeAll(() => {
+  process.env.PAYMENT_METHODS = "card,oxxo,spei";
+  resetEnvCache();
+});
+afterAll(() => {
+  delete process.env.PAYMENT_METHODS;
+  resetEnvCache();
+});
 
 describe("the database's copy of the lifecycle", () => {
   it("allows exactly the changes of ORDER_TRANSITIONS, whoever writes the row", async () => {
@@ -90,6 +101,10 @@ type Event =
   | { kind: "staff"; order: number; to: OrderStatusName }
   | { kind: "return"; order: number }
   | { kind: "replay"; event: number }
+  | { kind: "voucher"; order: number; method: "oxxo" | "spei" }
+  | { kind: "voucher-paid"; order: number }
+  | { kind: "voucher-expired"; order: number }
+  | { kind: "after-hold" }
   | { kind: "webhooks"; down: boolean };
 
 const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
@@ -118,7 +133,21 @@ const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("return" as const), order: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("replay" as const), event: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("webhooks" as const), down: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("voucher" as const),
+      order: fc.nat(),
+      method: fc.constantFrom("oxxo" as const, "spei" as const),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("voucher-paid" as const), order: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("voucher-expired" as const), order: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("after-hold" as const) }) },
 );
+
+/** Beyond any voucher's hold (OXXO_VOUCHER_DAYS's default 2, to 23:59, plus the confirmation day). */
+const AFTER_HOLD_MS = 5 * 24 * 3_600_000;
 
 /** Three shelves: a plain product and two variants (their product's stock is their sum). */
 const INITIAL = { plain: 3, gold: 2, silver: 1 };
@@ -244,6 +273,33 @@ async function apply(
     case "webhooks":
       payments.state.webhooksDown = event.down;
       return;
+    case "voucher": {
+      const order = pick(event.order);
+      if (order) await fetch(`${order.url}/${event.method}`, { method: "POST", redirect: "manual" });
+      return;
+    }
+    case "voucher-paid":
+    case "voucher-expired": {
+      const order = pick(event.order);
+      if (!order) return;
+      const intent = (await payments.stripe.checkout.sessions.retrieve(order.sessionId)).payment_intent;
+      if (typeof intent !== "string") return;
+      const action = event.kind === "voucher-paid" ? "paid" : "expired";
+      await fetch(`${payments.simulator.url}/voucher/${intent}/${action}`, { method: "POST", redirect: "manual" });
+      return;
+    }
+    case "after-hold": {
+      // Days pass: unpaid vouchers expire at the provider and the sweep releases what their holds kept.
+      payments.state.offsetMs = AFTER_HOLD_MS;
+      await settleWebhooks();
+      await sweepExpiredReservations(new Date(Date.now() + AFTER_HOLD_MS));
+      payments.state.offsetMs = 0;
+      expect(
+        await prisma.order.count({ where: { status: "pendiente", stripeSessionId: { not: null } } }),
+        "nothing held past its rule",
+      ).toBe(0);
+      return;
+    }
   }
 }
 
@@ -258,6 +314,10 @@ async function checkInvariants(shelves: Awaited<ReturnType<typeof catalogue>>["s
   });
   const emails = await prisma.outboxEmail.findMany({
     where: { kind: "order-confirmation" },
+    select: { subject: true },
+  });
+  const instructions = await prisma.outboxEmail.findMany({
+    where: { kind: "order-awaiting-payment" },
     select: { subject: true },
   });
 
@@ -287,6 +347,9 @@ async function checkInvariants(shelves: Awaited<ReturnType<typeof catalogue>>["s
     // Exactly one confirmation e-mail per order that was paid and accepted, none for the others.
     const confirmations = emails.filter((e) => e.subject.includes(order.number)).length;
     expect(confirmations, `${label}: confirmation e-mails`).toBe(reachedProcesando ? 1 : 0);
+    // A voucher's or transfer's instructions: at most once, and only for an order that has one.
+    const written = instructions.filter((e) => e.subject.includes(order.number)).length;
+    expect(written, `${label}: instructions e-mails`).toBe(order.voucherIssuedAt === null ? 0 : 1);
   }
 
   // Stock is conserved: what is on each shelf plus what orders hold is what there was.
@@ -361,6 +424,23 @@ describe("random sequences of payments, expiries, pages, the sweep, staff and re
               { kind: "webhooks", down: false },
               { kind: "pay", order: 1 },
               { kind: "staff", order: 0, to: "reembolsado" },
+            ],
+          ],
+          // An OXXO voucher replayed, paid once; a SPEI transfer that never comes is released after its hold.
+          [
+            [
+              { kind: "checkout", shopper: 0, shelf: 0, quantity: 1 },
+              { kind: "voucher", order: 0, method: "oxxo" },
+              { kind: "replay", event: 0 },
+              { kind: "success-page", order: 0 },
+              { kind: "checkout", shopper: 1, shelf: 2, quantity: 1 },
+              { kind: "webhooks", down: true },
+              { kind: "voucher", order: 1, method: "spei" },
+              { kind: "sweep" },
+              { kind: "voucher-paid", order: 0 },
+              { kind: "webhooks", down: false },
+              { kind: "after-hold" },
+              { kind: "voucher-paid", order: 1 },
             ],
           ],
           // A worker tries to ship an unpaid order; the shopper leaves; the sweep settles it.

@@ -529,6 +529,144 @@ describe("payment simulator", () => {
     });
   });
 
+  describe("OXXO vouchers and SPEI transfers", () => {
+    const asyncParams = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
+      sessionParams({
+        allowed_payment_method_types: ["card", "oxxo"],
+        payment_method_options: { oxxo: { expires_after_days: 2 } },
+        ...overrides,
+      });
+
+    it("refuses what Stripe refuses: unknown methods and options, SPEI without a Customer, OXXO over $10,000", async () => {
+      const refusal = (params: Stripe.Checkout.SessionCreateParams) =>
+        stripe.checkout.sessions.create(params).catch((e: unknown) => e);
+      expect(await refusal(asyncParams({ allowed_payment_method_types: ["card", "paypal"] }))).toMatchObject({
+        param: "allowed_payment_method_types[1]",
+      });
+      expect(await refusal(asyncParams({ payment_method_options: { oxxo: { expires_after_days: 8 } } }))).toMatchObject(
+        { param: "payment_method_options[oxxo][expires_after_days]" },
+      );
+      expect(await refusal(asyncParams({ allowed_payment_method_types: ["customer_balance"] }))).toMatchObject({
+        param: "customer",
+        code: "parameter_missing",
+      });
+      const customer = await stripe.customers.create({ email: "spei@example.mx" });
+      expect(
+        await refusal(asyncParams({ allowed_payment_method_types: ["customer_balance"], customer: customer.id })),
+      ).toMatchObject({ param: "customer_email" });
+      expect(
+        await refusal(
+          asyncParams({
+            line_items: [
+              {
+                price_data: { currency: "mxn", unit_amount: 1_000_001, product_data: { name: "Collar" } },
+                quantity: 1,
+              },
+            ],
+          }),
+        ),
+      ).toMatchObject({ code: "amount_too_large" });
+      expect(
+        await refusal(
+          asyncParams({
+            allowed_payment_method_types: ["customer_balance"],
+            customer_email: undefined,
+            customer: "cus_nope",
+            payment_method_options: {
+              customer_balance: { funding_type: "bank_transfer", bank_transfer: { type: "mx_bank_transfer" } },
+            },
+          }),
+        ),
+      ).toMatchObject({ code: "resource_missing" });
+    });
+
+    it("an OXXO voucher: completed unpaid, next_action with an 18-digit number until 23:59 Mexico City, paid once", async () => {
+      const session = await stripe.checkout.sessions.create(asyncParams());
+      expect(session.payment_method_types).toEqual(["card", "oxxo"]);
+      const page = await (await fetch(session.url!)).text();
+      expect(page).toContain("Generar ficha OXXO (efectivo)");
+
+      const chosen = await fetch(`${session.url}/oxxo`, { method: "POST", redirect: "manual" });
+      expect(chosen.status).toBe(303);
+      expect(chosen.headers.get("location")).toBe(`${SHOP}/success?session_id=${session.id}`);
+      const read = await stripe.checkout.sessions.retrieve(session.id);
+      expect(read).toMatchObject({ status: "complete", payment_status: "unpaid" });
+      const intent = await stripe.paymentIntents.retrieve(read.payment_intent as string);
+      const details = intent.next_action!.oxxo_display_details!;
+      expect(details.number).toMatch(/^\d{18}$/);
+      expect(new Date(details.expires_after! * 1000).toISOString()).toMatch(/T05:59:59\.000Z$/);
+      expect(details.hosted_voucher_url).toBe(`${simulator.url}/voucher/${intent.id}`);
+
+      const voucher = await (await fetch(details.hosted_voucher_url!)).text();
+      expect(voucher).toContain("Ficha de pago OXXO");
+      expect(voucher).toContain("Marcar como pagado");
+      for (let i = 0; i < 2; i++) {
+        const paid = await fetch(`${details.hosted_voucher_url}/paid`, { method: "POST", redirect: "manual" });
+        expect(paid.status).toBe(303);
+      }
+      await waitFor(() => receiver.forSession(session.id).length === 2, "the voucher's events");
+      await sleep(50);
+      expect(receiver.forSession(session.id).map((d) => d.event.type)).toEqual([
+        "checkout.session.completed",
+        "checkout.session.async_payment_succeeded",
+      ]);
+      expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe("paid");
+      expect((await stripe.paymentIntents.retrieve(intent.id)).next_action).toBeNull();
+    });
+
+    it("SPEI: a CLABE and a reference through customer_balance, and 'Llegó la transferencia'", async () => {
+      const customer = await stripe.customers.create({ email: "spei@example.mx" });
+      const session = await stripe.checkout.sessions.create(
+        sessionParams({
+          customer_email: undefined,
+          customer: customer.id,
+          allowed_payment_method_types: ["customer_balance"],
+          payment_method_options: {
+            customer_balance: { funding_type: "bank_transfer", bank_transfer: { type: "mx_bank_transfer" } },
+          },
+        }),
+      );
+      expect(session.customer).toBe(customer.id);
+      const page = await (await fetch(session.url!)).text();
+      expect(page).not.toContain("Número de tarjeta");
+      await fetch(`${session.url}/spei`, { method: "POST", redirect: "manual" });
+      const intent = await stripe.paymentIntents.retrieve(
+        (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string,
+      );
+      const transfer = intent.next_action!.display_bank_transfer_instructions!;
+      expect(transfer).toMatchObject({ type: "mx_bank_transfer", amount_remaining: 123_450 });
+      expect(transfer.financial_addresses![0]!.spei!.clabe).toMatch(/^646\d{15}$/);
+      const instructions = await (await fetch(transfer.hosted_instructions_url!)).text();
+      expect(instructions).toContain("Llegó la transferencia");
+      await fetch(`${transfer.hosted_instructions_url}/paid`, { method: "POST", redirect: "manual" });
+      await waitFor(() => receiver.forSession(session.id).length === 2, "the transfer's events");
+      expect(receiver.forSession(session.id)[1]!.event.type).toBe("checkout.session.async_payment_succeeded");
+    });
+
+    it("hostile or wrong requests: 404 for an unknown voucher, 405 for GET of a choice, 400 for a method not offered", async () => {
+      expect((await fetch(`${simulator.url}/voucher/pi_nope`)).status).toBe(404);
+      expect((await fetch(`${simulator.url}/voucher/pi_nope/paid`, { method: "POST" })).status).toBe(404);
+      const session = await stripe.checkout.sessions.create(sessionParams());
+      expect((await fetch(`${session.url}/oxxo`)).status).toBe(405);
+      const refused = await fetch(`${session.url}/spei`, { method: "POST", redirect: "manual" });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Esta forma de pago no está disponible");
+      expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
+    });
+
+    it("an unpaid voucher expires by the clock after its deadline (async_payment_failed), once", async () => {
+      const session = await stripe.checkout.sessions.create(asyncParams());
+      await fetch(`${session.url}/oxxo`, { method: "POST", redirect: "manual" });
+      clockMs += 4 * 24 * 3600 * 1000;
+      await waitFor(() => receiver.forSession(session.id).length === 2, "the voucher's expiry");
+      await sleep(60);
+      expect(receiver.forSession(session.id).map((d) => d.event.type)).toEqual([
+        "checkout.session.completed",
+        "checkout.session.async_payment_failed",
+      ]);
+    });
+  });
+
   type AdminEvent = {
     id: string;
     type: string;

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { installmentPlanText } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
+import { OXXO_MANUAL_REFUND, paymentMethodNote } from "~/lib/payment-methods";
 import type { AdminOrder } from "~/models/admin-orders.server";
 
 /** The read-only parts of the order page: lines with their snapshot, shopper and address, payment. */
@@ -113,7 +114,10 @@ export function OrderShopper({ order }: { order: OrderPageData }) {
 }
 
 export function OrderPayment({ order }: { order: OrderPageData }) {
+  const method = paymentMethodNote(order);
   const rows: [string, ReactNode][] = [
+    ...(method ? [["Forma de pago", method] as [string, ReactNode]] : []),
+    ...(order.voucherReference ? [["Referencia", order.voucherReference] as [string, ReactNode]] : []),
     ["Pagado", order.paidAt ? formatDateTime(order.paidAt) : "Sin pago"],
     ["Importe", `${formatMoney(order.total)} ${order.currency.toUpperCase()}`],
     ...(order.paidAt
@@ -143,6 +147,11 @@ export function OrderPayment({ order }: { order: OrderPageData }) {
           </div>
         ))}
       </dl>
+      {order.paymentMethod === "oxxo" && order.paidAt ? (
+        <p className="mt-3 rounded-sm bg-amber-50 p-3 text-sm text-amber-900" data-testid="oxxo-manual-refund">
+          {OXXO_MANUAL_REFUND}
+        </p>
+      ) : null}
     </Section>
   );
 }

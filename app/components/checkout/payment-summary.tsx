@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { VAT_LABEL } from "~/lib/constants";
 import { GIFT_WRAP_LABEL, type OrderTotals } from "~/lib/checkout";
 import { formatMoney, priceOrFree } from "~/lib/money";
+import { isAsyncPaymentMethod, PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/payment-methods";
 import { formatPhone } from "~/lib/phone";
 import { streetLine } from "~/lib/saved-address";
 import { type Shipping, shippingFormValues } from "~/lib/validation/checkout";
@@ -16,6 +17,7 @@ export function PaymentStep({
   shipping,
   totals,
   giftWrapPrice,
+  paymentMethods,
   busy,
   error,
 }: {
@@ -24,6 +26,8 @@ export function PaymentStep({
   totals: OrderTotals;
   /** The packaging's shown price when it was chosen, else null. */
   giftWrapPrice: number | null;
+  /** The ways this order can be paid (the enabled methods it qualifies for). */
+  paymentMethods: PaymentMethod[];
   busy: boolean;
   error: string | null;
 }) {
@@ -81,14 +85,47 @@ export function PaymentStep({
           {busy ? "Procesando…" : "PAGAR"}
         </button>
       </div>
-      <p className="text-center text-xs text-ink-700/70">
-        Pagarás con tarjeta en la página segura del procesador de pagos.
-      </p>
+      <PaymentMethodsNote methods={paymentMethods} />
       <p className="text-center text-xs leading-relaxed text-ink-700">
         Al pagar aceptas los <LegalLink to="/terminos-y-condiciones">Términos y Condiciones</LegalLink> y la{" "}
         <LegalLink to="/envios-y-devoluciones">Política de Envíos y Devoluciones</LegalLink>.
       </p>
     </FormTag>
+  );
+}
+
+/**
+ * How the order can be paid, chosen on the provider's page: only the card as before, or the list of
+ * methods (OXXO only from $10 to $10,000 MXN), with a word on paying later for OXXO and SPEI.
+ */
+function PaymentMethodsNote({ methods }: { methods: PaymentMethod[] }) {
+  if (methods.length === 0 || (methods.length === 1 && methods[0] === "card")) {
+    return (
+      <p className="text-center text-xs text-ink-700/70">
+        Pagarás con tarjeta en la página segura del procesador de pagos.
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-sm border border-ink-900/10 bg-ivory-100/60 p-4 text-sm" data-testid="payment-methods">
+      <p className="font-medium text-ink-900">Formas de pago para este pedido</p>
+      <ul className="mt-2 space-y-1 text-ink-800">
+        {methods.map((method) => (
+          <li key={method} className="flex items-center gap-2">
+            <span aria-hidden="true" className="text-gold-600">
+              ✓
+            </span>
+            {PAYMENT_METHOD_LABELS[method]}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-ink-700">
+        Elegirás en la página segura del procesador de pagos.
+        {methods.some(isAsyncPaymentMethod)
+          ? " Con OXXO o SPEI apartamos tus piezas hasta la fecha límite de tu ficha o transferencia."
+          : null}
+      </p>
+    </div>
   );
 }
 
