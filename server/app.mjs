@@ -109,6 +109,8 @@ function captureAnswer(res, store) {
     if (chunk) chunks.push(Buffer.from(chunk));
     return write.call(this, chunk, ...rest);
   };
+  // A response that ends without reaching `end` (the client left) still releases those waiting for it.
+  res.once("close", () => store(null));
   res.end = function (chunk, ...rest) {
     snapshot();
     if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk));
@@ -198,7 +200,8 @@ export function createApp({
       if (build !== handlerBuild) {
         handlerBuild = build;
         handler = createRequestHandler({
-          build: build.entry.module.prepareBuild(build),
+          // A build without the shop's entry (the bench's bare page) is served as it is.
+          build: build.entry.module.prepareBuild?.(build) ?? build,
           mode,
           getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? null }),
         });
@@ -208,6 +211,13 @@ export function createApp({
       if (!key) return handler(req, res, next);
       const cached = pages.answer(key, req.headers["if-none-match"]);
       if (cached) return sendCached(res, cached);
+      // A burst after an expiry or a change waits for the one rendering of the page already under way.
+      const rendering = pages.rendering(key);
+      if (rendering) {
+        await rendering;
+        const shared = pages.answer(key, req.headers["if-none-match"]);
+        if (shared) return sendCached(res, shared);
+      }
       if (req.method === "GET") captureAnswer(res, pages.begin(key));
       return handler(req, res, next);
     } catch (error) {

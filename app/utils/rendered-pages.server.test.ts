@@ -67,4 +67,18 @@ describe("the rendered-page cache", () => {
     now = 1_000;
     expect(pages.answer("c", undefined)).toBeNull();
   });
+
+  it("lets concurrent misses wait for the one rendering under way", async () => {
+    const pages = createRenderedPages({ ttlMs: 1_000 });
+    expect(pages.rendering("k")).toBeNull();
+    const store = pages.begin("k");
+    const waiting = pages.rendering("k");
+    expect(waiting).not.toBeNull();
+    store(page());
+    await waiting;
+    expect(pages.rendering("k")).toBeNull();
+    expect(pages.answer("k", undefined)?.status).toBe(200);
+    pages.begin("left")(null);
+    expect(pages.rendering("left")).toBeNull();
+  });
 });

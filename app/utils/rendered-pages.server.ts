@@ -43,14 +43,20 @@ export type RenderedPages = {
   keyOf(request: { method: string; url: string; cookie: string | undefined }): string | null;
   /** A cached answer for `key` with a fresh nonce (a 304 when `ifNoneMatch` names its ETag), or null. */
   answer(key: string, ifNoneMatch: string | undefined): CachedAnswer | null;
-  /** Called before Remix renders `key`; the returned function stores its answer, if it may be stored. */
-  begin(key: string): (captured: Captured) => void;
+  /**
+   * Called before Remix renders `key`; the returned function stores its answer, if it may be stored
+   * (null: the response ended without one). Until then `rendering(key)` lets other requests wait for it.
+   */
+  begin(key: string): (captured: Captured | null) => void;
+  /** Settles when the rendering of `key` in progress ends, or null when none is: concurrent misses share it. */
+  rendering(key: string): Promise<void> | null;
   clear(): void;
   readonly size: number;
 };
 
 export function createRenderedPages({ ttlMs, now = Date.now }: { ttlMs: number; now?: () => number }): RenderedPages {
   const pages = new Map<string, Page>();
+  const renderings = new Map<string, Promise<void>>();
   let bytes = 0;
   // Bumped by every clear: a page whose rendering began before a catalogue change is not stored.
   let generation = 0;
@@ -93,8 +99,14 @@ export function createRenderedPages({ ttlMs, now = Date.now }: { ttlMs: number; 
     },
     begin(key) {
       const startedIn = generation;
-      return ({ status, headers, body }) => {
-        if (startedIn !== generation || !isStorable(status, headers)) return;
+      let settle = () => {};
+      const rendering = new Promise<void>((resolve) => (settle = resolve));
+      renderings.set(key, rendering);
+      return (captured) => {
+        if (renderings.get(key) === rendering) renderings.delete(key);
+        settle();
+        if (!captured || startedIn !== generation || !isStorable(captured.status, captured.headers)) return;
+        const { status, headers, body } = captured;
         const stored = headers.filter(([name]) => !NOT_STORED.has(name));
         const policy = stored.find(([name]) => name === "content-security-policy")?.[1] ?? "";
         const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
@@ -113,6 +125,9 @@ export function createRenderedPages({ ttlMs, now = Date.now }: { ttlMs: number; 
         bytes += page.bytes;
         while (bytes > MAX_BYTES || pages.size > MAX_ENTRIES) drop(pages.keys().next().value as string);
       };
+    },
+    rendering(key) {
+      return renderings.get(key) ?? null;
     },
     clear() {
       generation += 1;
