@@ -32,6 +32,9 @@ export { startUp } from "./utils/start-up.server";
 /** The checks the HTTP server runs on every request before Remix sees it (origin, body size). */
 export { checkRequest };
 
+/** The rendered-page cache the HTTP server answers anonymous catalogue pages from (decision 023). */
+export { renderedPages } from "./utils/rendered-pages.server";
+
 /**
  * The build the HTTP server serves, with three rules no route has to remember:
  * - every loader and action answers the Spanish 503 page "Error de Conexión" when the database is

@@ -76,6 +76,52 @@ function sendError(req, res, status, message) {
 }
 
 /**
+ * An answer of the rendered-page cache (app/utils/rendered-pages.server.ts, decision 023). The response
+ * still passes through compression, and the headers the server sets on every response stay its own.
+ */
+function sendCached(res, { status, headers, body }) {
+  res.status(status);
+  for (const [name, value] of headers) res.append(name, value);
+  res.set("X-Cache", "hit");
+  res.end(body);
+}
+
+/**
+ * Lets Remix answer as usual and hands `store` what it sent: its status, the headers it set (not
+ * the ones this server had set before, like X-Request-Id) as they were before compression adds its
+ * own, and the uncompressed body. The cache decides whether that may be kept.
+ */
+function captureAnswer(res, store) {
+  res.set("X-Cache", "miss");
+  const before = new Set(res.getHeaderNames());
+  const chunks = [];
+  let headers;
+  const snapshot = () => {
+    headers ??= res
+      .getHeaderNames()
+      .filter((name) => !before.has(name))
+      .flatMap((name) => [res.getHeader(name)].flat().map((value) => [name, String(value)]));
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (chunk, ...rest) {
+    snapshot();
+    if (chunk) chunks.push(Buffer.from(chunk));
+    return write.call(this, chunk, ...rest);
+  };
+  // A response that ends without reaching `end` (the client left) still releases those waiting for it.
+  res.once("close", () => store(null));
+  res.end = function (chunk, ...rest) {
+    snapshot();
+    if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk));
+    res.write = write;
+    res.end = end;
+    store({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
+    return end.call(this, chunk, ...rest);
+  };
+}
+
+/**
  * @param {{
  *   getBuild: () => Promise<import("@remix-run/node").ServerBuild>,
  *   mode?: string,
@@ -138,6 +184,7 @@ export function createApp({
       // The body limit comes from the path (the app's BODY_LIMITS), as readForm applies it.
       const rejection = check?.({ method: req.method, url: url.href, headers: toHeaders(req.headers) });
       if (rejection) return sendError(req, res, rejection.status, rejection.message);
+      res.locals.url = url;
       next();
     } catch (error) {
       next(error);
@@ -153,11 +200,25 @@ export function createApp({
       if (build !== handlerBuild) {
         handlerBuild = build;
         handler = createRequestHandler({
-          build: build.entry.module.prepareBuild(build),
+          // A build without the shop's entry (the bench's bare page) is served as it is.
+          build: build.entry.module.prepareBuild?.(build) ?? build,
           mode,
           getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? null }),
         });
       }
+      const pages = build.entry.module.renderedPages?.();
+      const key = pages?.keyOf({ method: req.method, url: res.locals.url.href, cookie: req.headers.cookie });
+      if (!key) return handler(req, res, next);
+      const cached = pages.answer(key, req.headers["if-none-match"]);
+      if (cached) return sendCached(res, cached);
+      // A burst after an expiry or a change waits for the one rendering of the page already under way.
+      const rendering = pages.rendering(key);
+      if (rendering) {
+        await rendering;
+        const shared = pages.answer(key, req.headers["if-none-match"]);
+        if (shared) return sendCached(res, shared);
+      }
+      if (req.method === "GET") captureAnswer(res, pages.begin(key));
       return handler(req, res, next);
     } catch (error) {
       next(error);

@@ -1,5 +1,6 @@
 import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
+import { forgetRenderedPages } from "~/utils/rendered-pages.server";
 
 /**
  * The one catalogue cache (docs/decisions/013-catalogue-cache.md): grid pages, product pages and
@@ -30,6 +31,8 @@ export function readCatalog<V>(key: string, load: () => Promise<V>, productIdsOf
 
 /** Forgets the cached catalogue reads that `change` makes stale, in this process. */
 export function catalogChanged(change: CatalogChange): void {
+  // Rendered pages show many products each: any change forgets them all (decision 023).
+  forgetRenderedPages();
   if (!cache) return;
   if (change === "everything") cache.clear();
   else if (change.productIds.length > 0) cache.invalidate(change.productIds);

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { type Captured, createRenderedPages } from "./rendered-pages.server";
+
+const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
+const page = (overrides: Partial<Captured> = {}): Captured => ({
+  status: 200,
+  headers: [
+    ["content-type", "text/html; charset=utf-8"],
+    ["cache-control", "public, max-age=0, must-revalidate"],
+    ["content-security-policy", `script-src 'self' 'nonce-${NONCE}'`],
+    ["etag", 'W/"abc"'],
+    ["vary", "Cookie"],
+  ],
+  body: Buffer.from(`<script nonce="${NONCE}">1</script><p>Anillo</p>`),
+  ...overrides,
+});
+const get = (url: string, cookie?: string) => ({ method: "GET", url, cookie });
+
+describe("the rendered-page cache", () => {
+  it("keys anonymous GET and HEAD requests by address with a sorted query, and nothing else", () => {
+    const pages = createRenderedPages({ ttlMs: 1_000 });
+    expect(pages.keyOf(get("http://s/search?q=a&pagina=2"))).toBe(pages.keyOf(get("http://s/search?pagina=2&q=a")));
+    expect(pages.keyOf(get("http://s/", "__session=x"))).toBeNull();
+    expect(pages.keyOf({ method: "POST", url: "http://s/", cookie: undefined })).toBeNull();
+    expect(createRenderedPages({ ttlMs: 0 }).keyOf(get("http://s/"))).toBeNull();
+  });
+
+  it("answers with a new nonce in the page and in the policy each time", () => {
+    const pages = createRenderedPages({ ttlMs: 1_000 });
+    pages.begin("k")(page());
+    const a = pages.answer("k", undefined)!;
+    const b = pages.answer("k", undefined)!;
+    const nonceOf = (answer: typeof a) => /'nonce-([^']+)'/.exec(answer.headers[2]![1])![1]!;
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+    expect(a.body).toBe(`<script nonce="${nonceOf(a)}">1</script><p>Anillo</p>`);
+    expect(a.body).not.toContain(NONCE);
+    expect(pages.answer("k", 'W/"abc"')).toEqual({
+      status: 304,
+      body: "",
+      headers: [
+        ["cache-control", "public, max-age=0, must-revalidate"],
+        ["etag", 'W/"abc"'],
+        ["vary", "Cookie"],
+      ],
+    });
+  });
+
+  it("stores only what a shared cache could keep", () => {
+    const pages = createRenderedPages({ ttlMs: 1_000 });
+    const privately = page().headers.map(([n, v]): [string, string] => [n, n === "cache-control" ? "private" : v]);
+    pages.begin("private")(page({ headers: privately }));
+    pages.begin("cookie")(page({ headers: [...page().headers, ["set-cookie", "flash=1"]] }));
+    pages.begin("missing")(page({ status: 404 }));
+    expect(pages.size).toBe(0);
+  });
+
+  it("forgets pages on a change and after the TTL, and never stores a rendering begun before a change", () => {
+    let now = 0;
+    const pages = createRenderedPages({ ttlMs: 1_000, now: () => now });
+    pages.begin("a")(page());
+    const late = pages.begin("b");
+    pages.clear();
+    late(page());
+    expect(pages.answer("a", undefined)).toBeNull();
+    expect(pages.answer("b", undefined)).toBeNull();
+    pages.begin("c")(page());
+    now = 1_000;
+    expect(pages.answer("c", undefined)).toBeNull();
+  });
+
+  it("lets concurrent misses wait for the one rendering under way", async () => {
+    const pages = createRenderedPages({ ttlMs: 1_000 });
+    expect(pages.rendering("k")).toBeNull();
+    const store = pages.begin("k");
+    const waiting = pages.rendering("k");
+    expect(waiting).not.toBeNull();
+    store(page());
+    await waiting;
+    expect(pages.rendering("k")).toBeNull();
+    expect(pages.answer("k", undefined)?.status).toBe(200);
+    pages.begin("left")(null);
+    expect(pages.rendering("left")).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+import crypto from "node:crypto";
+import { getEnv } from "./env.server";
+
+/**
+ * The rendered-page cache (docs/decisions/023-rendered-html-cache.md): what Remix answered to an
+ * anonymous GET that a shared cache may keep (a request without cookies, answered 200 with
+ * `Cache-Control: public` and no Set-Cookie — the rule of applyCachePolicy), kept in memory per
+ * address, so the next anonymous visitor of that address gets it without loaders or rendering.
+ *
+ * The HTTP server (server/app.mjs) asks `renderedPages()` before handing a request to Remix and
+ * stores what Remix answered. Each response gets a new CSP nonce: the cached page is kept split at
+ * the nonce it was rendered with, and joined with a new one per response (in the page and in its
+ * Content-Security-Policy), so the policy is exactly as strict as for a page rendered for the request.
+ *
+ * Every catalogue change forgets every page (`forgetRenderedPages`, called by catalogChanged); a page
+ * shows many products and is rendered again in milliseconds from the catalogue cache.
+ */
+
+/** Pages beyond this many bytes in total push the least recently used ones out. */
+const MAX_BYTES = 32 * 1024 * 1024;
+/** Search terms are unbounded: beyond this many addresses the least recently used one goes. */
+const MAX_ENTRIES = 2_000;
+/** Headers set by the HTTP server itself (per response) or by compression are never stored. */
+const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date"]);
+
+type Page = {
+  status: number;
+  headers: [string, string][];
+  /** The body split at the nonce it was rendered with (one part when it has none). */
+  parts: string[];
+  etag: string | null;
+  bytes: number;
+  expires: number;
+};
+
+export type CachedAnswer = { status: number; headers: [string, string][]; body: string };
+
+/** What the HTTP server captured of Remix's answer to a request it may store. */
+export type Captured = { status: number; headers: [string, string][]; body: Buffer };
+
+export type RenderedPages = {
+  /** The cache key of a request that may use the cache, or null (not GET/HEAD, or it has cookies). */
+  keyOf(request: { method: string; url: string; cookie: string | undefined }): string | null;
+  /** A cached answer for `key` with a fresh nonce (a 304 when `ifNoneMatch` names its ETag), or null. */
+  answer(key: string, ifNoneMatch: string | undefined): CachedAnswer | null;
+  /**
+   * Called before Remix renders `key`; the returned function stores its answer, if it may be stored
+   * (null: the response ended without one). Until then `rendering(key)` lets other requests wait for it.
+   */
+  begin(key: string): (captured: Captured | null) => void;
+  /** Settles when the rendering of `key` in progress ends, or null when none is: concurrent misses share it. */
+  rendering(key: string): Promise<void> | null;
+  clear(): void;
+  readonly size: number;
+};
+
+export function createRenderedPages({ ttlMs, now = Date.now }: { ttlMs: number; now?: () => number }): RenderedPages {
+  const pages = new Map<string, Page>();
+  const renderings = new Map<string, Promise<void>>();
+  let bytes = 0;
+  // Bumped by every clear: a page whose rendering began before a catalogue change is not stored.
+  let generation = 0;
+
+  const drop = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.bytes;
+  };
+
+  return {
+    keyOf({ method, url, cookie }) {
+      if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD") || cookie) return null;
+      const parsed = new URL(url);
+      parsed.searchParams.sort();
+      parsed.hash = "";
+      return parsed.href;
+    },
+    answer(key, ifNoneMatch) {
+      const page = pages.get(key);
+      if (!page) return null;
+      if (page.expires <= now()) {
+        drop(key);
+        return null;
+      }
+      // Most recently used last: the first key of the map is the one eviction drops.
+      pages.delete(key);
+      pages.set(key, page);
+      if (page.etag && matches(ifNoneMatch, page.etag)) {
+        const headers = page.headers.filter(([name]) => ["cache-control", "etag", "vary"].includes(name));
+        return { status: 304, headers, body: "" };
+      }
+      const nonce = crypto.randomBytes(16).toString("base64");
+      return {
+        status: page.status,
+        headers: page.headers.map(([name, value]) => [name, value.replace(NONCE_IN_POLICY, `'nonce-${nonce}'`)]),
+        body: page.parts.join(nonce),
+      };
+    },
+    begin(key) {
+      const startedIn = generation;
+      let settle = () => {};
+      const rendering = new Promise<void>((resolve) => (settle = resolve));
+      renderings.set(key, rendering);
+      return (captured) => {
+        if (renderings.get(key) === rendering) renderings.delete(key);
+        settle();
+        if (!captured || startedIn !== generation || !isStorable(captured.status, captured.headers)) return;
+        const { status, headers, body } = captured;
+        const stored = headers.filter(([name]) => !NOT_STORED.has(name));
+        const policy = stored.find(([name]) => name === "content-security-policy")?.[1] ?? "";
+        const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+        const html = body.toString("utf8");
+        const page: Page = {
+          status,
+          headers: stored,
+          parts: nonce ? html.split(nonce) : [html],
+          etag: stored.find(([name]) => name === "etag")?.[1] ?? null,
+          bytes: body.length,
+          expires: now() + ttlMs,
+        };
+        if (page.bytes > MAX_BYTES / 8) return;
+        drop(key);
+        pages.set(key, page);
+        bytes += page.bytes;
+        while (bytes > MAX_BYTES || pages.size > MAX_ENTRIES) drop(pages.keys().next().value as string);
+      };
+    },
+    rendering(key) {
+      return renderings.get(key) ?? null;
+    },
+    clear() {
+      generation += 1;
+      pages.clear();
+      bytes = 0;
+    },
+    get size() {
+      return pages.size;
+    },
+  };
+}
+
+const NONCE_IN_POLICY = /'nonce-[^']+'/g;
+
+/** Only what a shared cache could keep: a 200 declared public, setting no cookie. */
+function isStorable(status: number, headers: [string, string][]): boolean {
+  const value = (name: string) => headers.find(([n]) => n === name)?.[1] ?? "";
+  return (
+    status === 200 &&
+    /\bpublic\b/.test(value("cache-control")) &&
+    !headers.some(([name]) => name === "set-cookie") &&
+    /^(text\/html|application\/json)\b/.test(value("content-type"))
+  );
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  const bare = etag.replace(/^W\//, "");
+  return (ifNoneMatch ?? "").split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+let instance: RenderedPages | undefined;
+
+/** The process's cache, created on first use (CATALOG_CACHE_TTL_MS; 0 turns it off with the catalogue cache). */
+export function renderedPages(): RenderedPages {
+  instance ??= createRenderedPages({ ttlMs: getEnv().CATALOG_CACHE_TTL_MS });
+  return instance;
+}
+
+/** Forgets every rendered page: the catalogue changed (catalogChanged calls it). */
+export function forgetRenderedPages(): void {
+  instance?.clear();
+}

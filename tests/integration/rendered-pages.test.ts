@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/utils/db.server";
+import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { type RawResponse, send } from "./http-client";
+import { type ShopServer, startShopServer } from "./http-server";
+
+/**
+ * The rendered-page cache (docs/decisions/023-rendered-html-cache.md) through the real HTTP server:
+ * anonymous catalogue pages come from memory with a new CSP nonce each time, nothing personal is ever
+ * stored or served from it, and a staff change shows on the next anonymous request.
+ */
+
+let shop: ShopServer;
+beforeAll(async () => {
+  shop = await startShopServer();
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+beforeEach(async () => {
+  await resetDatabase();
+  await createCategories();
+});
+
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+/** Logs in over HTTP as a new user (the server's own session cookie, as a browser keeps it). */
+async function loginCookie(role?: "admin") {
+  const email = `cache-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  await createUser({ email, ...(role ? { role } : {}) });
+  const body = new URLSearchParams({ email, password: "secreto123" }).toString();
+  const login = await send(shop.url, { method: "POST", path: "/login", body, headers: { ...FORM, Origin: shop.url } });
+  expect(login.status).toBe(302);
+  return (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+}
+
+const nonceOf = (response: RawResponse) =>
+  /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1];
+
+describe("the rendered-page cache", () => {
+  it("serves an anonymous home from memory with a fresh nonce, differing only by it", async () => {
+    await createProduct({ name: "Anillo Luna" });
+    const first = await send(shop.url, { path: "/" });
+    const second = await send(shop.url, { path: "/" });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers["x-cache"]).toBe("hit");
+    const [a, b] = [nonceOf(first), nonceOf(second)];
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(b).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(a).not.toBe(b);
+    expect(second.body).toContain(`nonce="${b}"`);
+    expect(second.body).not.toContain(a);
+    expect(second.body.replaceAll(b!, "")).toBe(first.body.replaceAll(a!, ""));
+    expect(second.headers["cache-control"]).toBe(first.headers["cache-control"]);
+    expect(second.headers["cache-control"]).toMatch(/\bpublic\b/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+  });
+
+  it("answers 304 from memory when the ETag matches, with no body", async () => {
+    const first = await send(shop.url, { path: "/?categoria=rings" });
+    const etag = String(first.headers.etag);
+    const again = await send(shop.url, { path: "/?categoria=rings", headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe("");
+  });
+
+  it("never stores nor serves a page for a request with cookies", async () => {
+    const cookie = await loginCookie();
+    await send(shop.url, { path: "/search?q=anillo&pagina=1" });
+    const loggedIn = await send(shop.url, { path: "/search?q=anillo&pagina=1", headers: { Cookie: cookie } });
+    expect(loggedIn.headers["x-cache"]).toBeUndefined();
+    expect(loggedIn.headers["cache-control"]).toBe("private, no-store");
+    expect(loggedIn.body).toContain("Cerrar Sesión");
+    const anonymous = await send(shop.url, { path: "/search?pagina=1&q=anillo" });
+    expect(anonymous.headers["x-cache"]).toBe("hit"); // the same address with its query in another order
+    expect(anonymous.body).not.toContain("Cerrar Sesión");
+  });
+
+  it("does not keep a 404 or a page that is not public", async () => {
+    for (const path of ["/producto/999999", "/no-existe", "/cart"]) {
+      await send(shop.url, { path });
+      const again = await send(shop.url, { path });
+      expect(again.headers["x-cache"], path).not.toBe("hit");
+    }
+  });
+
+  it("shows a staff price edit on the next anonymous request", async () => {
+    const product = await createProduct({ name: "Collar Sol", price: 1_000_00 });
+    const path = `/producto/${product.id}`;
+    await send(shop.url, { path });
+    expect((await send(shop.url, { path })).headers["x-cache"]).toBe("hit");
+
+    const cookie = await loginCookie("admin");
+    const body = new URLSearchParams({
+      name: "Collar Sol",
+      price: "2,345",
+      originalPrice: "",
+      description: product.description,
+      material: product.material ?? "",
+      categoryId: String(product.categoryId),
+      stock: "10",
+      inStock: "on",
+      imageUrl: product.image,
+    }).toString();
+    const edit = await send(shop.url, {
+      method: "POST",
+      path: `/admin/productos/${product.id}`,
+      body,
+      headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+    });
+    expect(edit.status, edit.body.slice(0, 300)).toBe(302);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).price).toBe(2_345_00);
+    const after = await send(shop.url, { path });
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(after.body).toContain("2,345");
+  });
+});
