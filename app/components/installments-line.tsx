@@ -18,8 +18,7 @@ export function InstallmentsLine({
   const offer = bestInstallmentOffer(amount, useInstallmentPlans());
   if (!offer) return null;
   return (
-    <Tag className={`installments-line ${className}`.trim()} data-testid="installments-line">
-      {installmentOfferText(offer)}
-    </Tag>
+    // Short markup: the line repeats on every card of a grid page (24 per page).
+    <Tag className={`msi ${className}`.trim()}>{installmentOfferText(offer)}</Tag>
   );
 }

@@ -76,16 +76,17 @@ const link = (html: string, rel: string) =>
 describe("a page of the grid at any catalogue size", () => {
   // The target was 60 KB; the newsletter box and the legal links added since bring the page shell
   // to ~64 KB, and the shopper's journey (issue 22: each card's favourite label, the grid's anchors,
-  // the delivery and IVA lines) ~1 KB more (cards stay at ≤ 1.5 KB each). The bound keeps the page
-  // from growing with the catalogue.
-  it("weighs at most 68 KB with 24 cards of 1.5 KB at most", async () => {
+  // the delivery and IVA lines) ~1 KB more (cards at ≤ 1.5 KB each), and each card's line of meses
+  // sin intereses (issue 23, ~55 bytes a card in its shortest markup) ~1.3 KB more. The bound
+  // keeps the page from growing with the catalogue. Issue 24's target (60 KB) is not met yet.
+  it("weighs at most 70 KB with 24 cards of 1,600 bytes at most", async () => {
     const home = await get("/");
     expect(home.status).toBe(200);
     expect(cards(home.body)).toBe(GRID_PAGE_SIZE);
-    expect(Buffer.byteLength(home.body)).toBeLessThanOrEqual(68 * 1024);
+    expect(Buffer.byteLength(home.body)).toBeLessThanOrEqual(70 * 1024);
     const cardHtml = home.body.match(/<article class="card"[\s\S]*?<\/article>/g) ?? [];
     const average = cardHtml.reduce((sum, c) => sum + Buffer.byteLength(c), 0) / cardHtml.length;
-    expect(average).toBeLessThanOrEqual(1536);
+    expect(average).toBeLessThanOrEqual(1600);
   });
 
   it("links the next and previous pages with plain links (no JavaScript needed)", async () => {
