@@ -10,6 +10,7 @@ import url from "node:url";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import sourceMapSupport from "source-map-support";
 import { createApp } from "./app.mjs";
+import { answerClientError } from "./client-errors.mjs";
 import { createLifecycle } from "./lifecycle.mjs";
 
 sourceMapSupport.install();
@@ -53,6 +54,7 @@ const server = app.listen(settings.PORT, process.env.HOST ?? undefined, () => {
   logger.info({ port: server.address().port }, `listening on http://localhost:${server.address().port}`);
   if (mode === "development") void broadcastDevReady(build);
 });
+server.on("clientError", answerClientError);
 
 const metricsServer = settings.METRICS_PORT === undefined ? undefined : startMetricsServer();
 

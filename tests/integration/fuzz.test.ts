@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
@@ -281,7 +282,7 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
 });
 
 describe("hostile search texts", () => {
-  it("answer 200, 400 or (over 16 KB of URL) Node's 431, never 5xx, on the page and the overlay's data", async () => {
+  it("answer 200, 400 or (over 16 KB of URL) 431 in Spanish, never 5xx, on the page and the overlay's data", async () => {
     const timings: string[] = [];
     for (const { name, q } of HOSTILE_SEARCH_QUERIES) {
       for (const path of ["/search", "/search.data"]) {
@@ -293,8 +294,33 @@ describe("hostile search texts", () => {
         assertSafe(response, `${path} ${name}`);
         expect([200, 400, 431], `${path} ${name}`).toContain(response.status);
         if (q.length < 16_000) expect(response.status, `${path} ${name}`).toBe(200);
+        if (response.status === 431) expect(response.body, `${path} ${name}`).toContain("Solicitud demasiado larga");
       }
     }
     console.info(`Hostile search texts (a small catalogue; the bench times them on its own):\n${timings.join("\n")}`);
+  });
+});
+
+describe("requests the HTTP parser refuses", () => {
+  /** Sends raw bytes and reads the whole answer (the server closes the connection after it). */
+  async function raw(text: string): Promise<string> {
+    const { hostname, port } = new URL(shop.url);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => socket.write(text));
+      let answer = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk) => (answer += chunk));
+      socket.on("end", () => resolve(answer));
+      socket.on("error", reject);
+    });
+  }
+
+  it("answer a malformed request line with a Spanish 400 and oversized headers with a Spanish 431", async () => {
+    const malformed = await raw("HOLA MUNDO\r\n\r\n");
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    expect(malformed).toContain("Solicitud no válida");
+    const oversized = await raw(`GET / HTTP/1.1\r\nHost: localhost\r\nX-Relleno: ${"a".repeat(40_000)}\r\n\r\n`);
+    expect(oversized).toMatch(/^HTTP\/1\.1 431 /);
+    expect(oversized).toContain("Solicitud demasiado larga");
   });
 });
