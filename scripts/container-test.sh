@@ -170,6 +170,26 @@ journey login
 journey add-product
 journey see-product
 
+step "A catalogue from a CSV file (npm run import:catalogue inside the container, as the panel's Importar)"
+IMPORTED="Arracadas importadas por la prueba"
+{
+  echo "producto_id,nombre,categoria,material,descripcion,en_venta,nuevo,destacado,fotos,variante_id,modelo,talla,material_variante,precio,precio_original,existencias,foto_variante"
+  echo ",$IMPORTED,Pendientes,Oro 14k,Cargadas desde un archivo CSV.,sí,sí,no,/images/products/anillo-abierto-tu-y-yo.webp,,,,,2890.50,,4,"
+} | podman_ exec -i "$SHOP" sh -c 'cat > /tmp/catalogo.csv'
+podman_ exec "$SHOP" npm run -s import:catalogue -- /tmp/catalogo.csv --apply >"$WORK/import.out" 2>&1 ||
+  { cat "$WORK/import.out" >&2; fail "the CSV import failed in the container"; }
+grep -v "^All migrations\|^$\|Prisma\|migrations found\|Datasource\|^No pending" "$WORK/import.out" | sed 's/^/  /' | head -5
+node scripts/container/journey.mjs see-product --base "http://127.0.0.1:$PORT" --name "$IMPORTED"
+
+step "Promote an existing account (npm run create-admin -- --promote)"
+CUSTOMER_EMAIL="encargada@joyeriaaurora.mx"
+node scripts/container/journey.mjs register --base "http://127.0.0.1:$PORT" --email "$CUSTOMER_EMAIL" --name "Encargada"
+node scripts/container/journey.mjs not-admin --base "http://127.0.0.1:$PORT" --email "$CUSTOMER_EMAIL"
+podman_ exec "$SHOP" npm run -s create-admin -- --email "$CUSTOMER_EMAIL" --promote >"$WORK/promote.out" 2>&1 ||
+  { cat "$WORK/promote.out" >&2; fail "create-admin --promote failed"; }
+grep -v "^All migrations\|^$\|Prisma\|migrations found\|Datasource\|^No pending" "$WORK/promote.out" | sed 's/^/  /' | head -3
+node scripts/container/journey.mjs login --base "http://127.0.0.1:$PORT" --email "$CUSTOMER_EMAIL"
+
 step "Observability"
 curl -s -D "$WORK/headers" -o /dev/null "http://127.0.0.1:$PORT/"
 grep -qi '^x-request-id: ' "$WORK/headers" || fail "no X-Request-Id header"

@@ -4,6 +4,8 @@
 //   node scripts/container/journey.mjs login        --base URL --email E      (password in ADMIN_PASSWORD)
 //   node scripts/container/journey.mjs add-product  --base URL --email E --name "Anillo …" --price 1234.50
 //   node scripts/container/journey.mjs see-product  --base URL --name "Anillo …"
+//   node scripts/container/journey.mjs register     --base URL --email E --name "Ana"  (password in ADMIN_PASSWORD)
+//   node scripts/container/journey.mjs not-admin    --base URL --email E               (password in ADMIN_PASSWORD)
 // Each prints one line saying what it saw and exits non-zero (with the page's status) when it did not.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -19,7 +21,7 @@ const { positionals, values } = parseArgs({
 });
 const [step] = positionals;
 const base = values.base;
-if (!step || !base) fail("usage: journey.mjs <login|add-product|see-product> --base URL …");
+if (!step || !base) fail("usage: journey.mjs <login|add-product|see-product|register|not-admin> --base URL …");
 
 let cookie = "";
 
@@ -53,13 +55,17 @@ function fail(message) {
   process.exit(1);
 }
 
-async function login() {
+async function logIn() {
   const password = process.env.ADMIN_PASSWORD;
   if (!values.email || !password) fail("login needs --email and ADMIN_PASSWORD");
   const answer = await request("/login", { method: "POST", form: { email: values.email, password, redirectTo: "/" } });
   if (answer.status !== 302) fail(`login as ${values.email}: ${answer.status}, not a redirect`);
   // The Usuarios tab is for admins only.
-  const admin = await request("/admin/usuarios");
+  return request("/admin/usuarios");
+}
+
+async function login() {
+  const admin = await logIn();
   if (admin.status !== 200 || !admin.html.includes(values.email)) {
     fail(`/admin/usuarios after logging in as ${values.email}: ${admin.status}, not the admin's panel`);
   }
@@ -111,6 +117,19 @@ const steps = {
       fail(`${image}: ${photo.status} ${photo.headers.get("content-type")}`);
     }
     console.log(`✔ "${values.name}" is on the storefront with its photo: ${link[1]}, ${image}`);
+  },
+  async register() {
+    const password = process.env.ADMIN_PASSWORD;
+    if (!values.email || !values.name || !password) fail("register needs --email, --name and ADMIN_PASSWORD");
+    const form = { name: values.name, email: values.email, password, confirmPassword: password, redirectTo: "/" };
+    const answer = await request("/register", { method: "POST", form });
+    if (answer.status !== 302) fail(`registering ${values.email}: ${answer.status}, not a redirect`);
+    console.log(`✔ ${values.email} registered through the shop's form (a customer)`);
+  },
+  async "not-admin"() {
+    const panel = await logIn();
+    if (panel.status === 200) fail(`${values.email} opened /admin/usuarios before being promoted`);
+    console.log(`✔ ${values.email} logs in but the admin's panel answers ${panel.status} ${panel.location ?? ""}`);
   },
 };
 
