@@ -64,6 +64,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
       server,
       signal,
       drainMs: settings.SHUTDOWN_DRAIN_MS,
+      quietMs: settings.SHUTDOWN_QUIET_MS,
       timeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
       stopApp: runtime.stop,
       closeExtra: () => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve())),

@@ -4,7 +4,7 @@
 //    "the shop is restarting" without being handled, so a proxy in front (nginx with
 //    `proxy_next_upstream … http_503`) retries them on the other instance and marks this one down;
 //    other requests (forms, PAGAR, webhooks) are still served. The drain ends as soon as no request
-//    (nor a connection been accepted) for QUIET_MS: the proxy has stopped sending, so closing the port
+//    (nor a connection been accepted) for SHUTDOWN_QUIET_MS: the proxy has stopped sending, so closing the port
 //    now cannot reset a connection that waits in its accept queue;
 // 2. close the port, close idle keep-alive connections, and let the requests in flight finish, until
 //    SHUTDOWN_TIMEOUT_MS after the signal (then the rest are cut and the exit code is 1);
@@ -35,10 +35,10 @@ export function createLifecycle(logger) {
     },
     /**
      * Shuts down once (a second call returns the same promise) and resolves with the exit code.
-     * @param {{ server: import("node:http").Server, signal: string, drainMs: number, timeoutMs: number,
-     *   stopApp: () => Promise<void>, closeExtra?: () => Promise<void> }} options
+     * @param {{ server: import("node:http").Server, signal: string, drainMs: number, quietMs?: number,
+     *   timeoutMs: number, stopApp: () => Promise<void>, closeExtra?: () => Promise<void> }} options
      */
-    shutdown({ server, signal, drainMs, timeoutMs, stopApp, closeExtra }) {
+    shutdown({ server, signal, drainMs, quietMs = QUIET_MS, timeoutMs, stopApp, closeExtra }) {
       stopping ??= (async () => {
         const started = Date.now();
         const deadline = started + timeoutMs;
@@ -53,7 +53,7 @@ export function createLifecycle(logger) {
         do {
           await sleep(25);
           await new Promise((resolve) => setImmediate(resolve));
-        } while (Date.now() < drainEnd && Date.now() - lastArrival < QUIET_MS);
+        } while (Date.now() < drainEnd && Date.now() - lastArrival < quietMs);
         server.off("connection", arrived);
 
         const closed = new Promise((resolve) => server.close(() => resolve(undefined)));

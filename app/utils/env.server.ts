@@ -151,9 +151,15 @@ const EnvSchema = z.object({
   /**
    * How long, at most, the server keeps its port open after SIGTERM so a proxy in front learns it is
    * leaving (GET and HEAD are answered 503 for the proxy to retry elsewhere; see docs/decisions/017).
-   * It closes earlier once no request arrived for a quarter of a second; 0 closes at once.
+   * It closes earlier once no request arrived for SHUTDOWN_QUIET_MS; 0 closes at once.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+  /**
+   * The quiet that ends the drain early: no request (nor connection) for this long means the proxy has
+   * stopped sending here. A quarter of a second suits a proxy's retries; the tests lengthen it so a
+   * starved test client is not mistaken for a proxy that stopped sending.
+   */
+  SHUTDOWN_QUIET_MS: z.coerce.number().int().min(10).max(30_000).default(250),
   /**
    * The ways to pay the Checkout Session offers (comma-separated, in this order): `card`, `oxxo` (cash at
    * an OXXO store with a voucher, orders of $10 to $10,000 MXN) and `spei` (a bank transfer).

@@ -24,6 +24,7 @@ export function startUp() {
       METRICS_HOST: env.METRICS_HOST,
       SHUTDOWN_TIMEOUT_MS: env.SHUTDOWN_TIMEOUT_MS,
       SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS,
+      SHUTDOWN_QUIET_MS: env.SHUTDOWN_QUIET_MS,
     },
     logger,
     observeRequests: (build: Pick<ServerBuild, "routes">) => observeRequests(build, { trustProxy: env.TRUST_PROXY }),
