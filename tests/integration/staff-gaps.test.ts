@@ -134,9 +134,11 @@ describe("the shopper's e-mails after shipping", () => {
     ];
     for (const [kind, change, subject] of steps) {
       const before = (await emails()).length;
-      await change();
+      const first = await change();
       // A replayed change (a double click, a second tab) is refused and queues nothing more.
-      await change();
+      const replay = await change();
+      expect(first, kind).toEqual(kind === "order-returned" ? expect.objectContaining({ ok: true }) : "ok");
+      expect(replay, kind).toEqual(kind === "order-returned" ? { ok: false, reason: "not_returnable" } : "unchanged");
       const after = await emails();
       expect(after.length - before, kind).toBe(1);
       const email = after.at(-1)!;
