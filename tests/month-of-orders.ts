@@ -81,3 +81,17 @@ export async function createMonthOfOrders({
   }
   return ids;
 }
+
+/**
+ * Sales and paid orders per Mexico City day, straight from the orders table: what the panel's chart
+ * must draw (paid orders not cancelled, returned or refunded), for tests to check it against.
+ */
+export async function salesBySql(): Promise<Map<string, { sales: number; orders: number }>> {
+  const rows = await prisma.$queryRaw<{ day: string; sales: bigint; orders: bigint }[]>`
+    SELECT to_char(("paid_at" AT TIME ZONE 'UTC' AT TIME ZONE 'America/Mexico_City')::date, 'YYYY-MM-DD') AS "day",
+           SUM("total") AS "sales", COUNT(*) AS "orders"
+    FROM "orders"
+    WHERE "status" IN ('procesando', 'enviado', 'entregado') AND "paid_at" IS NOT NULL
+    GROUP BY 1`;
+  return new Map(rows.map((r) => [r.day, { sales: Number(r.sales), orders: Number(r.orders) }]));
+}

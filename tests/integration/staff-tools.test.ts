@@ -15,7 +15,7 @@ import { action as importAction } from "~/routes/admin.importar";
 import { loader as ordersCsvLoader } from "~/routes/admin.exportar.pedidos[.csv]";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
-import { createMonthOfOrders } from "../month-of-orders";
+import { createMonthOfOrders, salesBySql } from "../month-of-orders";
 import { createProductWithVariant, staffSession } from "./admin-fixtures";
 import { getRequest, settle } from "./auth-helpers";
 
@@ -42,17 +42,6 @@ async function seedMonth() {
       { productId: chain.id, name: chain.name, price: chain.price },
     ],
   });
-}
-
-/** Sales per Mexico City day, straight from the orders table (what the chart must draw). */
-async function salesBySql() {
-  const rows = await prisma.$queryRaw<{ day: string; sales: bigint; orders: bigint }[]>`
-    SELECT to_char(("paid_at" AT TIME ZONE 'UTC' AT TIME ZONE 'America/Mexico_City')::date, 'YYYY-MM-DD') AS "day",
-           SUM("total") AS "sales", COUNT(*) AS "orders"
-    FROM "orders"
-    WHERE "status" IN ('procesando', 'enviado', 'entregado') AND "paid_at" IS NOT NULL
-    GROUP BY 1`;
-  return new Map(rows.map((r) => [r.day, { sales: Number(r.sales), orders: Number(r.orders) }]));
 }
 
 const attribute = (tag: string, name: string) => {
