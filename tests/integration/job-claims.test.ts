@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import readline from "node:readline";
 import type { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addToCart } from "~/models/cart.server";
@@ -19,8 +21,10 @@ import { type Received, startSmtp, stopSmtp } from "./smtp-server";
  * calls per session and the mail server's messages per e-mail. Each happens exactly once, and the work
  * an instance claimed before it died is taken over once its lease ends.
  *
- * The loops share this process's connection pool: on the PostgreSQL server they run on separate
- * connections at the same time; on PGlite (one connection) their statements interleave.
+ * Two ways to run the two instances: two loops in this process, sharing its connection pool (on the
+ * PostgreSQL server they run on separate connections at the same time; on PGlite, one connection, their
+ * statements interleave), and — on the PostgreSQL server only, PGlite serves one client — two worker
+ * processes with a pool each (./job-loop-worker.ts).
  */
 
 const payments = setUpPayments();
@@ -81,8 +85,9 @@ const stockOf = async (productId: number) =>
 const afterReservations = () => new Date(Date.now() + 40 * 60_000);
 
 /**
- * Runs two job loops side by side, round after round (each run does at most a few rows, as when an
- * instance's run ends with work left), until a round finds nothing. Returns what each loop did.
+ * Runs two job loops side by side in this process, round after round (each run does at most a few
+ * rows, as when an instance's run ends with work left), until a round finds nothing. Returns what each
+ * loop did.
  */
 async function twoInstances(run: () => Promise<number>): Promise<[number, number]> {
   let [doneA, doneB] = [0, 0];
@@ -95,6 +100,51 @@ async function twoInstances(run: () => Promise<number>): Promise<[number, number
   throw new Error("the job loops never ran out of work");
 }
 
+type Job = { name: "sweep"; at: Date } | { name: "email"; smtpUrl: string };
+
+/** Two loops of `job` in this process (see `twoInstances`). */
+function twoLoops(job: Job): Promise<[number, number]> {
+  return twoInstances(() =>
+    job.name === "sweep"
+      ? sweepExpiredReservations(job.at, 3)
+      : deliverPendingEmails({ smtpUrl: job.smtpUrl, limit: 3 }),
+  );
+}
+
+const WORKER = new URL("./job-loop-worker.ts", import.meta.url).pathname;
+
+/** Two worker processes running `job` against this test's database, started together. */
+async function twoProcesses(job: Job): Promise<[number, number]> {
+  const arg = job.name === "sweep" ? job.at.toISOString() : job.smtpUrl;
+  const workers = [0, 1].map(() => {
+    const child = spawn(process.execPath, ["--import", "tsx", WORKER, job.name, arg], {
+      env: process.env,
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    const lines = readline.createInterface({ input: child.stdout });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    /** The first line that passes `test`; fails if the worker exits first. */
+    const line = (test: (line: string) => boolean) =>
+      new Promise<string>((resolve, reject) => {
+        lines.on("line", (text) => test(text) && resolve(text));
+        void exited.then((code) => reject(new Error(`the ${job.name} worker exited (${code}) early`)));
+      });
+    return { child, line, exited };
+  });
+  await Promise.all(workers.map((w) => w.line((text) => text === "ready")));
+  for (const { child } of workers) child.stdin.write("go\n");
+  const results = await Promise.all(workers.map((w) => w.line((text) => text.startsWith('{"done"'))));
+  expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
+  const [a, b] = results.map((text) => (JSON.parse(text) as { done: number }).done);
+  return [a!, b!];
+}
+
+const INSTANCES = [
+  { kind: "two loops in one process", run: twoLoops, skip: false },
+  // PGlite's socket serves one client: a second process could not connect.
+  { kind: "two processes", run: twoProcesses, skip: process.env.DATABASE_EMBEDDED === "1" },
+];
+
 describe("the reservation sweep on two instances", () => {
   let provider: Awaited<ReturnType<typeof countProviderCalls>>;
   beforeEach(async () => {
@@ -106,25 +156,40 @@ describe("the reservation sweep on two instances", () => {
     await provider.stop();
   });
 
-  it("calls the provider once per expired session and releases each order once: stock conserved", async () => {
-    const product = await createProduct({ name: "Anillo Compartido", stock: 40 });
-    const orders = await abandonedCheckouts(20, product.id);
-    expect(await stockOf(product.id)).toBe(20);
+  for (const { kind, run, skip } of INSTANCES) {
+    it.skipIf(skip)(
+      `${kind}: calls the provider once per expired session and releases each order once, stock conserved`,
+      async () => {
+        const product = await createProduct({ name: "Anillo Compartido", stock: 40 });
+        const orders = await abandonedCheckouts(20, product.id);
+        expect(await stockOf(product.id)).toBe(20);
+        provider.calls.length = 0;
+
+        const [a, b] = await run({ name: "sweep", at: afterReservations() });
+
+        expect(a + b).toBe(20); // every order looked at once, by one of the two
+        expect(provider.calls.sort()).toEqual(
+          orders.map((o) => `POST /v1/checkout/sessions/${o.sessionId}/expire`).sort(),
+        );
+        const settled = await prisma.order.findMany({ where: { id: { in: orders.map((o) => o.id) } } });
+        expect(settled.every((o) => o.status === "cancelado" && o.stockReleasedAt !== null)).toBe(true);
+        const changes = await prisma.auditEntry.groupBy({ by: ["orderId"], where: { action: "status" }, _count: true });
+        expect(changes).toHaveLength(20);
+        expect(changes.every((c) => c._count === 1)).toBe(true);
+        expect(await stockOf(product.id)).toBe(40);
+      },
+      120_000,
+    );
+  }
+
+  it("the two loops share the work", async () => {
+    const product = await createProduct({ stock: 10 });
+    await abandonedCheckouts(4, product.id);
     provider.calls.length = 0;
-
-    const later = afterReservations();
-    const [a, b] = await twoInstances(() => sweepExpiredReservations(later, 3));
-
-    expect(a + b).toBe(20); // every order looked at once, by one of the two
-    expect(a).toBeGreaterThan(0); // and the two shared the work
-    expect(b).toBeGreaterThan(0);
-    expect(provider.calls.sort()).toEqual(orders.map((o) => `POST /v1/checkout/sessions/${o.sessionId}/expire`).sort());
-    const settled = await prisma.order.findMany({ where: { id: { in: orders.map((o) => o.id) } } });
-    expect(settled.every((o) => o.status === "cancelado" && o.stockReleasedAt !== null)).toBe(true);
-    const changes = await prisma.auditEntry.groupBy({ by: ["orderId"], where: { action: "status" }, _count: true });
-    expect(changes).toHaveLength(20);
-    expect(changes.every((c) => c._count === 1)).toBe(true);
-    expect(await stockOf(product.id)).toBe(40);
+    // Both runs start at once and claim different orders (SKIP LOCKED), whatever the pool's size.
+    const [a, b] = await Promise.all([1, 2].map(() => sweepExpiredReservations(afterReservations(), 1)));
+    expect([a, b]).toEqual([1, 1]);
+    expect(provider.calls).toHaveLength(2);
   });
 
   it("takes over an order whose claim ended (its instance died mid-work), and not before", async () => {
@@ -193,15 +258,19 @@ describe("the e-mail delivery on two instances", () => {
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1 && r.lastError === null)).toBe(true);
   });
 
-  it("the delivery loops alone share the outbox: each e-mail once", async () => {
-    await queued(20);
-    const [a, b] = await twoInstances(() => deliverPendingEmails({ smtpUrl, limit: 3 }));
-    expect(a + b).toBe(20);
-    expect(a).toBeGreaterThan(0);
-    expect(b).toBeGreaterThan(0);
-    expect(new Set(received.map((r) => r.subject)).size).toBe(20);
-    expect(received).toHaveLength(20);
-  });
+  for (const { kind, run, skip } of INSTANCES) {
+    it.skipIf(skip)(
+      `${kind}: the delivery loops alone share the outbox, each e-mail sent once`,
+      async () => {
+        await queued(20);
+        const [a, b] = await run({ name: "email", smtpUrl });
+        expect(a + b).toBe(20);
+        expect(new Set(received.map((r) => r.subject)).size).toBe(20);
+        expect(received).toHaveLength(20);
+      },
+      120_000,
+    );
+  }
 
   it("takes over an e-mail whose claim ended (its instance died mid-send), and not before", async () => {
     const [id] = await queued(1);
