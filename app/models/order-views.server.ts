@@ -4,7 +4,7 @@ import { type AwaitingPayment, awaitingPaymentOf } from "~/lib/payment-methods";
 import { prisma } from "~/utils/db.server";
 import { ORPHANED_CHECKOUT_MS } from "./order.server";
 
-/** Reads of orders: Mis Pedidos, the success and cancel pages, the sweep's work list (claimed). */
+/** Reads of orders (Mis Pedidos, the success and cancel pages), and the sweep's claim on its next order. */
 
 export type OrderView = {
   id: number;
