@@ -1,10 +1,10 @@
 import type { OrderStatusName as OrderStatus } from "~/lib/order-status";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { type AwaitingPayment, awaitingPaymentOf } from "~/lib/payment-methods";
 import { prisma } from "~/utils/db.server";
 import { ORPHANED_CHECKOUT_MS } from "./order.server";
 
-/** Reads of orders: Mis Pedidos, the success and cancel pages, the sweep's work list. */
+/** Reads of orders (Mis Pedidos, the success and cancel pages), and the sweep's claim on its next order. */
 
 export type OrderView = {
   id: number;
@@ -144,20 +144,33 @@ export async function getOwnOrder(userId: string, orderId: number) {
 }
 
 /**
- * Pending orders whose reservation ended, or whose PAGAR never got a payment session (the sweep's
- * work list), oldest first.
+ * Claims the next order of the sweep's work list — a pending order whose reservation ended, or whose
+ * PAGAR never got a payment session, oldest reservation first — for `leaseMs`, and returns it (null:
+ * nothing left). One statement: rows another instance is claiming right now are skipped (SKIP
+ * LOCKED), rows it claimed earlier wait until their lease ends, so two instances never call the
+ * provider for the same order at once. The claim is a lease in a column rather than a row lock held
+ * while the provider answers: the lifecycle locks the same row to settle the order. The lease runs
+ * on the caller's clock, like the reservation itself (`now`).
  */
-export async function findExpiredReservations(now: Date, limit = 50) {
-  return prisma.order.findMany({
-    where: {
-      status: "pendiente",
-      OR: [
-        { reservedUntil: { lt: now } },
-        { stripeSessionId: null, createdAt: { lt: new Date(now.getTime() - ORPHANED_CHECKOUT_MS) } },
-      ],
-    },
-    orderBy: { reservedUntil: "asc" },
-    take: limit,
-    select: { id: true, stripeSessionId: true },
-  });
+export async function claimExpiredReservation(
+  now: Date,
+  leaseMs: number,
+): Promise<{ id: number; stripeSessionId: string | null } | null> {
+  // reserved_until and created_at hold UTC without a zone, as Prisma writes them.
+  const at = Prisma.sql`(${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+  const orphanedBefore = Prisma.sql`(${new Date(now.getTime() - ORPHANED_CHECKOUT_MS).toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+  const [row] = await prisma.$queryRaw<Array<{ id: number; stripe_session_id: string | null }>>`
+    WITH "next" AS (
+      SELECT "id" FROM "orders"
+      WHERE "status" = 'pendiente'
+        AND ("reserved_until" < ${at} OR ("stripe_session_id" IS NULL AND "created_at" < ${orphanedBefore}))
+        AND ("sweep_claimed_until" IS NULL OR "sweep_claimed_until" <= ${now.toISOString()}::timestamptz)
+      ORDER BY "reserved_until" ASC NULLS LAST, "id"
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE "orders" o SET "sweep_claimed_until" = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+    FROM "next" WHERE o."id" = "next"."id"
+    RETURNING o."id", o."stripe_session_id"`;
+  return row ? { id: row.id, stripeSessionId: row.stripe_session_id } : null;
 }

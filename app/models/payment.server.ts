@@ -15,7 +15,7 @@ import {
   type FulfilOutcome,
   releaseReservation,
 } from "~/models/order.server";
-import { findExpiredReservations, getOwnOrder } from "~/models/order-views.server";
+import { claimExpiredReservation, getOwnOrder } from "~/models/order-views.server";
 import { isDatabaseUnavailable, prisma } from "~/utils/db.server";
 import { getEnv, getInstallmentPlans } from "~/utils/env.server";
 import { absoluteUrl, configuredOrigin } from "~/utils/origin.server";
@@ -417,19 +417,32 @@ async function settleSession(
 }
 
 /**
+ * How long the sweep's claim on one order lasts. Settling one order takes at most two provider calls
+ * (20 s timeout each, no retries: app/utils/stripe.server.ts) and one transaction, so the lease only
+ * runs out when its instance died; then another instance's sweep takes the order over. An order the
+ * sweep could not settle (provider down, session still open) is looked at again once it ends.
+ */
+export const SWEEP_CLAIM_MS = 5 * 60_000;
+
+/**
  * The periodic sweep: pending orders whose reservation ended without any event reaching the shop
  * (webhooks get lost) are settled with the provider, so stock never stays locked by an abandoned
- * payment. Returns how many orders it looked at.
+ * payment. Each order is claimed just before it is settled (`claimExpiredReservation`), so any
+ * number of instances may sweep at once and the provider hears about each order from one of them.
+ * Returns how many orders it looked at (at most `limit`).
  */
-export async function sweepExpiredReservations(now = new Date()): Promise<number> {
-  const orders = await findExpiredReservations(now);
+export async function sweepExpiredReservations(now = new Date(), limit = 50): Promise<number> {
   const ordersUrl = `${configuredOrigin()}/orders`;
-  for (const order of orders) {
+  let looked = 0;
+  while (looked < limit) {
+    const order = await claimExpiredReservation(now, SWEEP_CLAIM_MS);
+    if (!order) break;
+    looked += 1;
     try {
       await settleSession(order, ordersUrl, "expired", "sweep", now);
     } catch (error) {
       logger.error({ err: error, orderId: order.id }, "payments: sweeping an expired reservation failed");
     }
   }
-  return orders.length;
+  return looked;
 }

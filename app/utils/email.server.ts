@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { carriesSecretLink, redactResetLinks } from "~/models/outbox.server";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
@@ -90,15 +90,45 @@ export async function queueEmail(
   return { id: row.id, deliver };
 }
 
-/** Tries one queued e-mail once; records the outcome (sent, or the error and the next attempt). */
+/** Tries one queued e-mail once, unless it is not due or another delivery holds it ("skipped"). */
 export async function deliverEmail(id: string, smtpUrl: string): Promise<"sent" | "retry" | "failed" | "skipped"> {
-  // Claim the row: only one instance sends it, even when several run the delivery loop.
-  const claimUntil = new Date(Date.now() + 5 * 60_000);
-  const claimed = await prisma.outboxEmail.updateMany({
-    where: { id, status: "pending", nextAttemptAt: { lte: new Date() } },
-    data: { nextAttemptAt: claimUntil },
-  });
-  if (claimed.count === 0) return "skipped";
+  return (await claimDueEmail(id)) ? sendClaimedEmail(id, smtpUrl) : "skipped";
+}
+
+/**
+ * How long a delivery's claim on one e-mail lasts: far longer than one SMTP conversation normally
+ * takes, so it only runs out when its instance died (the e-mail is then sent by another one).
+ */
+export const EMAIL_CLAIM_MS = 5 * 60_000;
+
+/**
+ * Claims one due e-mail (`id`, or the longest-waiting one) for this delivery and returns its id. One
+ * statement: a row another instance is claiming right now is skipped (SKIP LOCKED), and the claim
+ * itself moves `next_attempt_at` past the lease, so no other delivery loop or immediate send takes
+ * the e-mail until this one records its outcome. The lease is a column, not a row lock held during
+ * the SMTP conversation, so the outcome's update never waits on it.
+ */
+async function claimDueEmail(id: string | null): Promise<string | null> {
+  const now = Date.now();
+  // next_attempt_at holds UTC without a zone, as Prisma writes it.
+  const utc = (ms: number) => Prisma.sql`(${new Date(ms).toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+  const [row] = await prisma.$queryRaw<Array<{ id: string }>>`
+    WITH "next" AS (
+      SELECT "id" FROM "email_outbox"
+      WHERE "status" = 'pending' AND "next_attempt_at" <= ${utc(now)}
+        ${id === null ? Prisma.empty : Prisma.sql`AND "id" = ${id}::uuid`}
+      ORDER BY "next_attempt_at", "id"
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE "email_outbox" e SET "next_attempt_at" = ${utc(now + EMAIL_CLAIM_MS)}
+    FROM "next" WHERE e."id" = "next"."id"
+    RETURNING e."id"::text AS "id"`;
+  return row?.id ?? null;
+}
+
+/** Sends an e-mail this delivery has claimed; records the outcome (sent, or the error and the next attempt). */
+async function sendClaimedEmail(id: string, smtpUrl: string): Promise<"sent" | "retry" | "failed"> {
   const email = await prisma.outboxEmail.findUniqueOrThrow({ where: { id } });
   try {
     await transportFor(smtpUrl).sendMail({
@@ -162,18 +192,21 @@ function isHeaderRecord(value: unknown): value is Record<string, string> {
   );
 }
 
-/** Sends every queued e-mail that is due. Call it periodically and at start. Returns how many were sent. */
+/**
+ * Sends every queued e-mail that is due, claiming them one at a time (`claimDueEmail`): delivery loops
+ * on several instances share the work and never send the same e-mail twice. Call it periodically and
+ * at start. Returns how many were sent.
+ */
 export async function deliverPendingEmails(options: { smtpUrl?: string | null; limit?: number } = {}): Promise<number> {
   const smtpUrl = options.smtpUrl === undefined ? getEnv().SMTP_URL : options.smtpUrl;
   if (!smtpUrl) return 0;
-  const due = await prisma.outboxEmail.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: new Date() } },
-    orderBy: { nextAttemptAt: "asc" },
-    take: options.limit ?? 50,
-    select: { id: true },
-  });
+  const limit = options.limit ?? 50;
   let sent = 0;
-  for (const { id } of due) if ((await deliverEmail(id, smtpUrl)) === "sent") sent += 1;
+  for (let tried = 0; tried < limit; tried++) {
+    const id = await claimDueEmail(null);
+    if (id === null) break;
+    if ((await sendClaimedEmail(id, smtpUrl)) === "sent") sent += 1;
+  }
   return sent;
 }
 

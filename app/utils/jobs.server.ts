@@ -19,7 +19,11 @@ let running: Jobs | undefined;
  * (when payments are configured) settling unpaid orders whose stock reservation ended without any
  * webhook reaching the shop. Once, at start: copying photos uploaded before the database kept them
  * (UPLOADS_DIR) into it. Each run writes one log line.
- * Safe on any number of instances (every job claims or deletes rows atomically). Idempotent.
+ * Safe on any number of instances, each running every job: the e-mail delivery and the sweep claim
+ * one row at a time with a short lease (FOR UPDATE SKIP LOCKED, then a lease column), so two instances
+ * never send the same e-mail or call the payment provider for the same order, and the work of an
+ * instance that died is taken over once its lease ends. The pruning (one delete) and the photo import
+ * (inserts that skip duplicates) may run on several instances at once. Idempotent.
  * `stop()` clears the timers and waits for the runs in progress and for e-mails being sent (the
  * graceful shutdown calls it before closing the database pool).
  */

@@ -1,38 +1,15 @@
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { deliverPendingEmails, sendEmail } from "~/utils/email.server";
 import { freePort } from "../../scripts/lib/database.mjs";
 import { resetDatabase } from "../db-utils";
+import { type Received, startSmtp, stopSmtp } from "./smtp-server";
 
 /**
  * The mail server goes away and comes back: e-mails wait in the outbox and each goes out exactly once
  * when it returns, even with two delivery loops (two app instances) running at the same time.
  */
-type Received = { to: string; subject: string };
-
-function startSmtp(port: number, received: Received[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), subject });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve(server));
-  });
-}
-
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 let port: number;
 let received: Received[];
