@@ -29,14 +29,14 @@ import { getOptionalUser } from "./utils/session.server";
 export const links: LinksFunction = () => [
   {
     rel: "preload",
-    href: "/fonts/jost-latin-400-normal.woff2",
+    href: "/fonts/jost-es-400-normal.woff2",
     as: "font",
     type: "font/woff2",
     crossOrigin: "anonymous",
   },
   {
     rel: "preload",
-    href: "/fonts/cormorant-garamond-latin-600-normal.woff2",
+    href: "/fonts/cormorant-garamond-es-600-normal.woff2",
     as: "font",
     type: "font/woff2",
     crossOrigin: "anonymous",

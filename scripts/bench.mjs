@@ -20,8 +20,6 @@
 // Requires `npm run build` first. Settings: BENCH_DURATION (seconds per row, 10), BENCH_PRODUCTS (500),
 // BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_EXPLAIN=1 for the search's query plans. Prints tables;
 // nothing here is a pass/fail test.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,6 +27,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { CUSTOMER_ACCOUNT } from "../prisma/seed-data.ts";
 import { HOSTILE_SEARCH_QUERIES } from "../tests/hostile-search-queries.ts";
+import { kb, lighthouse, pageAssets, requireBuild, runNode, startServer } from "./bench/common.mjs";
 import { seedBenchCatalogue } from "./bench/seed-catalogue.mjs";
 import { freePort, migrateDeploy, root, startPglite } from "./lib/database.mjs";
 import { seedDatabase } from "./lib/seed.mjs";
@@ -53,61 +52,8 @@ const EXPLAIN_QUERIES = [
   "reloj",
 ];
 const SECRET = "bench-secret-0123456789abcdef";
-const children = new Set();
 
-if (!fs.existsSync(path.join(root, "build/index.js"))) {
-  console.error('No production build: run "npm run build" first.');
-  process.exit(1);
-}
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGTERM");
-});
-
-/** Starts a node script and resolves once it prints the address it listens on. */
-function startServer(script, env, cwd = root) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { cwd, env: { ...process.env, ...env }, stdio: "pipe" });
-    children.add(child);
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);
-    const onData = (chunk) => {
-      output += chunk;
-      const listening = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        child.stdout.removeListener("data", onData);
-        child.stdout.resume(); // the access log: read and dropped, as a production log pipe would
-        resolve({
-          url: listening[1],
-          stop: () =>
-            new Promise((done) => {
-              children.delete(child);
-              if (child.exitCode !== null) return done();
-              child.once("exit", () => done());
-              child.kill("SIGTERM");
-            }),
-        });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${script} exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function runNode(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (c) => (out += c));
-    child.stderr.on("data", (c) => (err += c));
-    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")}: ${err || out}`))));
-  });
-}
+requireBuild();
 
 async function buildBareApp() {
   await runNode([path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build", "scripts/bench/bare"], {
@@ -176,55 +122,6 @@ async function createPostgresDatabase(baseUrl) {
     },
   };
 }
-
-async function lighthouse(url) {
-  const bin = path.join(root, "node_modules/lighthouse/cli/index.js");
-  const out = await runNode(
-    [
-      bin,
-      url,
-      "--quiet",
-      "--output=json",
-      "--output-path=stdout",
-      "--only-categories=performance,accessibility,best-practices,seo",
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-    ],
-    { CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-  );
-  const report = JSON.parse(out);
-  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
-  return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
-    lcp: report.audits["largest-contentful-paint"]?.displayValue,
-    tbt: report.audits["total-blocking-time"]?.displayValue,
-    cls: report.audits["cumulative-layout-shift"]?.displayValue,
-  };
-}
-
-/** Home page JavaScript (entry, root and index route modules with their imports) and CSS, gzip. */
-function homeAssets(html) {
-  const dir = path.join(root, "public/build");
-  const manifestFile = fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
-  const source = fs.readFileSync(path.join(dir, manifestFile), "utf8");
-  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
-  const js = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
-  for (const id of ["root", "routes/_index"]) {
-    const route = manifest.routes[id];
-    [route.module, ...(route.imports ?? [])].forEach((f) => js.add(f));
-  }
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-  const size = (files) =>
-    [...files].reduce(
-      (sum, f) => sum + gzipSync(fs.readFileSync(path.join(root, "public", f.split("?")[0]))).length,
-      0,
-    );
-  return { jsGzip: size(js), jsFiles: js.size, cssGzip: size(css) };
-}
-
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
  * «anillo» and «anillo de oro» at 10 connections, taking turns three times (so a change in the
@@ -312,7 +209,7 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
       const html = await res.text();
       if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
       report.htmlBytes[page] = { raw: Buffer.byteLength(html), gzip: gzipSync(html).length };
-      if (page === "/") report.assets = homeAssets(html);
+      if (page === "/") report.assets = pageAssets(html);
     }
 
     // A separate process counts statements on the same database while the server is idle.
@@ -368,6 +265,8 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
   return report;
 }
 
+const ms = (n) => `${Math.round(n)} ms`;
+
 function print(report) {
   console.log(
     `\n${report.kind} — ${report.catalogue.products} products, ${report.catalogue.variants} variants, ${DURATION} s per row`,
@@ -416,7 +315,7 @@ function print(report) {
       console.log(
         l.error
           ? `Lighthouse ${page}: failed (${l.error})`
-          : `Lighthouse mobile ${page}: performance ${l.performance}, accessibility ${l.accessibility}, best practices ${l.bestPractices}, SEO ${l.seo} (LCP ${l.lcp}, TBT ${l.tbt}, CLS ${l.cls})`,
+          : `Lighthouse mobile ${page}: performance ${l.performance}, accessibility ${l.accessibility}, best practices ${l.bestPractices}, SEO ${l.seo} (LCP ${ms(l.lcp)}, TBT ${ms(l.tbt)}, CLS ${l.cls.toFixed(3)})`,
       );
     }
   }

@@ -9,6 +9,9 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState, type HTMLInputAutoCompleteAttribute, type InputHTMLAttributes } from "react";
 import type { z } from "zod";
+import { ErrorList, RequiredMark } from "./form-parts";
+
+export { ErrorList, FormError, RequiredMark, SubmitButton } from "./form-parts";
 
 /**
  * The shared pieces of every form (conform + zod): a labelled field with its errors, the
@@ -112,49 +115,6 @@ function HintAndErrors({
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </>
-  );
-}
-
-/** The asterisk of a required field's label (screen readers hear `aria-required` instead). */
-export function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="text-gold-700">
-      {" "}
-      *
-    </span>
-  );
-}
-
-/** A field's messages, the element its input's `aria-describedby` points to. */
-export function ErrorList({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="field-error">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * The form's own messages (wrong credentials, too many attempts), announced when they appear.
- * Pass conform's form metadata: `<FormError id={form.errorId} errors={form.errors} />`.
- */
-export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <div id={id} role="alert" className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900">
-      {errors.join(" ")}
-    </div>
-  );
-}
-
-export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
-  return (
-    <button type="submit" className="btn-primary w-full" disabled={busy}>
-      {busy ? busyLabel : label}
-    </button>
   );
 }
 

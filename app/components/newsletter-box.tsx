@@ -1,9 +1,9 @@
-import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { type Form, type FetcherWithComponents, Link, useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NEWSLETTER_INTERESTS } from "~/lib/constants";
-import { type NEWSLETTER_SOURCES, NewsletterSchema } from "~/lib/validation/newsletter";
-import { ErrorList, Field, FormError, SubmitButton, useSchemaForm } from "./forms";
+import type { NEWSLETTER_SOURCES } from "~/lib/validation/newsletter";
+import { ErrorList, FormError, SubmitButton } from "./form-parts";
 import { Honeypot } from "./honeypot";
 
 /** The /newsletter action's answer: conform's reply to a refused form, or the subscription done. */
@@ -30,13 +30,16 @@ type BoxProps = {
  * browser lands on /newsletter, which renders this same box with the answer.
  */
 export function NewsletterBox({ as: FormTag, answer, busy, source, close, headingAs: Heading = "h2" }: BoxProps) {
-  const lastResult = isSubscribed(answer) ? undefined : answer;
-  // Not "newsletter": the home page's slot around the box already has that id.
-  const { form, fields } = useSchemaForm(NewsletterSchema, {
-    id: "newsletter-subscribe",
-    lastResult,
-    shouldValidate: "onSubmit",
-  });
+  const refused = isSubscribed(answer) ? undefined : answer;
+  const email = answerField(refused, "email");
+  const interests = answerField(refused, "interests");
+  const chosen = [interests.value ?? []].flat();
+  const formRef = useRef<HTMLFormElement>(null);
+  // With JavaScript the answer arrives without a page load, so autoFocus (which only acts when the
+  // input is first rendered) cannot move the focus to the field to correct: this effect does.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
 
   return (
     <section aria-labelledby="newsletter-titulo" className="bg-ink-900 px-4 py-16 text-ivory-50 sm:px-6 lg:px-8">
@@ -66,37 +69,60 @@ export function NewsletterBox({ as: FormTag, answer, busy, source, close, headin
             <p className="mt-3 text-ivory-100/80">
               Novedades, colecciones nuevas y ofertas especiales antes que nadie.
             </p>
+            {/* noValidate: the messages are the shop's Spanish ones from the action, not the browser's. */}
             <FormTag
+              ref={formRef}
+              id={FORM_ID}
               method="post"
               action="/newsletter"
-              {...getFormProps(form)}
+              noValidate
+              aria-describedby={refused?.error?.[""] ? `${FORM_ID}-error` : undefined}
               className="mx-auto mt-8 max-w-xl space-y-5 rounded-sm bg-ivory-50 p-6 text-left text-ink-900"
               data-testid="newsletter-form"
             >
               <Honeypot />
               <input type="hidden" name="source" value={source} />
-              <FormError id={form.errorId} errors={form.errors} />
-              <Field
-                meta={fields.email}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                autoFocus={Boolean(fields.email.errors)}
-              />
+              <FormError id={`${FORM_ID}-error`} errors={answerField(refused, "").errors} />
+              <div>
+                <label htmlFor={email.id} className="field-label">
+                  Email
+                </label>
+                <input
+                  id={email.id}
+                  name="email"
+                  type="email"
+                  required
+                  defaultValue={typeof email.value === "string" ? email.value : undefined}
+                  autoComplete="email"
+                  inputMode="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  autoFocus={Boolean(email.errors)}
+                  aria-invalid={email.errors ? true : undefined}
+                  aria-describedby={email.errors ? email.errorId : undefined}
+                  className="field-input"
+                />
+                <ErrorList id={email.errorId} errors={email.errors} />
+              </div>
               <fieldset>
                 <legend className="field-label">Me interesa</legend>
                 <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3">
-                  {getCollectionProps(fields.interests, {
-                    type: "checkbox",
-                    options: [...NEWSLETTER_INTERESTS],
-                  }).map((props) => (
-                    <label key={props.key} className="flex items-center gap-2 text-sm text-ink-800">
-                      <input {...props} key={props.key} className="h-4 w-4 accent-gold-700" />
-                      {props.value}
+                  {NEWSLETTER_INTERESTS.map((interest) => (
+                    <label key={interest} className="flex items-center gap-2 text-sm text-ink-800">
+                      <input
+                        type="checkbox"
+                        name="interests"
+                        value={interest}
+                        defaultChecked={chosen.includes(interest)}
+                        aria-invalid={interests.errors ? true : undefined}
+                        aria-describedby={interests.errors ? interests.errorId : undefined}
+                        className="h-4 w-4 accent-gold-700"
+                      />
+                      {interest}
                     </label>
                   ))}
                 </div>
-                <ErrorList id={fields.interests.errorId} errors={fields.interests.errors} />
+                <ErrorList id={interests.errorId} errors={interests.errors} />
               </fieldset>
               <SubmitButton busy={busy} label="Suscribirme" busyLabel="Enviando…" />
             </FormTag>
@@ -105,6 +131,25 @@ export function NewsletterBox({ as: FormTag, answer, busy, source, close, headin
       </div>
     </section>
   );
+}
+
+/** Not "newsletter": the home page's slot around the box already has that id. */
+const FORM_ID = "newsletter-subscribe";
+
+/**
+ * One field as the action's refusal (conform's `submission.reply()`) left it: its messages and the
+ * value sent, so the box shows both with or without JavaScript. The box validates on the server
+ * only, so zod and conform stay out of the home page's JavaScript.
+ */
+function answerField(refused: SubmissionResult<string[]> | null | undefined, name: string) {
+  const errors = refused?.error?.[name] ?? undefined;
+  const value = refused?.initialValue?.[name];
+  return {
+    id: `${FORM_ID}-${name}`,
+    errorId: `${FORM_ID}-${name}-error`,
+    errors: errors?.length ? errors : undefined,
+    value: typeof value === "string" || Array.isArray(value) ? value : undefined,
+  };
 }
 
 /** The home page's box: a fetcher, so subscribing keeps the shopper where they are. */

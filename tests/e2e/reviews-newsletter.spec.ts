@@ -90,10 +90,16 @@ test.describe("newsletter", () => {
     await waitForHydration(page);
     let box = page.getByTestId("newsletter-form");
     await box.getByLabel("Email").fill("ana@ejemplo");
+    await box.getByLabel("Anillos").check();
     await box.getByRole("button", { name: "Suscribirme" }).click();
     await expect(page.getByText("Por favor ingresa un email válido")).toBeVisible();
-
+    // The action's answer (the box validates on the server only): values kept, the field to correct focused.
     box = page.getByTestId("newsletter-form");
+    await expect(box.getByLabel("Email")).toHaveValue("ana@ejemplo");
+    await expect(box.getByLabel("Email")).toBeFocused();
+    await expect(box.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(box.getByLabel("Anillos")).toBeChecked();
+
     await box.getByLabel("Email").fill(email);
     await box.getByLabel("Anillos").check();
     await box.getByLabel("Ofertas especiales").check();

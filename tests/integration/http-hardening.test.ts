@@ -203,13 +203,7 @@ describe("headers", () => {
       expect(response.headers["cache-control"], path).toBe("private, no-store");
       expect(response.headers["x-content-type-options"], path).toBe("nosniff");
     }
-    for (const path of [
-      "/favicon.svg",
-      "/fonts/jost-latin-400-normal.woff2",
-      "/robots.txt",
-      "/healthz",
-      "/no-existe",
-    ]) {
+    for (const path of ["/favicon.svg", "/fonts/jost-es-400-normal.woff2", "/robots.txt", "/healthz", "/no-existe"]) {
       const response = await send(origin, { path });
       expect(response.headers["x-content-type-options"], path).toBe("nosniff");
     }

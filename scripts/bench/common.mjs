@@ -1,0 +1,130 @@
+// Pieces shared by the bench scripts: starting the shop's server (or any node script that prints
+// "listening on http://localhost:PORT"), running a node script to its end, Lighthouse, page weights.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { root } from "../lib/database.mjs";
+
+const children = new Set();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGTERM");
+});
+
+/** Exits with a message when there is no production build: the bench scripts measure it, never build it. */
+export function requireBuild() {
+  if (!fs.existsSync(path.join(root, "build/index.js"))) {
+    console.error('No production build: run "npm run build" first.');
+    process.exit(1);
+  }
+}
+
+/** Starts a node script and resolves once it prints the address it listens on. */
+export function startServer(script, env, cwd = root) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { cwd, env: { ...process.env, ...env }, stdio: "pipe" });
+    children.add(child);
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      output += chunk;
+      const listening = /listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (listening) {
+        clearTimeout(timer);
+        child.stdout.removeListener("data", onData);
+        child.stdout.resume(); // the access log: read and dropped, as a production log pipe would
+        resolve({
+          url: listening[1],
+          stop: () =>
+            new Promise((done) => {
+              children.delete(child);
+              if (child.exitCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** Runs `node …args` in the repository and resolves with its standard output. */
+export function runNode(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")}: ${err || out}`))));
+  });
+}
+
+/** One Lighthouse run (its default: a mid-range phone on a slow 4G link) with Debian's Chromium. */
+export async function lighthouse(url) {
+  const bin = path.join(root, "node_modules/lighthouse/cli/index.js");
+  const out = await runNode(
+    [
+      bin,
+      url,
+      "--quiet",
+      "--output=json",
+      "--output-path=stdout",
+      "--only-categories=performance,accessibility,best-practices,seo",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ],
+    { CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+  );
+  const report = JSON.parse(out);
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(report.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+    .map((a) => a.id);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcp: report.audits["first-contentful-paint"]?.numericValue,
+    lcp: report.audits["largest-contentful-paint"]?.numericValue,
+    tbt: report.audits["total-blocking-time"]?.numericValue,
+    cls: report.audits["cumulative-layout-shift"]?.numericValue,
+    failing,
+  };
+}
+
+const gzipSize = (file) => gzipSync(fs.readFileSync(path.join(root, "public", file.split("?")[0]))).length;
+
+/**
+ * The JavaScript a first load of `html` fetches (every module it preloads or imports) and its
+ * stylesheets, gzip, and the bytes of the fonts it preloads.
+ */
+export function pageAssets(html) {
+  const js = new Set(
+    [
+      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      ...html.matchAll(/<script[^>]* src="([^"]+)"/g),
+      ...html.matchAll(/import(?:\s+\S+\s+from)?\s*\(?\s*"(\/build\/[^"]+)"/g),
+    ].map((m) => m[1]),
+  );
+  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  // woff2 is compressed already: its bytes are what travels.
+  const fonts = [...html.matchAll(/<link rel="preload" href="([^"]+\.woff2)"/g)].map((m) => m[1]);
+  const sum = (files) => [...files].reduce((total, f) => total + gzipSize(f), 0);
+  const fontBytes = fonts.reduce((total, f) => total + fs.statSync(path.join(root, "public", f)).size, 0);
+  return {
+    jsGzip: sum(js),
+    jsFiles: js.size,
+    cssGzip: sum(css),
+    fontBytes,
+    js: [...js].map((f) => [f, gzipSize(f)]),
+  };
+}
+
+export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
