@@ -22,7 +22,7 @@ async function openProduct(page: Page, id: number) {
 }
 
 test("the product page shows the MSI line from the smallest minimum only", async ({ page, app }) => {
-  const piece = await newProduct(app, "Collar Constelación", 14_500_00);
+  const piece = await newProduct(app, "Anillo Constelación", 14_500_00);
   await openProduct(page, piece.id);
   const price = page.getByTestId("product-price");
   await expect(price.getByText(/meses sin intereses/)).toHaveText("Hasta 12 meses sin intereses de $1,208.34");
