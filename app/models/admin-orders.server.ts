@@ -212,7 +212,7 @@ const packingSlipSelect = {
 export type PackingSlipLine = {
   id: number;
   name: string;
-  /** The model and the metal ("Oro blanco · Oro blanco 14k"), or null for a piece without either. */
+  /** The model and the metal ("Bisel · Oro blanco 14k", "Oro blanco 14k"), or null for a piece without either. */
   model: string | null;
   /** The size as the shop words it ("Talla 7", "45 cm"), or null. */
   size: string | null;
@@ -246,11 +246,12 @@ export async function getPackingSlip(number: string): Promise<PackingSlip | null
     address: order.address,
     lines: order.items.map((item) => {
       const model = item.variant ? item.variant.model : item.variantName;
-      const metal = item.material && item.material !== model ? item.material : null;
+      // A model named after its metal ("Oro blanco", metal "Oro blanco 14k") is said once, by the metal.
+      const said = model && item.material?.toLowerCase().startsWith(model.toLowerCase()) ? null : model;
       return {
         id: item.id,
         name: item.productName,
-        model: [model, metal].filter(Boolean).join(" · ") || null,
+        model: [said, item.material].filter(Boolean).join(" · ") || null,
         size: item.variant?.size ? sizeLabel(item.variant.size) : null,
         quantity: item.quantity,
       };

@@ -38,8 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const COLUMNS: { label: string; className: string; cell: (line: PackingSlipLine) => ReactNode }[] = [
   { label: "Pieza", className: "pr-3 font-medium", cell: (line) => line.name },
   { label: "Modelo / metal", className: "pr-3", cell: (line) => line.model ?? "—" },
-  { label: "Talla", className: "pr-3", cell: (line) => line.size ?? "—" },
-  { label: "Cantidad", className: "text-right tabular-nums", cell: (line) => line.quantity },
+  { label: "Talla", className: "whitespace-nowrap pr-3", cell: (line) => line.size ?? "—" },
+  { label: "Cantidad", className: "whitespace-nowrap text-right tabular-nums", cell: (line) => line.quantity },
 ];
 
 export default function PackingSlipPage() {
@@ -77,7 +77,7 @@ export default function PackingSlipPage() {
         </header>
 
         <section aria-labelledby="slip-ship-to" className="mt-6 break-inside-avoid">
-          <h2 id="slip-ship-to" className="text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
+          <h2 id="slip-ship-to" className="font-sans text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
             Enviar a
           </h2>
           {slip.address ? (
@@ -88,7 +88,7 @@ export default function PackingSlipPage() {
         </section>
 
         <section aria-labelledby="slip-lines" className="mt-8">
-          <h2 id="slip-lines" className="text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
+          <h2 id="slip-lines" className="font-sans text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
             Piezas ({pieces})
           </h2>
           <table className="mt-2 w-full border-collapse text-left text-sm" data-testid="slip-lines">
@@ -116,7 +116,7 @@ export default function PackingSlipPage() {
         </section>
 
         <section aria-labelledby="slip-gift" className="mt-8 break-inside-avoid">
-          <h2 id="slip-gift" className="text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
+          <h2 id="slip-gift" className="font-sans text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
             Regalo
           </h2>
           <p className="mt-2 flex items-center gap-2" data-testid="slip-gift-wrap">
@@ -128,7 +128,7 @@ export default function PackingSlipPage() {
               className="mt-4 rounded-sm border-2 border-dashed border-ink-900/40 p-5"
               data-testid="slip-gift-message"
             >
-              <figcaption className="text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
+              <figcaption className="font-sans text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
                 Mensaje de regalo
               </figcaption>
               <blockquote className="mt-2 whitespace-pre-line font-serif text-xl italic leading-snug">
