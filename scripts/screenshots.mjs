@@ -2,7 +2,8 @@
 // `npm run screenshots -- --base http://localhost:3000`: pictures of the storefront's main screens at
 // 1280×900 (desktop) and 390×844 (phone) from a shop that is already running (this script starts
 // nothing), into docs/screenshots/<screen>-<desktop|mobile>.png. Logs in as the seeded customer for
-// the cart screens; if that customer's cart is empty it adds two pieces first, so the cart has lines.
+// the cart and checkout screens; if that customer's cart is empty it adds two pieces first, so the cart
+// has lines, and if they have no earlier order it buys a gift first, so the checkout offers an address.
 //
 // Options: --base URL (default http://localhost:3000), --out DIR (default docs/screenshots),
 // --full (whole pages instead of the first screenful), --only home,cart (some screens only).
@@ -132,12 +133,18 @@ try {
       await shoot(page, dialog.name, kind);
     }
 
-    if (!only || only.has("cart") || only.has("cart-drawer")) {
+    if (!only || ["cart", "cart-delivery", "cart-drawer"].some((name) => only.has(name))) {
       await logIn(page);
       await fillCartIfEmpty(page);
       await page.goto(`${base}/cart`);
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await shoot(page, "cart", kind);
+      // The order summary with its delivery estimate ("Llega entre …"): below the lines on a phone,
+      // brought to the middle of the screen there.
+      if (kind === "mobile") {
+        await page.getByTestId("delivery-estimate").evaluate((el) => el.scrollIntoView({ block: "center" }));
+      }
+      await shoot(page, "cart-delivery", kind);
       await page.goto(`${base}/`);
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await page.locator('[data-action="open-cart"]').click();
@@ -145,6 +152,7 @@ try {
       await page.waitForTimeout(400); // the drawer's slide-in
       await shoot(page, "cart-drawer", kind);
     }
+    if (wanted("checkout-address")) await shootCheckoutAddress(device, kind);
     await context.close();
   }
   if (args["admin-email"] && (!only || adminOnly || [...only].some((name) => name.startsWith("admin-")))) {
@@ -177,6 +185,33 @@ async function fillCartIfEmpty(page) {
   }
 }
 
+/**
+ * The checkout's shipping step as a returning customer sees it: the address of their last order
+ * offered and already in the form, and the gift options ticked with a message. The seeded customer
+ * has no order of their own, so the first run buys a gift first (as the admin screens do).
+ */
+async function shootCheckoutAddress(device, kind) {
+  const context = await browser.newContext({ ...device, locale: "es-MX", timezoneId: "America/Mexico_City" });
+  const page = await context.newPage();
+  await logIn(page);
+  await fillCartIfEmpty(page);
+  await page.goto(`${base}/checkout`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if ((await page.getByTestId("saved-addresses").count()) === 0) {
+    await buyAGift();
+    await fillCartIfEmpty(page);
+    await page.goto(`${base}/checkout`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  }
+  const gift = page.getByTestId("gift-options");
+  await gift.getByRole("checkbox").check();
+  await gift.getByLabel("Mensaje para la tarjeta (opcional)").fill("¡Feliz cumpleaños, mamá! Te quiero mucho.");
+  await page.locator(":focus").blur();
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  await shoot(page, "checkout-address", kind, { full: true });
+  await context.close();
+}
+
 /** The staff's panel at both widths, after one paid order with a gift message. */
 async function shootAdmin() {
   const password = process.env.ADMIN_PASSWORD;
@@ -192,6 +227,7 @@ async function shootAdmin() {
       { name: "admin-products", path: "/admin/productos" },
       { name: "admin-new-product", path: "/admin/productos/nuevo", then: fillTwoMetalsThreeSizes },
       { name: "admin-order", path: `/admin/pedidos/${number}` },
+      { name: "admin-packing-slip", path: `/admin/pedidos/${number}/empaque` },
       { name: "admin-export", path: "/admin/exportar" },
       { name: "admin-import", path: "/admin/importar", then: previewBadImport },
       { name: "admin-history", path: "/admin/historial" },

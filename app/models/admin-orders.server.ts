@@ -2,10 +2,11 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { CarrierKey } from "~/lib/carriers";
 import type { OrderStatusName } from "~/lib/order-status";
 import { type Page, pageOf, pageWindow } from "~/lib/pagination";
+import { sizeLabel } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
 import { type Actor, type AuditRow, recordAudit, toAuditRow } from "./audit.server";
 import { changeOrderStatus } from "./order-lifecycle.server";
-import { SHIPPING_ADDRESS_SELECT } from "./order-views.server";
+import { SHIPPING_ADDRESS_SELECT, type ShippingAddress } from "./order-views.server";
 
 /** Staff reads and writes of orders: the Pedidos tab and the order page. */
 
@@ -186,4 +187,74 @@ export async function setShipment(actor: Actor, orderId: number, shipment: Shipm
     });
     return true;
   });
+}
+
+const packingSlipSelect = {
+  number: true,
+  createdAt: true,
+  giftMessage: true,
+  giftWrapPrice: true,
+  items: {
+    select: {
+      id: true,
+      productName: true,
+      variantName: true,
+      material: true,
+      quantity: true,
+      variant: { select: { model: true, size: true } },
+    },
+    orderBy: { id: "asc" },
+  },
+  address: { select: SHIPPING_ADDRESS_SELECT },
+} as const satisfies Prisma.OrderSelect;
+
+/** One line of a packing slip: what to put in the box, never what it cost. */
+export type PackingSlipLine = {
+  id: number;
+  name: string;
+  /** The model and the metal ("Bisel · Oro blanco 14k", "Oro blanco 14k"), or null for a piece without either. */
+  model: string | null;
+  /** The size as the shop words it ("Talla 7", "45 cm"), or null. */
+  size: string | null;
+  quantity: number;
+};
+
+export type PackingSlip = {
+  number: string;
+  createdAt: Date;
+  giftWrap: boolean;
+  giftMessage: string | null;
+  address: ShippingAddress | null;
+  lines: PackingSlipLine[];
+};
+
+/**
+ * What the packing slip of an order prints (null when no order has that number): the ship-to address,
+ * the pieces with their model, metal, size and quantity, and the gift options. No prices or totals
+ * are even read: the slip travels in the parcel, often a gift's. Model and size come from the variant
+ * bought when it still exists (a variant that was ever ordered is archived, never deleted); otherwise
+ * from the name the order froze, which joins both.
+ */
+export async function getPackingSlip(number: string): Promise<PackingSlip | null> {
+  const order = await prisma.order.findUnique({ where: { number }, select: packingSlipSelect });
+  if (!order) return null;
+  return {
+    number: order.number,
+    createdAt: order.createdAt,
+    giftWrap: order.giftWrapPrice !== null,
+    giftMessage: order.giftMessage,
+    address: order.address,
+    lines: order.items.map((item) => {
+      const model = item.variant ? item.variant.model : item.variantName;
+      // A model named after its metal ("Oro blanco", metal "Oro blanco 14k") is said once, by the metal.
+      const said = model && item.material?.toLowerCase().startsWith(model.toLowerCase()) ? null : model;
+      return {
+        id: item.id,
+        name: item.productName,
+        model: [said, item.material].filter(Boolean).join(" · ") || null,
+        size: item.variant?.size ? sizeLabel(item.variant.size) : null,
+        quantity: item.quantity,
+      };
+    }),
+  };
 }

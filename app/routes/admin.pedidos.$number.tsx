@@ -49,6 +49,9 @@ export default function AdminOrderPage() {
         <Link to="/admin/pedidos" className="text-gold-700 underline">
           ← Pedidos
         </Link>
+        <Link to={`/admin/pedidos/${order.number}/empaque`} className="text-gold-700 underline">
+          Imprimir hoja de empaque
+        </Link>
         {isAdmin ? (
           <Link to={`/admin/historial?pedido=${order.id}`} className="text-gold-700 underline">
             En el historial general

@@ -198,6 +198,34 @@ for (const { name, viewport } of WIDTHS) {
       await checkScreen(page, "success");
     });
 
+    test("the packing slip of a gift order, as a worker", async ({ page, login, insertNewUser, paidOrder, app }) => {
+      test.slow();
+      const shopper = await insertNewUser();
+      const order = await paidOrder(shopper.id, [1, 2]);
+      const { number } = await app.prisma.order.update({
+        where: { id: order.id },
+        data: { giftMessage: "¡Feliz cumpleaños, Ana!\nCon cariño, Luis.", giftWrapPrice: 89_99 },
+        select: { number: true },
+      });
+      await app.prisma.address.create({
+        data: {
+          orderId: order.id,
+          userId: shopper.id,
+          name: "Ana Torres",
+          phone: "5512345678",
+          addressLine1: "Roma Norte",
+          addressLine2: "Calle Durango 12",
+          interiorNumber: "4B",
+          references: "Portón verde",
+          city: "Ciudad de México",
+          state: "Ciudad de México",
+          postalCode: "06700",
+        },
+      });
+      await login({ role: "worker" });
+      await visit(page, `/admin/pedidos/${number}/empaque`, "packing slip");
+    });
+
     for (const path of [...ADMIN_TABS, "/admin/productos/1"]) {
       test(`admin screen ${path}, as admin`, async ({ page, login }) => {
         test.slow();

@@ -4,7 +4,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 /**
  * The shipping form of issue 22, with and without JavaScript: a returning customer's address offered
  * and already in the form, a phone written with spaces, the postal code checked against the state,
- * and a gift message that reaches the staff's order page.
+ * and a gift message that reaches the staff's order page and the packing slip.
  */
 
 async function availableProductId(page: Page) {
@@ -122,7 +122,7 @@ test("a phone with spaces is taken; C.P. 06700 with Jalisco is refused next to t
   await expect(summary.getByTestId("ship-to")).toContainText("Guadalajara, Jalisco");
 });
 
-test("the gift message and packaging reach the order and the staff's order page", async ({
+test("the gift message and packaging reach the order, the staff's order page and its packing slip", async ({
   page,
   baseURL,
   login,
@@ -156,4 +156,36 @@ test("the gift message and packaging reach the order and the staff's order page"
   await page.goto("/admin/pedidos");
   const card = page.getByTestId("admin-order").filter({ hasText: order.number });
   await expect(card).toContainText(message);
+
+  // The packer opens the order, then its packing slip, and prints it.
+  await card.getByRole("link", { name: order.number }).first().click();
+  await expect(page.getByRole("heading", { name: `Pedido ${order.number}` })).toBeVisible();
+  await page.getByRole("link", { name: "Imprimir hoja de empaque" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/pedidos/${order.number}/empaque$`));
+  const slip = page.getByTestId("packing-slip");
+  await expect(slip.getByRole("heading", { name: "Hoja de empaque" })).toBeVisible();
+  await expect(slip.getByTestId("slip-gift-message")).toContainText("Mensaje de regalo");
+  await expect(slip.getByTestId("slip-gift-message")).toContainText(message);
+  await expect(slip.getByTestId("slip-gift-wrap")).toContainText("Envoltura de regalo: Sí");
+  await expect(slip.getByTestId("order-address")).toContainText("C.P. 44160");
+  await expect(slip).not.toContainText("$");
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await expect(page.getByTestId("print-hint")).toBeVisible();
+  } else {
+    await waitForHydration(page);
+    // The print dialog itself is the browser's: a stub records the call.
+    await page.evaluate(() => {
+      window.print = () => {
+        document.documentElement.dataset.printed = "true";
+      };
+    });
+    await page.getByRole("button", { name: "Imprimir" }).click();
+    await expect(page.locator("html[data-printed]")).toBeAttached();
+  }
+  // On paper: the slip alone, without the shop's header and footer or the controls.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(page.getByRole("contentinfo")).toBeHidden();
+  await expect(page.getByRole("link", { name: `← Pedido ${order.number}` })).toBeHidden();
+  await expect(slip.getByTestId("slip-gift-message")).toBeVisible();
 });

@@ -16,6 +16,7 @@ import { loader as auditLoader } from "~/routes/admin.historial";
 import { action as importAction, loader as importLoader } from "~/routes/admin.importar";
 import { loader as outboxLoader } from "~/routes/admin.outbox";
 import { action as orderPageAction, loader as orderPageLoader } from "~/routes/admin.pedidos.$number";
+import { loader as packingSlipLoader } from "~/routes/admin_.pedidos.$number.empaque";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos._index";
 import { action as editAction, loader as editLoader } from "~/routes/admin.productos.$id";
 import { action as productsAction, loader as productsLoader } from "~/routes/admin.productos._index";
@@ -77,6 +78,13 @@ const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; par
     name: "pedido",
     loader: orderPageLoader,
     path: "/admin/pedidos/LJ-1",
+    role: "worker",
+    params: (f) => ({ number: f.order.number }),
+  },
+  {
+    name: "hoja de empaque",
+    loader: packingSlipLoader,
+    path: "/admin/pedidos/LJ-1/empaque",
     role: "worker",
     params: (f) => ({ number: f.order.number }),
   },

@@ -190,6 +190,8 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         "routes/orders",
         "routes/favoritos",
         "routes/guia-de-tallas",
+        // Outside the admin layout, guarded on its own (and fuzzed with the admin's session too).
+        "routes/admin_.pedidos.$number.empaque",
       ]),
     );
     expect([...queryParams]).toEqual(

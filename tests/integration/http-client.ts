@@ -75,3 +75,18 @@ export function formBody(fields: Record<string, string | string[]>): string {
 }
 
 export const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+/**
+ * Logs `email` in through the server's login form (the password of the test factories) and returns
+ * the session's cookie pair as a browser would send it back.
+ */
+export async function loginOverHttp(baseUrl: string, email: string, password = "secreto123"): Promise<string> {
+  const response = await send(baseUrl, {
+    method: "POST",
+    path: "/login",
+    body: formBody({ email, password }),
+    headers: { ...FORM, Origin: baseUrl },
+  });
+  if (response.status !== 302) throw new Error(`login of ${email} answered ${response.status}`);
+  return (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+}

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -64,5 +65,25 @@ export async function startShopServer(env: Record<string, string> = {}): Promise
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
+  };
+}
+
+/**
+ * The real server for the tests of one file: started before the first, stopped after the last.
+ * `url` is read inside the tests (it exists once the server listens).
+ */
+export function shopServerForFile(env: Record<string, string> = {}): { readonly url: string } {
+  let shop: ShopServer | undefined;
+  beforeAll(async () => {
+    shop = await startShopServer(env);
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+  return {
+    get url() {
+      if (!shop) throw new Error("the shop server is not running yet");
+      return shop.url;
+    },
   };
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { GiftNote } from "~/components/gift-note";
+import { ShippingAddressBlock } from "~/components/shipping-address";
 import { TrackingLink } from "~/components/tracking-link";
 import { GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { VAT_LABEL } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { installmentPlanText } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
-import { formatPhone } from "~/lib/phone";
 import { OXXO_MANUAL_REFUND, paymentMethodNote } from "~/lib/payment-methods";
 import type { AdminOrder } from "~/models/admin-orders.server";
 
@@ -80,22 +80,7 @@ export function OrderShopper({ order }: { order: OrderPageData }) {
         </a>
       </p>
       {a ? (
-        <address className="mt-3 text-sm not-italic leading-relaxed text-ink-700" data-testid="order-address">
-          {a.name} · Tel. {formatPhone(a.phone)}
-          <br />
-          {a.addressLine2}
-          {a.interiorNumber ? `, int. ${a.interiorNumber}` : ""}, {a.addressLine1}
-          <br />
-          {a.city}, {a.state}, C.P. {a.postalCode}
-          <br />
-          {a.country}
-          {a.references ? (
-            <>
-              <br />
-              Referencias: {a.references}
-            </>
-          ) : null}
-        </address>
+        <ShippingAddressBlock address={a} className="mt-3 text-sm text-ink-700" />
       ) : (
         <p className="mt-3 text-sm text-ink-700">Sin dirección de envío</p>
       )}
