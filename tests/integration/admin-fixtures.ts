@@ -87,28 +87,6 @@ export async function createOrder(input: {
   });
 }
 
-/**
- * The admin edit form of `product` as its page fills it (/admin/productos/:id), with `changes`
- * (e.g. a new price as staff type it, "2,345"), as a urlencoded body.
- */
-export function productEditForm(
-  product: { name: string; description: string; material: string | null; categoryId: number; image: string },
-  changes: Record<string, string> = {},
-): string {
-  return new URLSearchParams({
-    name: product.name,
-    price: "1,000",
-    originalPrice: "",
-    description: product.description,
-    material: product.material ?? "",
-    categoryId: String(product.categoryId),
-    stock: "10",
-    inStock: "on",
-    imageUrl: product.image,
-    ...changes,
-  }).toString();
-}
-
 /** A product with one variant, both with stock. */
 export async function createProductWithVariant(stock = 5, variantStock = 3) {
   const product = await createProduct({ stock });

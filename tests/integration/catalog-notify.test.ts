@@ -14,8 +14,8 @@ import {
 import type { CatalogChange } from "~/models/catalog-cache.server";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
-import { httpLoginCookie, productEditForm } from "./admin-fixtures";
-import { FORM, formBody, send } from "./http-client";
+import { httpLoginCookie } from "./admin-fixtures";
+import { FORM, formBody, productEditForm, send } from "./http-client";
 import { SHIPPING_FORM } from "./payment-helpers";
 import { type ShopServer, startShopServer } from "./http-server";
 

@@ -75,3 +75,25 @@ export function formBody(fields: Record<string, string | string[]>): string {
 }
 
 export const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+/**
+ * The admin edit form of `product` as its page fills it (/admin/productos/:id), with `changes`
+ * (e.g. a new price as staff type it, "2,345"), as a urlencoded body.
+ */
+export function productEditForm(
+  product: { name: string; description: string; material: string | null; categoryId: number; image: string },
+  changes: Record<string, string> = {},
+): string {
+  return new URLSearchParams({
+    name: product.name,
+    price: "1,000",
+    originalPrice: "",
+    description: product.description,
+    material: product.material ?? "",
+    categoryId: String(product.categoryId),
+    stock: "10",
+    inStock: "on",
+    imageUrl: product.image,
+    ...changes,
+  }).toString();
+}

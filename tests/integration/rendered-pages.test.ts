@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
-import { FORM, type RawResponse, send } from "./http-client";
-import { httpLoginCookie, productEditForm } from "./admin-fixtures";
+import { FORM, productEditForm, type RawResponse, send } from "./http-client";
+import { httpLoginCookie } from "./admin-fixtures";
 import { type ShopServer, startShopServer } from "./http-server";
 
 /**
