@@ -27,6 +27,13 @@ const MAX_PAYLOAD_BYTES = 7_000;
 export const LISTENER_NAME = "joyeria-catalog-listener";
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
+/**
+ * A connection that died without a word (a firewall or a NAT forgot it, the server's host vanished)
+ * receives nothing and reports no error; TCP keep-alive would notice only after many minutes. A query
+ * every HEARTBEAT_MS, which must answer within HEARTBEAT_TIMEOUT_MS, notices it within a minute.
+ */
+const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
 
 /** This process among the instances: its own notifications come back to it and are ignored. */
 const INSTANCE_ID = crypto.randomUUID();
@@ -103,8 +110,9 @@ export type CatalogListener = {
 /**
  * Keeps one connection of its own (not from the pool: a LISTEN belongs to a session, and the pool hands
  * connections around) listening on the channel, and calls `apply` with every change another instance
- * announces. A lost connection is opened again after 0.5 s, doubling up to 30 s; after each LISTEN
- * everything is forgotten, as notifications may have been missed while it was not listening.
+ * announces. A lost connection (an error, its end, or no answer to the heartbeat) is opened again after
+ * 0.5 s, doubling up to 30 s; after each LISTEN everything is forgotten, as notifications may have been
+ * missed while it was not listening. Logs one line per loss and one per LISTEN.
  */
 export function startCatalogListener(apply: (change: CatalogChange) => void): CatalogListener {
   const events = new EventEmitter();
@@ -114,6 +122,7 @@ export function startCatalogListener(apply: (change: CatalogChange) => void): Ca
   let client: pg.Client | null = null;
   let retryMs = FIRST_RETRY_MS;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   let everListened = false;
   let lost = false;
 
@@ -123,7 +132,6 @@ export function startCatalogListener(apply: (change: CatalogChange) => void): Ca
       connectionString: getEnv().DATABASE_URL,
       // Named, so an operator tells it apart from the pool's connections in pg_stat_activity.
       application_name: LISTENER_NAME,
-      // A connection that silently died (a NAT or a firewall dropped it) is noticed and replaced.
       keepAlive: true,
     });
     client = current;
@@ -133,6 +141,7 @@ export function startCatalogListener(apply: (change: CatalogChange) => void): Ca
       if (failed || client !== current) return;
       failed = true;
       client = null;
+      clearInterval(heartbeat);
       metrics.catalogListenerConnected.set(0);
       current.end().catch(() => {});
       if (stopped) return;
@@ -180,6 +189,8 @@ export function startCatalogListener(apply: (change: CatalogChange) => void): Ca
     lost = false;
     retryMs = FIRST_RETRY_MS;
     metrics.catalogListenerConnected.set(1);
+    heartbeat = setInterval(() => void beat(current).catch(fail), HEARTBEAT_MS);
+    heartbeat.unref();
     events.emit("listening", serverPid);
   };
   void connect();
@@ -189,10 +200,24 @@ export function startCatalogListener(apply: (change: CatalogChange) => void): Ca
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       const current = client;
       client = null;
       metrics.catalogListenerConnected.set(0);
       await current?.end().catch(() => {});
     },
   };
+}
+
+/** Rejects unless `client` answers a trivial query within HEARTBEAT_TIMEOUT_MS. */
+async function beat(client: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("no answer to the heartbeat")), HEARTBEAT_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([client.query("SELECT 1"), silence]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

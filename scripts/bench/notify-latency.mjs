@@ -11,8 +11,8 @@
 // Database: a database it creates and drops on the server of NOTIFY_BENCH_URL, TEST_POSTGRES_URL or
 // DATABASE_URL (a role that may create databases), else a throwaway cluster of Debian's PostgreSQL.
 // Requires `npm run build` first. Usage:
-//   node --import tsx scripts/bench/notify-latency.mjs
-//   TEST_POSTGRES_URL=postgresql://joyeria_ci:joyeria_ci@127.0.0.1:5432/joyeria_ci node --import tsx scripts/bench/notify-latency.mjs
+//   npm run bench:notify
+//   TEST_POSTGRES_URL=postgresql://joyeria_ci:joyeria_ci@127.0.0.1:5432/joyeria_ci npm run bench:notify
 import pg from "pg";
 import { ADMIN_ACCOUNT } from "../../prisma/seed-data.ts";
 import { FORM, formBody, productEditForm, send } from "../../tests/integration/http-client.ts";
