@@ -226,6 +226,15 @@ describe.runIf(serverRun)("two shop servers on one database", () => {
     const delayMs = await delayUntilShown(b, path, "Restantes 4", cookie);
     console.info(`sale on A shown on B after ${delayMs} ms`);
   });
+
+  it("shuts both servers down gracefully: exit 0, every change published, no error logged", async () => {
+    await Promise.all(shops.map((shop) => shop.stop()));
+    expect(await Promise.all(shops.map((shop) => shop.exited))).toEqual([0, 0]);
+    for (const shop of shops) {
+      expect(shop.output()).not.toMatch(/"level":"(error|fatal)"/);
+      expect(shop.output()).not.toContain("catalogue change not published");
+    }
+  });
 });
 
 /** Resolves once `check` holds (asking again right after each answer), or fails after BOUND_MS. */
