@@ -24,12 +24,11 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
 import { CUSTOMER_ACCOUNT } from "../prisma/seed-data.ts";
 import { HOSTILE_SEARCH_QUERIES } from "../tests/hostile-search-queries.ts";
 import { kb, lighthouse, pageAssets, requireBuild, runNode, startServer } from "./bench/common.mjs";
 import { seedBenchCatalogue } from "./bench/seed-catalogue.mjs";
-import { freePort, migrateDeploy, root, startPglite } from "./lib/database.mjs";
+import { createPostgresDatabase, freePort, migrateDeploy, root, startPglite } from "./lib/database.mjs";
 import { seedDatabase } from "./lib/seed.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -102,27 +101,6 @@ async function login(base) {
   return cookie;
 }
 
-/** A PostgreSQL database of the bench's own on the server `baseUrl` names; dropped by `drop()`. */
-async function createPostgresDatabase(baseUrl) {
-  const name = `joyeria_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    stop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /**
  * «anillo» and «anillo de oro» at 10 connections, taking turns three times (so a change in the
  * machine's load during the run weighs on both alike): requests per second of each over the three.
@@ -169,7 +147,10 @@ async function timeHostileSearches(base) {
 
 async function benchDatabase(kind, bare, { withLighthouse }) {
   console.log(`\n▸ ${kind}: preparing the bench catalogue`);
-  const db = kind === "PGlite" ? await startPglite({ dataDir: "memory://" }) : await createPostgresDatabase(pgUrl);
+  const db =
+    kind === "PGlite"
+      ? await startPglite({ dataDir: "memory://" })
+      : await createPostgresDatabase(pgUrl, `joyeria_bench_${process.pid}`);
   const report = {
     kind,
     rows: [],

@@ -25,11 +25,13 @@ if (positionals.length !== 1) {
   process.exit(2);
 }
 
-const [{ applyCatalogImport, previewCatalogImport }, { decodeCsvFile }, { prisma }] = await Promise.all([
-  import("../app/models/catalog-import.server.ts"),
-  import("../app/lib/csv.ts"),
-  import("../app/utils/db.server.ts"),
-]);
+const [{ applyCatalogImport, previewCatalogImport }, { decodeCsvFile }, { prisma }, { catalogChangesPublished }] =
+  await Promise.all([
+    import("../app/models/catalog-import.server.ts"),
+    import("../app/lib/csv.ts"),
+    import("../app/utils/db.server.ts"),
+    import("../app/models/catalog-notify.server.ts"),
+  ]);
 
 let bytes;
 try {
@@ -63,6 +65,8 @@ try {
     );
   }
 } finally {
+  // The running shop instances hear of the import at once (not after their cache's TTL).
+  await catalogChangesPublished();
   await prisma.$disconnect();
 }
 process.exit(code);

@@ -1,6 +1,7 @@
 import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
 import { forgetRenderedPages } from "~/utils/rendered-pages.server";
+import { type CatalogListener, publishCatalogChange, startCatalogListener } from "./catalog-notify.server";
 
 /**
  * The one catalogue cache (docs/decisions/013-catalogue-cache.md): grid pages, product pages and
@@ -12,6 +13,9 @@ import { forgetRenderedPages } from "~/utils/rendered-pages.server";
  * forgotten (a sale does not empty the cache of every other page); a change that may move products in
  * or out of pages, or reorder them (a new product, a price, a category, a product hidden or archived)
  * forgets everything.
+ *
+ * Other instances on the same PostgreSQL server hear of each change through LISTEN/NOTIFY
+ * (catalog-notify.server.ts), so it shows there within a second too; the TTL is their safety net.
  */
 
 export type CatalogChange = { productIds: readonly number[] } | "everything";
@@ -29,11 +33,28 @@ export function readCatalog<V>(key: string, load: () => Promise<V>, productIdsOf
   return catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>) as Promise<V>;
 }
 
-/** Forgets the cached catalogue reads that `change` makes stale, in this process. */
+/**
+ * Reports a committed change: forgets the cached catalogue reads it makes stale in this process, and
+ * tells the other instances (which forget them in theirs).
+ */
 export function catalogChanged(change: CatalogChange): void {
+  forgetCatalog(change);
+  publishCatalogChange(change);
+}
+
+/** Forgets the cached catalogue reads that `change` makes stale, in this process only. */
+function forgetCatalog(change: CatalogChange): void {
   // Rendered pages show many products each: any change forgets them all (decision 023).
   forgetRenderedPages();
   if (!cache) return;
   if (change === "everything") cache.clear();
   else if (change.productIds.length > 0) cache.invalidate(change.productIds);
+}
+
+/**
+ * Starts applying the other instances' changes here (the server's start-up does; a no-op on the embedded
+ * database). A change heard from another instance is only forgotten locally, never published again.
+ */
+export function listenForCatalogChanges(): CatalogListener {
+  return startCatalogListener(forgetCatalog);
 }

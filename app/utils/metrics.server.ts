@@ -54,8 +54,20 @@ function createMetrics() {
       this.set(getPoolStats().waiting);
     },
   });
+  // Catalogue changes shared between instances (app/models/catalog-notify.server.ts).
+  const catalogNotifications = new client.Counter({
+    name: "joyeria_catalog_notifications_total",
+    help: "Catalogue changes published to the other instances, failed to publish, received from them, and reconnections of the listener.",
+    labelNames: ["event"] as const,
+    registers: [registry],
+  });
+  const catalogListenerConnected = new client.Gauge({
+    name: "joyeria_catalog_listener_connected",
+    help: "1 while this instance listens for the other instances' catalogue changes (0: they reach it after the TTL).",
+    registers: [registry],
+  });
   registerShopGauges(registry);
-  return { registry, httpDuration, webhooksReceived, webhooksFailed };
+  return { registry, httpDuration, webhooksReceived, webhooksFailed, catalogNotifications, catalogListenerConnected };
 }
 
 type ShopCounts = { emails_pending: number; emails_failed: number; reservations_held: number; orders_paid: number };

@@ -1,4 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
+import { listenForCatalogChanges } from "~/models/catalog-cache.server";
+import { catalogChangesPublished } from "~/models/catalog-notify.server";
 import { disconnectDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { startBackgroundJobs } from "./jobs.server";
@@ -9,13 +11,16 @@ import { observeRequests } from "./request-observer.server";
 /**
  * Start-up, called once by the shop's HTTP server (server/index.mjs) before it listens: validates the
  * configuration (a production server without SESSION_SECRET or APP_ORIGIN refuses to start), starts
- * the background jobs, and hands the server what it needs from the app: its settings, the logger, the
- * request observer (request id, access log, metrics), the metrics text, and the last step of a graceful
- * shutdown (stop the jobs, then close the database pool).
+ * the background jobs and the listener for other instances' catalogue changes, and hands the server
+ * what it needs from the app: its settings, the logger, the request observer (request id, access log,
+ * metrics), the metrics text, and the last step of a graceful
+ * shutdown (stop the jobs and the listener, send the catalogue changes still being published, then
+ * close the database pool).
  */
 export function startUp() {
   const env = getEnv();
   const jobs = startBackgroundJobs();
+  const catalogListener = listenForCatalogChanges();
   return {
     settings: {
       PORT: env.PORT,
@@ -31,6 +36,8 @@ export function startUp() {
     renderMetrics,
     async stop() {
       await jobs.stop();
+      await catalogListener.stop();
+      await catalogChangesPublished();
       await disconnectDatabase();
     },
   };

@@ -24,6 +24,29 @@ export function freePort() {
   });
 }
 
+/**
+ * Creates the empty database `name` on the PostgreSQL server of `baseUrl` (dropping a leftover of that
+ * name) for a bench run; `stop()` drops it.
+ */
+export async function createPostgresDatabase(baseUrl, name) {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    stop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 /** Waits until a PostgreSQL server answers `select 1` at `url`. */
 export async function waitForDatabase(url, { timeoutMs = 30_000 } = {}) {
   const deadline = Date.now() + timeoutMs;

@@ -90,3 +90,25 @@ export async function loginOverHttp(baseUrl: string, email: string, password = "
   if (response.status !== 302) throw new Error(`login of ${email} answered ${response.status}`);
   return (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
 }
+
+/**
+ * The admin edit form of `product` as its page fills it (/admin/productos/:id), with `changes`
+ * (e.g. a new price as staff type it, "2,345"), as a urlencoded body.
+ */
+export function productEditForm(
+  product: { name: string; description: string; material: string | null; categoryId: number; image: string },
+  changes: Record<string, string> = {},
+): string {
+  return new URLSearchParams({
+    name: product.name,
+    price: "1,000",
+    originalPrice: "",
+    description: product.description,
+    material: product.material ?? "",
+    categoryId: String(product.categoryId),
+    stock: "10",
+    inStock: "on",
+    imageUrl: product.image,
+    ...changes,
+  }).toString();
+}

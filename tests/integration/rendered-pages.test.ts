@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
-import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
-import { type RawResponse, send } from "./http-client";
+import { createCategories, createProduct, resetDatabase } from "../db-utils";
+import { FORM, productEditForm, type RawResponse, send } from "./http-client";
+import { httpLoginCookie } from "./admin-fixtures";
 import { type ShopServer, startShopServer } from "./http-server";
 
 /**
@@ -22,17 +23,7 @@ beforeEach(async () => {
   await createCategories();
 });
 
-const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
-
-/** Logs in over HTTP as a new user (the server's own session cookie, as a browser keeps it). */
-async function loginCookie(role?: "admin") {
-  const email = `cache-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  await createUser({ email, ...(role ? { role } : {}) });
-  const body = new URLSearchParams({ email, password: "secreto123" }).toString();
-  const login = await send(shop.url, { method: "POST", path: "/login", body, headers: { ...FORM, Origin: shop.url } });
-  expect(login.status).toBe(302);
-  return (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-}
+const loginCookie = (role?: "admin") => httpLoginCookie(shop.url, role);
 
 const nonceOf = (response: RawResponse) =>
   /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1];
@@ -93,17 +84,7 @@ describe("the rendered-page cache", () => {
     expect((await send(shop.url, { path })).headers["x-cache"]).toBe("hit");
 
     const cookie = await loginCookie("admin");
-    const body = new URLSearchParams({
-      name: "Collar Sol",
-      price: "2,345",
-      originalPrice: "",
-      description: product.description,
-      material: product.material ?? "",
-      categoryId: String(product.categoryId),
-      stock: "10",
-      inStock: "on",
-      imageUrl: product.image,
-    }).toString();
+    const body = productEditForm(product, { price: "2,345" });
     const edit = await send(shop.url, {
       method: "POST",
       path: `/admin/productos/${product.id}`,
