@@ -3,7 +3,7 @@ import { type OrderStatusName, PAID_STATUSES } from "~/lib/order-status";
 import { prisma } from "~/utils/db.server";
 import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
-import { FORM, formBody, send } from "./http-client";
+import { loginOverHttp } from "./http-client";
 
 /** A logged-in user of `role` and the cookie pair of their session. */
 export async function staffSession(role: RoleName, email = `${role}-${crypto.randomUUID().slice(0, 6)}@example.test`) {
@@ -19,14 +19,7 @@ export async function staffSession(role: RoleName, email = `${role}-${crypto.ran
 export async function httpLoginCookie(baseUrl: string, role: RoleName = "customer"): Promise<string> {
   const email = `http-${role}-${crypto.randomUUID().slice(0, 8)}@example.test`;
   await createUser({ email, role });
-  const login = await send(baseUrl, {
-    method: "POST",
-    path: "/login",
-    body: formBody({ email, password: "secreto123" }),
-    headers: { ...FORM, Origin: baseUrl },
-  });
-  if (login.status !== 302) throw new Error(`login answered ${login.status}`);
-  return (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  return loginOverHttp(baseUrl, email);
 }
 
 let orderCounter = 0;
