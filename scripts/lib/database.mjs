@@ -44,6 +44,29 @@ export async function waitForDatabase(url, { timeoutMs = 30_000 } = {}) {
   throw new Error(`The database at ${redact(url)} did not answer within ${timeoutMs} ms: ${lastError?.message}`);
 }
 
+/**
+ * Creates an empty database named `prefix`_pid_time on the server of `serverUrl` (whose role may create
+ * databases) and returns its URL; `drop()` removes it, even with connections still open.
+ */
+export async function createDatabase(serverUrl, prefix) {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 export function redact(url) {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
 }
