@@ -173,7 +173,12 @@ function sleep(ms) {
  * @param {{ title: string, instances: number, kill: boolean, outage: boolean }} options
  */
 async function runPhase(server, { title, instances, kill, outage: withOutage }) {
+  // Stopped at the end of the run, or by Ctrl-C through the script's own cleanups.
   const phaseCleanups = [];
+  const stopPhase = async () => {
+    for (const fn of phaseCleanups.splice(0).reverse()) await fn().catch((e) => console.error("cleanup:", e.message));
+  };
+  cleanups.push(stopPhase);
   try {
     const db = await freshDatabase(server.url);
     phaseCleanups.push(db.drop);
@@ -215,9 +220,13 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
     let fiveXX = 0;
     let networkErrors = 0;
     const failures = []; // every request answered 5xx or not at all: { at, step, method, path, status }
+    const inFlight = new Set(); // requests sent and not yet answered
+    const stuck = []; // what the watchdogs gave up waiting for
 
     async function call(step, url, { method = "GET", body, cookie, headers = {} } = {}) {
       const started = performance.now();
+      const pending = { step, method, path: new URL(url).pathname };
+      inFlight.add(pending);
       let status = 0;
       let response;
       try {
@@ -240,6 +249,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
         networkErrors += 1;
         return { status: 0, text: "", location: null };
       } finally {
+        inFlight.delete(pending);
         const ms = performance.now() - started;
         requests += 1;
         if (status >= 500) fiveXX += 1;
@@ -343,7 +353,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
           } else outcomes.payFailed += 1;
         } else if (roll < 0.85) {
           // The payment page's Cancelar link: the shop's cancel URL with the key only the provider knows.
-          const page = await (await fetch(sessionUrl)).text();
+          const page = await (await fetch(sessionUrl, { signal: AbortSignal.timeout(30_000) })).text();
           const cancelUrl = /class="cancel" href="([^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&");
           const cancel = cancelUrl ? await call("cancel", cancelUrl, { cookie }) : { status: 599 };
           outcomes.cancelled += 1;
@@ -373,11 +383,13 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
           const session = await (
             await fetch(`${simulator.url}/v1/checkout/sessions/${sessionId}`, {
               headers: { Authorization: `Bearer ${API_KEY}` },
+              signal: AbortSignal.timeout(30_000),
             })
           ).json();
           await fetch(`${simulator.url}/voucher/${session.payment_intent}/${paid ? "paid" : "expired"}`, {
             method: "POST",
             redirect: "manual",
+            signal: AbortSignal.timeout(30_000),
           });
         } finally {
           vouchersInFlight.delete(sessionId);
@@ -392,6 +404,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
         await fetch(`${simulator.url}/v1/checkout/sessions/${sessionId}/expire`, {
           method: "POST",
           headers: { Authorization: `Bearer ${API_KEY}` },
+          signal: AbortSignal.timeout(30_000),
         });
       } finally {
         expiring.delete(sessionId);
@@ -446,9 +459,26 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
         (DURATION_S * 1000) / 2,
       );
     }
-    await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => sleep(n * 10).then(() => shopper(n, deadline))));
+    // Every request gives up after 30 s, so the shoppers end within a minute of the deadline; the
+    // watchdog makes sure of it (a request that outlives its own timeout is reported, and breaks the run).
+    const shoppersDone = Promise.all(
+      Array.from({ length: SHOPPERS }, (_, n) => sleep(n * 10).then(() => shopper(n, deadline))),
+    );
+    const watchdog = Date.now() + DURATION_S * 1000 + 90_000;
+    while (!(await Promise.race([shoppersDone.then(() => true), sleep(1000).then(() => false)]))) {
+      if (Date.now() > watchdog) {
+        stuck.push(...[...inFlight].map((r) => `${r.step} ${r.method} ${r.path}`));
+        console.log(`shoppers still waiting 90 s after the deadline: ${stuck.length} requests — ${stuck.join("; ")}`);
+        break;
+      }
+    }
     const elapsed = (Date.now() - started) / 1000;
-    while (expiring.size || vouchersInFlight.size) await sleep(100);
+    const simulatorCalls = Date.now() + 60_000;
+    while ((expiring.size || vouchersInFlight.size) && Date.now() < simulatorCalls) await sleep(100);
+    if (expiring.size || vouchersInFlight.size) {
+      stuck.push(`${expiring.size} expire and ${vouchersInFlight.size} voucher calls to the simulator`);
+      console.log(`simulator calls still unanswered after 60 s: ${stuck.at(-1)}`);
+    }
     await sleep(2500); // abandonments expired in the last seconds of the run
 
     // Settle: every session's webhook delivered (retries included), no order left pending.
@@ -635,6 +665,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       // Outside an outage every voucher the shoppers took is in the database, paid exactly when paid.
       (!outage && (counts.vouchers !== outcomes.vouchers || counts.vouchers_paid !== outcomes.vouchersPaid)) ||
       networkErrors > 0 ||
+      stuck.length > 0 ||
       outageFailed ||
       killFailed;
     for (const shop of shops) {
@@ -646,7 +677,8 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
     console.log(broken ? "\n✘ an invariant was broken (see above)" : "\n✔ every invariant held");
     return { broken, requests, elapsed, steps };
   } finally {
-    for (const fn of phaseCleanups.reverse()) await fn().catch((e) => console.error("cleanup:", e.message));
+    cleanups.splice(cleanups.indexOf(stopPhase), 1);
+    await stopPhase();
   }
 }
 
