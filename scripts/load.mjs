@@ -501,6 +501,25 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
            FROM orders WHERE status = 'pendiente' AND stripe_session_id IS NOT NULL`,
       );
       console.log("orders still pending after the settle:", rows);
+      // What became of their sessions' webhooks: every delivery attempt, as the simulator recorded it.
+      const { data: events } = await (
+        await fetch(`${simulator.url}/__simulator/events`, { headers: { Authorization: `Bearer ${API_KEY}` } })
+      ).json();
+      for (const row of rows) {
+        const session = await (
+          await fetch(`${simulator.url}/v1/checkout/sessions/${row.stripe_session_id}`, {
+            headers: { Authorization: `Bearer ${API_KEY}` },
+          })
+        ).json();
+        console.log(
+          `  ${row.stripe_session_id}: the simulator's session is ${session.status ?? JSON.stringify(session)}`,
+        );
+      }
+      for (const { id, type, delivery, event } of events) {
+        if (!rows.some((row) => row.stripe_session_id === event.data.object.id)) continue;
+        const attempts = delivery.attempts.map((a) => a.statusCode ?? a.error).join(", ");
+        console.log(`  ${event.data.object.id}: ${type} (${id}) ${delivery.status}; attempts: ${attempts || "none"}`);
+      }
     }
 
     // ── Audit ──
