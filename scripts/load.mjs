@@ -354,7 +354,11 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
         } else if (roll < 0.85) {
           // The payment page's Cancelar link: the shop's cancel URL with the key only the provider knows.
           const page = await (await fetch(sessionUrl, { signal: AbortSignal.timeout(30_000) })).text();
-          const cancelUrl = /class="cancel" href="([^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&");
+          const cancelUrl = /class="cancel" href="([^"]+)"/
+            .exec(page)?.[1]
+            // The simulator escapes & as a numeric entity (&#38;), older pages as &amp;.
+            ?.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
+            .replaceAll("&amp;", "&");
           const cancel = cancelUrl ? await call("cancel", cancelUrl, { cookie }) : { status: 599 };
           outcomes.cancelled += 1;
           if (cancel.status >= 500) {
