@@ -150,7 +150,7 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
   const db =
     kind === "PGlite"
       ? await startPglite({ dataDir: "memory://" })
-      : await createPostgresDatabase(pgUrl, `joyeria_bench_${process.pid}`);
+      : await createPostgresDatabase(pgUrl, "joyeria_bench");
   const report = {
     kind,
     rows: [],

@@ -2,8 +2,7 @@
 // `npm run test:integration`: the database tests, on a fresh embedded PGlite (in memory) and,
 // when TEST_POSTGRES_URL is set (CI does), once more on a fresh database of that PostgreSQL server.
 // Extra arguments go to vitest (e.g. a file filter).
-import pg from "pg";
-import { migrateDeploy, run, startPglite } from "./lib/database.mjs";
+import { createDatabase, migrateDeploy, run, startPglite } from "./lib/database.mjs";
 import { runPrisma } from "./lib/prisma.mjs";
 
 const extra = process.argv.slice(2);
@@ -17,26 +16,6 @@ async function runSuite(label, url, embedded) {
     NODE_ENV: "test",
     SESSION_SECRET: "integration-tests-secret-0123456789",
   });
-}
-
-/** Creates an empty database next to the one in `serverUrl` and returns its URL. */
-async function freshDatabase(serverUrl) {
-  const name = `joyeria_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 let failed = false;
@@ -68,7 +47,7 @@ if (process.env.TEST_POSTGRES_URL) {
     console.error("✘ The schema differs from the migrations: create a migration (see docs/operations.md).");
     failed = true;
   }
-  const db = await freshDatabase(process.env.TEST_POSTGRES_URL);
+  const db = await createDatabase(process.env.TEST_POSTGRES_URL, "joyeria_test");
   try {
     failed = (await runSuite("PostgreSQL server", db.url, false)) !== 0 || failed;
   } finally {

@@ -32,7 +32,7 @@ const serverUrl =
   (process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : null);
 
 async function openDatabase() {
-  if (serverUrl) return createPostgresDatabase(serverUrl, `joyeria_notify_${process.pid}`);
+  if (serverUrl) return createPostgresDatabase(serverUrl, "joyeria_notify");
   const bin = postgresBinaries();
   if (!bin) throw new Error("No PostgreSQL: set TEST_POSTGRES_URL or install Debian's postgresql package.");
   const cluster = await startPostgresCluster(bin);

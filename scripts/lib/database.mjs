@@ -24,27 +24,10 @@ export function freePort() {
   });
 }
 
-/**
- * Creates the empty database `name` on the PostgreSQL server of `baseUrl` (dropping a leftover of that
- * name) for a bench run; `stop()` drops it.
- */
-export async function createPostgresDatabase(baseUrl, name) {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    stop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
+/** `createDatabase` for the benches, which stop every database they open with `stop()`. */
+export async function createPostgresDatabase(baseUrl, prefix) {
+  const database = await createDatabase(baseUrl, prefix);
+  return { url: database.url, stop: database.drop };
 }
 
 /** Waits until a PostgreSQL server answers `select 1` at `url`. */
@@ -65,6 +48,29 @@ export async function waitForDatabase(url, { timeoutMs = 30_000 } = {}) {
     }
   }
   throw new Error(`The database at ${redact(url)} did not answer within ${timeoutMs} ms: ${lastError?.message}`);
+}
+
+/**
+ * Creates an empty database named `prefix`_pid_time on the server of `serverUrl` (whose role may create
+ * databases) and returns its URL; `drop()` removes it, even with connections still open.
+ */
+export async function createDatabase(serverUrl, prefix) {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }
 
 export function redact(url) {

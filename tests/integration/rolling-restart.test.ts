@@ -1,9 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/database.mjs";
+import { NGINX, startNginx } from "../../scripts/lib/instances.mjs";
 import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
@@ -20,17 +19,15 @@ import { type ShopServer, startShopServer } from "./http-server";
  * session) with the stock it holds accounted for.
  * Runs once: on the PostgreSQL server when there is one (production's database), else on PGlite.
  */
-const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => fs.existsSync(candidate));
 const serverRun = process.env.DATABASE_EMBEDDED === "0";
-const runHere = nginx !== undefined && (serverRun || !process.env.TEST_POSTGRES_URL);
+const runHere = NGINX !== undefined && (serverRun || !process.env.TEST_POSTGRES_URL);
 const STOCK = 10_000;
 
 type Tally = { requests: number; failures: string[]; paid: number; byPhase: Record<string, number> };
 
 describe.runIf(runHere)("a rolling restart behind nginx", () => {
   const ports = { blue: 0, green: 0, proxy: 0 };
-  let proxyDir: string;
-  let proxy: ChildProcess;
+  let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
   let simulator: Awaited<ReturnType<typeof startPaymentSimulator>>;
   let productId: number;
   const shops: ShopServer[] = [];
@@ -57,43 +54,18 @@ describe.runIf(runHere)("a rolling restart behind nginx", () => {
     productId = (await createProduct({ name: "Anillo Sin Pausa", stock: STOCK })).id;
     simulator = await startPaymentSimulator({ apiKey: "sk_test_rolling", webhookSecret: "whsec_rolling" });
     [ports.blue, ports.green, ports.proxy] = await Promise.all([freePort(), freePort(), freePort()]);
-    proxyDir = fs.mkdtempSync(path.join(os.tmpdir(), "joyeria-nginx-"));
-    fs.chmodSync(proxyDir, 0o755);
     const site = fs
       .readFileSync(path.resolve("deploy/nginx-blue-green.conf"), "utf8")
       .replace("127.0.0.1:3001", `127.0.0.1:${ports.blue}`)
       .replace("127.0.0.1:3002", `127.0.0.1:${ports.green}`)
       .replace("listen 80;", `listen 127.0.0.1:${ports.proxy};`);
-    fs.writeFileSync(
-      path.join(proxyDir, "nginx.conf"),
-      `${process.getuid?.() === 0 ? "user root;" : ""}
-daemon off;
-worker_processes 2;
-pid ${proxyDir}/nginx.pid;
-error_log ${proxyDir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${proxyDir}/body;
-  proxy_temp_path ${proxyDir}/proxy;
-  fastcgi_temp_path ${proxyDir}/fastcgi;
-  uwsgi_temp_path ${proxyDir}/uwsgi;
-  scgi_temp_path ${proxyDir}/scgi;
-${site}
-}
-`,
-    );
-    execFileSync(nginx!, ["-t", "-q", "-p", proxyDir, "-c", `${proxyDir}/nginx.conf`, "-e", `${proxyDir}/error.log`]);
-    proxy = spawn(nginx!, ["-p", proxyDir, "-c", `${proxyDir}/nginx.conf`, "-e", `${proxyDir}/error.log`], {
-      stdio: "ignore",
-    });
+    proxy = await startNginx({ site, listen: ports.proxy });
   }, 60_000);
 
   afterAll(async () => {
-    proxy?.kill("SIGTERM");
     await Promise.all(shops.map((shop) => shop.stop()));
+    await proxy?.stop();
     await simulator?.stop();
-    if (proxyDir) fs.rmSync(proxyDir, { recursive: true, force: true });
   });
 
   it("serves every request while each server is replaced in turn", { timeout: 180_000 }, async () => {
