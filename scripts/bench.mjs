@@ -26,7 +26,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { CUSTOMER_ACCOUNT } from "../prisma/seed-data.ts";
 import { HOSTILE_SEARCH_QUERIES } from "../tests/hostile-search-queries.ts";
-import { kb, lighthouse, pageAssets, requireBuild, runNode, startServer } from "./bench/common.mjs";
+import { EXPLAIN_QUERIES, kb, lighthouse, pageAssets, requireBuild, runNode, startServer } from "./bench/common.mjs";
 import { seedBenchCatalogue } from "./bench/seed-catalogue.mjs";
 import { createPostgresDatabase, freePort, migrateDeploy, root, startPglite } from "./lib/database.mjs";
 import { seedDatabase } from "./lib/seed.mjs";
@@ -40,16 +40,6 @@ const PRODUCT_ID = 2;
 const SEARCH_ONE_WORD = "/search?q=anillo";
 const SEARCH_WORDS = "/search?q=anillo%20de%20oro";
 const PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, SEARCH_ONE_WORD, SEARCH_WORDS, "/cart"];
-/** Shopper queries whose plans BENCH_EXPLAIN=1 prints: words, a synonym, a phrase, a typo, nothing. */
-const EXPLAIN_QUERIES = [
-  "anillo",
-  "anillo de oro",
-  "aretes",
-  "filigrana oaxaqueña",
-  "oro amarillo",
-  "zafriro",
-  "reloj",
-];
 const SECRET = "bench-secret-0123456789abcdef";
 
 requireBuild();

@@ -128,3 +128,14 @@ export function pageAssets(html) {
 }
 
 export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Shopper queries whose plans BENCH_EXPLAIN=1 prints: words, a synonym, a phrase, a typo, nothing. */
+export const EXPLAIN_QUERIES = [
+  "anillo",
+  "anillo de oro",
+  "aretes",
+  "filigrana oaxaqueña",
+  "oro amarillo",
+  "zafriro",
+  "reloj",
+];
