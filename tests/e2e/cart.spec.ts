@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { stockedCards } from "./catalog-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
 
 type SeedProduct = { id: number; name: string };
@@ -259,7 +260,7 @@ test.describe("cart", () => {
   }, testInfo) => {
     await page.goto("/?categoria=rings");
     await waitForHydration(page);
-    const card = page.locator('[data-testid="product-card"]:has([data-stock="available"])').first();
+    const card = stockedCards(page).first();
     await card.getByText("Agregar al carrito").click();
     await card.getByRole("button", { name: "AGREGAR", exact: true }).click();
     if (testInfo.project.name === "js") {

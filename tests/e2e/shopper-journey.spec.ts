@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { usesJs } from "./auth-helpers";
-import { ringWithSizes } from "./catalog-helpers";
+import { ringWithSizes, stockedCards } from "./catalog-helpers";
 import { expect, type NewUser, test, waitForHydration } from "./fixtures";
 
 /**
@@ -9,19 +9,11 @@ import { expect, type NewUser, test, waitForHydration } from "./fixtures";
  * The checkout's remembered address, phone and postal code are in shopper-checkout.spec.ts.
  */
 
-/**
- * The first card of `path` with stock to spare (rings when asked for sizes). The suite's other specs
- * fill the first page with their own pieces of 3 to 5 units ("Restantes N"), so a piece with at least
- * 3 left will do when no card says "Disponible".
- */
+/** The first card of `path` with stock to spare (rings when asked for sizes). */
 async function availableCard(page: Page, path = "/") {
   await page.goto(path);
   await waitForHydration(page);
-  const cards = page.getByTestId("product-card");
-  const card = cards
-    .filter({ has: page.locator('[data-stock="available"]') })
-    .or(cards.filter({ hasText: /Restantes ([3-9]|1\d|20)\b/ }))
-    .first();
+  const card = stockedCards(page).first();
   const link = card.locator("h2 a, h3 a");
   const href = (await link.getAttribute("href")) ?? "";
   const id = Number(new URL(href, "http://x").pathname.split("/").pop());
