@@ -19,6 +19,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createDatabase, freePort, migrateDeploy, root } from "./lib/database.mjs";
+import { cpuReport, cpuSnapshot, refreshShops } from "./lib/cpu-usage.mjs";
 import { startInstances, startShopProcess, startThrowawayCluster } from "./lib/instances.mjs";
 import { seedDatabase } from "./lib/seed.mjs";
 import { startPaymentSimulator } from "./payment-simulator/server.mjs";
@@ -423,6 +424,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
     console.log(`Low-stock products ${lowIds.join(", ")} at ${LOW_STOCK.join(", ")} units; the rest at 1000.\n`);
     const started = Date.now();
     const deadline = started + DURATION_S * 1000;
+    const cpuBefore = cpuSnapshot(shops.map((shop) => shop.pid));
     if (withOutage) {
       outage = { from: 0, to: 0, recoveredAt: 0, healthDown: false, homePage: "not checked" };
       setTimeout(
@@ -458,6 +460,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
           // The last instance dies without warning: no drain, its requests in flight cut wherever they are.
           const victim = shops.at(-1);
           killed = { at: Date.now(), label: victim.label, pid: victim.pid };
+          refreshShops(cpuBefore);
           victim.crash();
         },
         (DURATION_S * 1000) / 2,
@@ -477,6 +480,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       }
     }
     const elapsed = (Date.now() - started) / 1000;
+    const cpu = cpuReport(cpuBefore);
     const simulatorCalls = Date.now() + 60_000;
     while ((expiring.size || vouchersInFlight.size) && Date.now() < simulatorCalls) await sleep(100);
     if (expiring.size || vouchersInFlight.size) {
@@ -592,6 +596,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
     }
     console.log(`\nrequests: ${requests} in ${elapsed.toFixed(1)} s (${(requests / elapsed).toFixed(0)}/s)`);
     console.log(`5xx: ${fiveXX}; no answer: ${networkErrors}`);
+    if (cpu) console.log(cpu.line);
     console.log(
       `shoppers' checkouts: paid ${outcomes.paid}, OXXO vouchers ${outcomes.vouchers} (${outcomes.vouchersPaid} paid), cancelled ${outcomes.cancelled}, abandoned ${outcomes.abandoned}, refused at PAGAR ${outcomes.refused}, payment page failed ${outcomes.payFailed}`,
     );
@@ -698,7 +703,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       }
     }
     console.log(broken ? "\n✘ an invariant was broken (see above)" : "\n✔ every invariant held");
-    return { broken, requests, elapsed, steps };
+    return { broken, requests, elapsed, steps, cpu };
   } finally {
     cleanups.splice(cleanups.indexOf(stopPhase), 1);
     await stopPhase();
@@ -757,4 +762,12 @@ function compare(one, many) {
   console.log(
     `throughput: 1 instance ${rate(one).toFixed(0)} req/s, ${INSTANCES} instances ${rate(many).toFixed(0)} req/s: ${(rate(many) / rate(one)).toFixed(2)}×`,
   );
+  // Throughput per core the shops got: if it holds while the ratio stays low, the shops were short of
+  // cores (the generator, PostgreSQL and nginx share the same machine), not slowed by each other.
+  if (one.cpu && many.cpu) {
+    const perCore = (run) => (rate(run) / run.cpu.shops).toFixed(0);
+    console.log(
+      `shops' CPU: 1 instance ${one.cpu.shops.toFixed(2)} cores, ${INSTANCES} instances ${many.cpu.shops.toFixed(2)} cores (machine busy ${one.cpu.busy.toFixed(2)} and ${many.cpu.busy.toFixed(2)}); requests per shop core: ${perCore(one)} and ${perCore(many)}`,
+    );
+  }
 }
