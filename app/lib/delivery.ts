@@ -95,16 +95,20 @@ export function mexicanClosedDays(year: number): string[] {
   return days.sort((x, y) => x - y).map(isoOf);
 }
 
+/** Built once: creating a formatter costs far more than formatting (cart and product pages ask each time). */
+let mexicoCityClock: Intl.DateTimeFormat | undefined;
+
 /** Mexico City's date (as a civil day) and hour at `instant`. */
 function mexicoCityDayAndHour(instant: Date): { day: Day; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  mexicoCityClock ??= new Intl.DateTimeFormat("en-US", {
     timeZone: DELIVERY_TIME_ZONE,
     year: "numeric",
     month: "numeric",
     day: "numeric",
     hour: "numeric",
     hourCycle: "h23",
-  }).formatToParts(instant);
+  });
+  const parts = mexicoCityClock.formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { day: dayOf(get("year"), get("month"), get("day")), hour: get("hour") };
 }

@@ -43,12 +43,13 @@ const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
 };
 
 /** The user's cart; a logged-out visitor has an empty one (carts live on the server, per user). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Vaciar carrito" without JavaScript comes here first to ask for confirmation.
   const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
   // When an order paid now would arrive: shown with the shipping cost before checkout.
   const delivery = deliveryWindow(new Date(), getDeliverySettings());
-  const user = await getOptionalUser(request);
+  // The root loader's lookup of the same request: no statement of its own.
+  const user = await getOptionalUser(request, context);
   if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false, delivery };
   // An outage is answered, not thrown: the drawer loads this route with a fetcher and must not
   // take the page down with it.

@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_index";
+import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { loader as productLoader } from "~/routes/producto.$id";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
@@ -40,9 +41,11 @@ async function roundTrips(path: string, loader: Loader, params: Record<string, s
   await catalogChangesPublished();
   await prisma.$queryRaw`SELECT 1`; // connection open before counting
   count = 0;
+  // One load context per request, shared by its loaders, as Remix passes it.
+  const context = {};
   await Promise.all([
-    rootLoader({ request: request(), params: {}, context: {} }),
-    loader({ request: request(), params, context: {} }),
+    rootLoader({ request: request(), params: {}, context }),
+    loader({ request: request(), params, context }),
   ]);
   return count;
 }
@@ -118,5 +121,44 @@ describe("database round trips per catalogue page", () => {
     // A typo: found through its correction in the one statement.
     catalogChanged("everything");
     expect(await routeRoundTrips("/search?q=anilo", searchLoader as Loader, {}), "typo").toBe(1);
+  });
+});
+
+describe("database round trips of a signed-in shopper's cart", () => {
+  it("costs two: the session with its user and cart badge, then the cart's lines", async () => {
+    await resetDatabase();
+    await createCategories();
+    const ring = await createProduct({ name: "Anillo Solitario", categoryId: 1, price: 1_500_00, stock: 5 });
+    const chain = await createProduct({ name: "Cadena Oro", categoryId: 2, price: 900_00, stock: 5 });
+    const user = await createUser();
+    const cookie = (await createUserSession(new Request("http://localhost/login"), user.id)).split(";")[0]!;
+    for (const product of [ring, chain]) {
+      const body = new URLSearchParams({ intent: "add", productId: String(product.id), quantity: "2" });
+      body.set("_fetcher", "1");
+      const request = new Request("http://localhost/cart", {
+        method: "POST",
+        body,
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      await cartAction({ request, params: {}, context: {} });
+    }
+
+    const trips = await roundTrips("/cart", cartLoader as Loader, {}, cookie);
+    console.info(`Signed-in /cart (root + cart loader): ${trips} round trips`);
+    expect(trips).toBeLessThanOrEqual(2);
+    // The root alone: one statement for the session, the user, the role and the badge.
+    expect(await roundTrips("/cart", noRouteLoader, {}, cookie)).toBe(1);
+
+    // What the shared statement read is this shopper's, and the badge agrees with the lines.
+    const context = {};
+    const request = () => new Request("http://localhost/cart", { headers: { Cookie: cookie } });
+    const [root, cart] = (await Promise.all([
+      rootLoader({ request: request(), params: {}, context }),
+      cartLoader({ request: request(), params: {}, context }),
+    ])) as [{ user: { email: string }; cartCount: number }, Awaited<ReturnType<typeof cartLoader>>];
+    expect(root.user.email).toBe(user.email);
+    expect(root.cartCount).toBe(4);
+    expect(cart.cart.count).toBe(4);
+    expect(cart.cart.lines.map((l) => l.name)).toEqual(["Cadena Oro", "Anillo Solitario"]);
   });
 });
