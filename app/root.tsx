@@ -20,10 +20,10 @@ import { MetaPixel } from "./components/meta-pixel";
 import { useNonce } from "./components/nonce";
 import { CategoryMemory } from "./components/category-memory";
 import { SHOP_NAME } from "./lib/constants";
+import { getViewer } from "./models/viewer.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
 import { readFlashes } from "./utils/flash.server";
-import { getViewer } from "./utils/session.server";
 
 export const links: LinksFunction = () => [
   {
@@ -57,7 +57,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The session, the user and the cart badge in one statement, shared with the route's loader.
+  // The session, the user and the cart in one statement, shared with the route's loader (/cart's lines).
   const viewer = await getViewer(request, context);
   const user = viewer?.user ?? null;
   const ENV = getPublicEnv();
@@ -66,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, pixelEvent, setCookie } = await readFlashes(request);
   const payload = {
     user: user ? { displayName: user.displayName, role: user.role, email: user.email } : null,
-    cartCount: viewer?.cartCount ?? 0,
+    cartCount: viewer?.cart.count ?? 0,
     flash,
     ENV,
     pixelEvent: ENV.META_PIXEL_ID ? pixelEvent : null,

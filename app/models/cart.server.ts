@@ -56,9 +56,9 @@ export async function getCartCount(userId: string): Promise<number> {
   return result._sum.quantity ?? 0;
 }
 
-/** One cart line with its product's and variant's current data, as `getCart` reads it. */
-type CartRow = {
-  lineKey: string;
+/** One cart line with its product's and variant's current data, as `CART_LINE_COLUMNS` reads it. */
+export type CartLineRow = {
+  lineKey: string | null;
   productId: number;
   variantId: number | null;
   quantity: number;
@@ -75,44 +75,55 @@ type CartRow = {
 };
 
 /**
- * Read from the database, not the catalogue cache: one statement either way, and the cart shows the
- * price and stock the checkout will find (a line of an archived or hidden product still shows, to be
- * removed).
+ * A cart line's columns, for the statements that read lines (`c` cart_items joined to `p` products and
+ * `v` product_variants), and their order: newest lines first. Read from the database, not the catalogue
+ * cache: one statement either way, and the cart shows the price and stock the checkout will find (a
+ * line of an archived or hidden product still shows, to be removed).
  */
-const CART_SQL = `
-  SELECT c."line_key" AS "lineKey", c."product_id" AS "productId", c."variant_id" AS "variantId", c."quantity",
-    p."name", p."material" AS "productMaterial", p."image" AS "productImage", p."price" AS "productPrice",
-    p."stock" AS "productStock",
+export const CART_LINE_COLUMNS = `c."line_key" AS "lineKey", c."product_id" AS "productId", c."variant_id" AS "variantId",
+    c."quantity", p."name", p."material" AS "productMaterial", p."image" AS "productImage",
+    p."price" AS "productPrice", p."stock" AS "productStock",
     v."name" AS "variantName", v."material" AS "variantMaterial", v."image" AS "variantImage",
-    v."price" AS "variantPrice", v."stock" AS "variantStock"
+    v."price" AS "variantPrice", v."stock" AS "variantStock"`;
+export const CART_LINE_ORDER = `c."added_at" DESC, c."line_key" ASC`;
+
+const CART_SQL = `
+  SELECT ${CART_LINE_COLUMNS}
   FROM "cart_items" c
   JOIN "products" p ON p."id" = c."product_id"
   LEFT JOIN "product_variants" v ON v."id" = c."variant_id"
   WHERE c."cart_user_id" = $1::uuid
-  ORDER BY c."added_at" DESC, c."line_key" ASC`;
+  ORDER BY ${CART_LINE_ORDER}`;
 
 /**
  * The user's cart with current product and variant data, newest lines first, in one statement.
  * The total is computed here, in centavos.
  */
 export async function getCart(userId: string): Promise<Cart> {
-  const rows = await readRows<CartRow>(CART_SQL, [userId]);
-  const lines = rows.map((row): CartLine => {
+  return cartOf(await readRows<CartLineRow>(CART_SQL, [userId]));
+}
+
+/** The cart of these rows, totals in centavos; a row without a line key (an empty cart's outer join) is none. */
+export function cartOf(rows: CartLineRow[]): Cart {
+  const lines = rows.flatMap((row): CartLine[] => {
+    if (row.lineKey === null) return [];
     const variant = row.variantId === null ? null : row;
     const unitPrice = variant ? row.variantPrice! : row.productPrice;
-    return {
-      lineKey: row.lineKey,
-      productId: row.productId,
-      variantId: row.variantId,
-      name: row.name,
-      variantName: variant ? row.variantName : null,
-      material: materialOf({ material: row.productMaterial }, variant && { material: row.variantMaterial }),
-      image: row.variantImage ?? row.productImage,
-      unitPrice,
-      stock: variant ? row.variantStock! : row.productStock,
-      quantity: row.quantity,
-      lineTotal: unitPrice * row.quantity,
-    };
+    return [
+      {
+        lineKey: row.lineKey,
+        productId: row.productId,
+        variantId: row.variantId,
+        name: row.name,
+        variantName: variant ? row.variantName : null,
+        material: materialOf({ material: row.productMaterial }, variant && { material: row.variantMaterial }),
+        image: row.variantImage ?? row.productImage,
+        unitPrice,
+        stock: variant ? row.variantStock! : row.productStock,
+        quantity: row.quantity,
+        lineTotal: unitPrice * row.quantity,
+      },
+    ];
   });
   return {
     lines,

@@ -19,7 +19,6 @@ import {
   CartError,
   clearCart,
   EMPTY_CART,
-  getCart,
   type QuantityResult,
   removeLine,
   setLineQuantity,
@@ -32,6 +31,7 @@ import { deliveryWindow } from "~/lib/delivery";
 import { getDeliverySettings } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
+import { getViewer } from "~/models/viewer.server";
 import { logger } from "~/utils/logger.server";
 
 /** What each intent logs and shows when it fails unexpectedly. */
@@ -48,13 +48,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
   // When an order paid now would arrive: shown with the shipping cost before checkout.
   const delivery = deliveryWindow(new Date(), getDeliverySettings());
-  // The root loader's lookup of the same request: no statement of its own.
-  const user = await getOptionalUser(request, context);
-  if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false, delivery };
   // An outage is answered, not thrown: the drawer loads this route with a fetcher and must not
-  // take the page down with it.
+  // take the page down with it. Only a visitor with a session cookie reads the database.
   return whenDatabaseUnavailable(
-    async () => ({ loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear, delivery }),
+    async () => {
+      // The root loader's statement of the same request (session, user and lines): none of its own.
+      const viewer = await getViewer(request, context);
+      if (!viewer) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false, delivery };
+      return { loggedIn: true, cart: viewer.cart, loadError: null, confirmClear, delivery };
+    },
     () => ({
       loggedIn: true,
       cart: EMPTY_CART,

@@ -3,7 +3,7 @@ import { invariantResponse } from "@epic-web/invariant";
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { DEFAULT_ROLE, hasRole, type RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
-import { prisma, readRows } from "./db.server";
+import { prisma } from "./db.server";
 import { getEnv } from "./env.server";
 import { noteRequestUser } from "./logger.server";
 
@@ -65,73 +65,41 @@ export type SessionUser = {
   role: RoleName;
 };
 
-/** The signed-in shopper of a request: the user, and the pieces in their cart for the header's badge. */
-export type Viewer = { user: SessionUser; cartCount: number };
-
-/**
- * The session, its user with the role and the cart's piece count in one statement (every page of a
- * signed-in shopper needs all three). The expiry is compared with the caller's clock, as a UTC
- * timestamp like the column.
- */
-const VIEWER_SQL = `
-  SELECT u."id", u."email", u."name", r."role",
-    (SELECT COALESCE(SUM(c."quantity"), 0)::int FROM "cart_items" c WHERE c."cart_user_id" = u."id") AS "cartCount"
-  FROM "sessions" s
-  JOIN "users" u ON u."id" = s."user_id"
-  LEFT JOIN "user_roles" r ON r."user_id" = u."id"
-  WHERE s."id" = $1 AND s."expires_at" > $2::timestamp`;
-
-type ViewerRow = { id: string; email: string; name: string | null; role: RoleName | null; cartCount: number };
-
-/**
- * Lookups of this request's viewer, by the request's load context (one object per request, shared by
- * its root and route loaders, which run in parallel): the first loader's statement serves them all.
- * Only reads (GET, HEAD) share it: an action may log in, log out or change the cart, and the loaders
- * that follow it in the same request must see that.
- */
-const viewers = new WeakMap<object, Promise<Viewer | null>>();
-
-/**
- * The signed-in shopper of this request, read from the database (one statement, shared by the
- * request's loaders when given its load `context`), so a role change or a logout elsewhere takes
- * effect on the next request. Null when logged out or expired.
- */
-export function getViewer(request: Request, context?: object): Promise<Viewer | null> {
-  const shared = typeof context === "object" && context !== null && ["GET", "HEAD"].includes(request.method);
-  if (!shared) return readViewer(request);
-  let viewer = viewers.get(context);
-  if (!viewer) {
-    viewer = readViewer(request);
-    viewers.set(context, viewer);
-  }
-  return viewer;
+/** The session id the request's signed cookie carries, or null without one. */
+export async function getSessionId(request: Request): Promise<string | null> {
+  const sessionId = (await getCookieSession(request)).get(SESSION_ID_KEY);
+  return typeof sessionId === "string" ? sessionId : null;
 }
 
-async function readViewer(request: Request): Promise<Viewer | null> {
-  const session = await getCookieSession(request);
-  const sessionId = session.get(SESSION_ID_KEY);
-  if (typeof sessionId !== "string") return null;
-  const [row] = await readRows<ViewerRow>(VIEWER_SQL, [sessionId, new Date().toISOString()]);
-  if (!row) return null;
-  noteRequestUser(row.id);
+/** The user as pages see it, from a row of `users` with its role (none: the default role). */
+export function sessionUserOf(user: { id: string; email: string; name: string | null; role: RoleName | null }) {
+  noteRequestUser(user.id);
   return {
-    user: {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      displayName: displayName(row),
-      role: row.role ?? DEFAULT_ROLE,
-    },
-    cartCount: row.cartCount,
-  };
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    displayName: displayName(user),
+    role: user.role ?? DEFAULT_ROLE,
+  } satisfies SessionUser;
 }
 
 /**
- * The logged-in user (see `getViewer`: pass the loader's `context` to share the request's one
- * lookup). Null when logged out or expired.
+ * The logged-in user, read with its role from the database on every request (one query),
+ * so a role change or a logout elsewhere takes effect at once. Null when logged out or expired.
  */
-export async function getOptionalUser(request: Request, context?: object): Promise<SessionUser | null> {
-  return (await getViewer(request, context))?.user ?? null;
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await getSessionId(request);
+  if (sessionId === null) return null;
+  const row = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: {
+      expiresAt: true,
+      user: { select: { id: true, email: true, name: true, role: { select: { role: true } } } },
+    },
+  });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  const { user } = row;
+  return sessionUserOf({ ...user, role: user.role?.role ?? null });
 }
 
 /**
@@ -142,9 +110,8 @@ export async function getOptionalUser(request: Request, context?: object): Promi
 export async function sessionUserFilter(
   request: Request,
 ): Promise<{ sessions: { some: { id: string; expiresAt: { gt: Date } } } } | null> {
-  const session = await getCookieSession(request);
-  const sessionId = session.get(SESSION_ID_KEY);
-  if (typeof sessionId !== "string") return null;
+  const sessionId = await getSessionId(request);
+  if (sessionId === null) return null;
   return { sessions: { some: { id: sessionId, expiresAt: { gt: new Date() } } } };
 }
 

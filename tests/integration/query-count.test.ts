@@ -124,41 +124,88 @@ describe("database round trips per catalogue page", () => {
   });
 });
 
-describe("database round trips of a signed-in shopper's cart", () => {
-  it("costs two: the session with its user and cart badge, then the cart's lines", async () => {
+describe("a signed-in shopper's cart", () => {
+  const addRequest = (cookie: string, productId: number, quantity: number) =>
+    new Request("http://localhost/cart", {
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "add",
+        productId: String(productId),
+        quantity: String(quantity),
+        _fetcher: "1",
+      }),
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+
+  /** The cart page as Remix loads it: root and cart loaders in parallel, one load context. */
+  async function cartPage(cookie: string) {
+    const context = {};
+    const request = () => new Request("http://localhost/cart", { headers: { Cookie: cookie } });
+    const [root, cart] = await Promise.all([
+      rootLoader({ request: request(), params: {}, context }),
+      cartLoader({ request: request(), params: {}, context }),
+    ]);
+    return { root: root as { user: { email: string } | null; cartCount: number }, cart };
+  }
+
+  async function shopperWithCart(items: [number, number][]) {
+    const user = await createUser();
+    const cookie = (await createUserSession(new Request("http://localhost/login"), user.id)).split(";")[0]!;
+    for (const [productId, quantity] of items) {
+      await cartAction({ request: addRequest(cookie, productId, quantity), params: {}, context: {} });
+    }
+    return { user, cookie };
+  }
+
+  it("costs one round trip: the session, its user and role, and the cart's lines", async () => {
     await resetDatabase();
     await createCategories();
     const ring = await createProduct({ name: "Anillo Solitario", categoryId: 1, price: 1_500_00, stock: 5 });
     const chain = await createProduct({ name: "Cadena Oro", categoryId: 2, price: 900_00, stock: 5 });
-    const user = await createUser();
-    const cookie = (await createUserSession(new Request("http://localhost/login"), user.id)).split(";")[0]!;
-    for (const product of [ring, chain]) {
-      const body = new URLSearchParams({ intent: "add", productId: String(product.id), quantity: "2" });
-      body.set("_fetcher", "1");
-      const request = new Request("http://localhost/cart", {
-        method: "POST",
-        body,
-        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      });
-      await cartAction({ request, params: {}, context: {} });
-    }
+    const { user, cookie } = await shopperWithCart([
+      [ring.id, 2],
+      [chain.id, 2],
+    ]);
 
     const trips = await roundTrips("/cart", cartLoader as Loader, {}, cookie);
-    console.info(`Signed-in /cart (root + cart loader): ${trips} round trips`);
-    expect(trips).toBeLessThanOrEqual(2);
-    // The root alone: one statement for the session, the user, the role and the badge.
+    console.info(`Signed-in /cart (root + cart loader): ${trips} round trip(s)`);
+    expect(trips).toBeLessThanOrEqual(1);
+    // Every other signed-in page pays the same one statement in its root loader.
     expect(await roundTrips("/cart", noRouteLoader, {}, cookie)).toBe(1);
 
-    // What the shared statement read is this shopper's, and the badge agrees with the lines.
-    const context = {};
-    const request = () => new Request("http://localhost/cart", { headers: { Cookie: cookie } });
-    const [root, cart] = (await Promise.all([
-      rootLoader({ request: request(), params: {}, context }),
-      cartLoader({ request: request(), params: {}, context }),
-    ])) as [{ user: { email: string }; cartCount: number }, Awaited<ReturnType<typeof cartLoader>>];
-    expect(root.user.email).toBe(user.email);
+    const { root, cart } = await cartPage(cookie);
+    expect(root.user?.email).toBe(user.email);
     expect(root.cartCount).toBe(4);
-    expect(cart.cart.count).toBe(4);
+    expect(cart.cart).toMatchObject({ count: 4, total: 2 * 1_500_00 + 2 * 900_00 });
     expect(cart.cart.lines.map((l) => l.name)).toEqual(["Cadena Oro", "Anillo Solitario"]);
+  });
+
+  it("shows each shopper their own cart, a price edit and a sale at once, and nothing after logout", async () => {
+    await resetDatabase();
+    await createCategories();
+    const ring = await createProduct({ name: "Anillo Solitario", categoryId: 1, price: 1_500_00, stock: 5 });
+    const earrings = await createProduct({ name: "Aretes Perla", categoryId: 4, price: 700_00, stock: 5 });
+    const ana = await shopperWithCart([[ring.id, 1]]);
+    const bea = await shopperWithCart([[earrings.id, 3]]);
+
+    // Two shoppers at the same moment: each request reads its own session.
+    const [pageOfAna, pageOfBea] = await Promise.all([cartPage(ana.cookie), cartPage(bea.cookie)]);
+    expect(pageOfAna.root.user?.email).toBe(ana.user.email);
+    expect(pageOfAna.cart.cart.lines.map((l) => l.name)).toEqual(["Anillo Solitario"]);
+    expect(pageOfBea.root).toMatchObject({ user: { email: bea.user.email }, cartCount: 3 });
+    expect(pageOfBea.cart.cart.lines.map((l) => l.name)).toEqual(["Aretes Perla"]);
+
+    // A staff price edit and a sale that leaves one piece, as their writes commit.
+    await prisma.product.update({ where: { id: ring.id }, data: { price: 1_200_00, stock: 1 } });
+    catalogChanged({ productIds: [ring.id] });
+    const after = await cartPage(ana.cookie);
+    expect(after.cart.cart.lines[0]).toMatchObject({ unitPrice: 1_200_00, stock: 1, lineTotal: 1_200_00 });
+    expect(after.cart.cart.total).toBe(1_200_00);
+
+    // A logout elsewhere (the session row gone) shows on the next request.
+    await prisma.session.deleteMany({ where: { userId: ana.user.id } });
+    const loggedOut = await cartPage(ana.cookie);
+    expect(loggedOut.root).toMatchObject({ user: null, cartCount: 0 });
+    expect(loggedOut.cart).toMatchObject({ loggedIn: false, cart: { lines: [] } });
   });
 });
