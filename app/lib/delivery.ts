@@ -146,6 +146,32 @@ export function deliveryWindow(now: Date, settings: DeliverySettings): DeliveryW
   };
 }
 
+let lastWindow: { minute: number; settings: DeliverySettings; window: DeliveryWindow } | undefined;
+
+/**
+ * `deliveryWindow(now, settings)` for pages that show it on every request (the cart). The answer
+ * changes only with Mexico City's date and hour, and time zones move by whole minutes, so it is kept
+ * for the current minute of the clock and the same settings (compared field by field: the caller's
+ * object is new on every call).
+ */
+export function currentDeliveryWindow(settings: DeliverySettings, now: Date = new Date()): DeliveryWindow {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastWindow?.minute === minute && sameSettings(lastWindow.settings, settings)) return lastWindow.window;
+  const window = deliveryWindow(now, settings);
+  lastWindow = { minute, settings, window };
+  return window;
+}
+
+function sameSettings(a: DeliverySettings, b: DeliverySettings): boolean {
+  return (
+    a.handlingDays === b.handlingDays &&
+    a.transitMinDays === b.transitMinDays &&
+    a.transitMaxDays === b.transitMaxDays &&
+    a.cutoffHour === b.cutoffHour &&
+    a.extraClosedDays.join() === b.extraClosedDays.join()
+  );
+}
+
 const WEEKDAYS = ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"] as const;
 const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"] as const;
 

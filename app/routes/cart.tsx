@@ -27,7 +27,7 @@ import { accountHref } from "~/lib/pending-add";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type Flash, setFlash } from "~/utils/flash.server";
 import { isDatabaseUnavailable, whenDatabaseUnavailable } from "~/utils/db.server";
-import { deliveryWindow } from "~/lib/delivery";
+import { currentDeliveryWindow } from "~/lib/delivery";
 import { getDeliverySettings } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Vaciar carrito" without JavaScript comes here first to ask for confirmation.
   const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
   // When an order paid now would arrive: shown with the shipping cost before checkout.
-  const delivery = deliveryWindow(new Date(), getDeliverySettings());
+  const delivery = currentDeliveryWindow(getDeliverySettings());
   // An outage is answered, not thrown: the drawer loads this route with a fetcher and must not
   // take the page down with it. Only a visitor with a session cookie reads the database.
   return whenDatabaseUnavailable(
