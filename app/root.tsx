@@ -20,11 +20,10 @@ import { MetaPixel } from "./components/meta-pixel";
 import { useNonce } from "./components/nonce";
 import { CategoryMemory } from "./components/category-memory";
 import { SHOP_NAME } from "./lib/constants";
-import { getCartCount } from "./models/cart.server";
+import { getViewer } from "./models/viewer.server";
 import tailwind from "./styles/tailwind.css?url";
 import { getPublicEnv } from "./utils/env.server";
 import { readFlashes } from "./utils/flash.server";
-import { getOptionalUser } from "./utils/session.server";
 
 export const links: LinksFunction = () => [
   {
@@ -57,16 +56,17 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  const cartCount = user ? await getCartCount(user.id) : 0;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The session, the user and the cart in one statement, shared with the route's loader (/cart's lines).
+  const viewer = await getViewer(request, context);
+  const user = viewer?.user ?? null;
   const ENV = getPublicEnv();
   // One-shot values of the cookie (a message after a redirect, the pixel's registration event),
   // consumed by one Set-Cookie even when no pixel is configured.
   const { flash, pixelEvent, setCookie } = await readFlashes(request);
   const payload = {
     user: user ? { displayName: user.displayName, role: user.role, email: user.email } : null,
-    cartCount,
+    cartCount: viewer?.cart.count ?? 0,
     flash,
     ENV,
     pixelEvent: ENV.META_PIXEL_ID ? pixelEvent : null,

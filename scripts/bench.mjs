@@ -18,7 +18,9 @@
 //   and Lighthouse (mobile) for home and a product page, with Debian's Chromium.
 //
 // Requires `npm run build` first. Settings: BENCH_DURATION (seconds per row, 10), BENCH_PRODUCTS (500),
-// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_EXPLAIN=1 for the search's query plans. Prints tables;
+// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_EXPLAIN=1 for the search's query plans,
+// BENCH_PAGES_ONLY=/cart,/ to measure only those pages (beside the bare route, without the search
+// comparisons, the hostile texts and Lighthouse), for quick iterations on one page. Prints tables;
 // nothing here is a pass/fail test.
 import os from "node:os";
 import path from "node:path";
@@ -33,13 +35,15 @@ import { seedDatabase } from "./lib/seed.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
-const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0" && !process.env.BENCH_PAGES_ONLY;
 const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
 const CONNECTIONS = [10, 50];
 const PRODUCT_ID = 2;
 const SEARCH_ONE_WORD = "/search?q=anillo";
 const SEARCH_WORDS = "/search?q=anillo%20de%20oro";
-const PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, SEARCH_ONE_WORD, SEARCH_WORDS, "/cart"];
+const ALL_PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, SEARCH_ONE_WORD, SEARCH_WORDS, "/cart"];
+const PAGES_ONLY = process.env.BENCH_PAGES_ONLY?.split(",").filter(Boolean) ?? null;
+const PAGES = PAGES_ONLY ?? ALL_PAGES;
 const SECRET = "bench-secret-0123456789abcdef";
 
 requireBuild();
@@ -201,6 +205,7 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
         report.rows.push({ page, connections, ...run, ratio: run.rps / bareRun.rps, bareP99: bareRun.p99 });
       }
     }
+    if (PAGES_ONLY) return report;
     console.log("  «anillo» and «anillo de oro» taking turns");
     report.searches = await compareSearches(base);
     console.log("  hostile search texts");
@@ -249,13 +254,14 @@ function print(report) {
     );
   }
   const share = ({ one, words }) => `${((100 * words) / one).toFixed(0)} %`;
-  console.log(
-    `\nSearch at 10 connections, taking turns (3 × ${DURATION} s each):` +
-      `\n  catalogue cache on (as in production): «anillo» ${report.searches.one.toFixed(0)} req/s, «anillo de oro» ${report.searches.words.toFixed(0)} req/s: ${share(report.searches)}` +
-      `\n  catalogue cache off (every request runs the SQL): «anillo» ${report.uncached.one.toFixed(0)} req/s, «anillo de oro» ${report.uncached.words.toFixed(0)} req/s: ${share(report.uncached)}` +
-      `\n  errors: ${report.searches.errors + report.uncached.errors}`,
-  );
-  console.log("\nHostile search texts, 5 cache misses each     status   median ms   max ms");
+  if (report.searches)
+    console.log(
+      `\nSearch at 10 connections, taking turns (3 × ${DURATION} s each):` +
+        `\n  catalogue cache on (as in production): «anillo» ${report.searches.one.toFixed(0)} req/s, «anillo de oro» ${report.searches.words.toFixed(0)} req/s: ${share(report.searches)}` +
+        `\n  catalogue cache off (every request runs the SQL): «anillo» ${report.uncached.one.toFixed(0)} req/s, «anillo de oro» ${report.uncached.words.toFixed(0)} req/s: ${share(report.uncached)}` +
+        `\n  errors: ${report.searches.errors + report.uncached.errors}`,
+    );
+  if (report.hostile.length) console.log("\nHostile search texts, 5 cache misses each     status   median ms   max ms");
   for (const h of report.hostile) {
     console.log(
       `${h.name.padEnd(45)}${h.statuses.padStart(7)}${h.median.toFixed(0).padStart(12)}${h.max.toFixed(0).padStart(9)}`,
@@ -278,9 +284,10 @@ function print(report) {
       `${page.padEnd(30)}${kb(h.raw).padStart(10)}${kb(h.gzip).padStart(12)}${`${t.miss}/${t.hit}`.padStart(16)}`,
     );
   }
-  console.log(
-    `\nHome JavaScript: ${report.assets.jsFiles} files, ${kb(report.assets.jsGzip)} gzip; CSS ${kb(report.assets.cssGzip)} gzip`,
-  );
+  if (report.assets)
+    console.log(
+      `\nHome JavaScript: ${report.assets.jsFiles} files, ${kb(report.assets.jsGzip)} gzip; CSS ${kb(report.assets.cssGzip)} gzip`,
+    );
   if (report.lighthouse) {
     for (const [page, l] of Object.entries(report.lighthouse)) {
       console.log(

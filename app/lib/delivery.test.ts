@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  currentDeliveryWindow,
   deliveryWindow,
   type DeliverySettings,
   easterSunday,
@@ -99,6 +100,24 @@ describe("formatDeliveryWindow", () => {
     expect(formatDeliveryWindow({ from: "2026-09-30", to: "2026-09-30" })).toBe("Llega el mié 30 de sept");
     expect(formatDeliveryWindow({ from: "2026-08-01", to: "2026-08-04" })).toBe(
       "Llega entre el sáb 1 y el mar 4 de ago",
+    );
+  });
+});
+
+describe("currentDeliveryWindow", () => {
+  it("answers as deliveryWindow, kept only within one minute and for the same settings", () => {
+    const before = cdmx("2025-11-21T13:59:10");
+    const first = currentDeliveryWindow(settings, before);
+    expect(first).toEqual(deliveryWindow(before, settings));
+    expect(currentDeliveryWindow({ ...settings }, cdmx("2025-11-21T13:59:50"))).toBe(first);
+    // The cut-off hour starts a new minute: the window moves at once.
+    expect(currentDeliveryWindow(settings, cdmx("2025-11-21T14:00:00"))).toEqual({
+      from: "2025-11-28",
+      to: "2025-12-02",
+    });
+    const closed = { ...settings, extraClosedDays: ["2025-11-27"] };
+    expect(currentDeliveryWindow(closed, cdmx("2025-11-21T14:00:00"))).toEqual(
+      deliveryWindow(cdmx("2025-11-21T14:00:00"), closed),
     );
   });
 });

@@ -95,16 +95,20 @@ export function mexicanClosedDays(year: number): string[] {
   return days.sort((x, y) => x - y).map(isoOf);
 }
 
+/** Built once: creating a formatter costs far more than formatting (cart and product pages ask each time). */
+let mexicoCityClock: Intl.DateTimeFormat | undefined;
+
 /** Mexico City's date (as a civil day) and hour at `instant`. */
 function mexicoCityDayAndHour(instant: Date): { day: Day; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  mexicoCityClock ??= new Intl.DateTimeFormat("en-US", {
     timeZone: DELIVERY_TIME_ZONE,
     year: "numeric",
     month: "numeric",
     day: "numeric",
     hour: "numeric",
     hourCycle: "h23",
-  }).formatToParts(instant);
+  });
+  const parts = mexicoCityClock.formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { day: dayOf(get("year"), get("month"), get("day")), hour: get("hour") };
 }
@@ -140,6 +144,32 @@ export function deliveryWindow(now: Date, settings: DeliverySettings): DeliveryW
     from: isoOf(addBusinessDays(handedOver, settings.transitMinDays)),
     to: isoOf(addBusinessDays(handedOver, settings.transitMaxDays)),
   };
+}
+
+let lastWindow: { minute: number; settings: DeliverySettings; window: DeliveryWindow } | undefined;
+
+/**
+ * `deliveryWindow(now, settings)` for pages that show it on every request (the cart). The answer
+ * changes only with Mexico City's date and hour, and time zones move by whole minutes, so it is kept
+ * for the current minute of the clock and the same settings (compared field by field: the caller's
+ * object is new on every call).
+ */
+export function currentDeliveryWindow(settings: DeliverySettings, now: Date = new Date()): DeliveryWindow {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastWindow?.minute === minute && sameSettings(lastWindow.settings, settings)) return lastWindow.window;
+  const window = deliveryWindow(now, settings);
+  lastWindow = { minute, settings, window };
+  return window;
+}
+
+function sameSettings(a: DeliverySettings, b: DeliverySettings): boolean {
+  return (
+    a.handlingDays === b.handlingDays &&
+    a.transitMinDays === b.transitMinDays &&
+    a.transitMaxDays === b.transitMaxDays &&
+    a.cutoffHour === b.cutoffHour &&
+    a.extraClosedDays.join() === b.extraClosedDays.join()
+  );
 }
 
 const WEEKDAYS = ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"] as const;

@@ -7,7 +7,7 @@ import {
   MAX_LINE_QUANTITY,
 } from "~/lib/cart-messages";
 import { materialOf } from "~/lib/variants";
-import { prisma } from "~/utils/db.server";
+import { prisma, readRows } from "~/utils/db.server";
 import { ACTIVE_VARIANT, ON_SALE } from "./product.server";
 
 /**
@@ -56,48 +56,74 @@ export async function getCartCount(userId: string): Promise<number> {
   return result._sum.quantity ?? 0;
 }
 
+/** One cart line with its product's and variant's current data, as `CART_LINE_COLUMNS` reads it. */
+export type CartLineRow = {
+  lineKey: string | null;
+  productId: number;
+  variantId: number | null;
+  quantity: number;
+  name: string;
+  productMaterial: string | null;
+  productImage: string;
+  productPrice: number;
+  productStock: number;
+  variantName: string | null;
+  variantMaterial: string | null;
+  variantImage: string | null;
+  variantPrice: number | null;
+  variantStock: number | null;
+};
+
 /**
- * The user's cart with current product and variant data, newest lines first, in one query
- * (relations are joined). The total is computed here, in centavos.
+ * A cart line's columns, for the statements that read lines (`c` cart_items joined to `p` products and
+ * `v` product_variants), and their order: newest lines first. Read from the database, not the catalogue
+ * cache: one statement either way, and the cart shows the price and stock the checkout will find (a
+ * line of an archived or hidden product still shows, to be removed).
+ */
+export const CART_LINE_COLUMNS = `c."line_key" AS "lineKey", c."product_id" AS "productId", c."variant_id" AS "variantId",
+    c."quantity", p."name", p."material" AS "productMaterial", p."image" AS "productImage",
+    p."price" AS "productPrice", p."stock" AS "productStock",
+    v."name" AS "variantName", v."material" AS "variantMaterial", v."image" AS "variantImage",
+    v."price" AS "variantPrice", v."stock" AS "variantStock"`;
+export const CART_LINE_ORDER = `c."added_at" DESC, c."line_key" ASC`;
+
+const CART_SQL = `
+  SELECT ${CART_LINE_COLUMNS}
+  FROM "cart_items" c
+  JOIN "products" p ON p."id" = c."product_id"
+  LEFT JOIN "product_variants" v ON v."id" = c."variant_id"
+  WHERE c."cart_user_id" = $1::uuid
+  ORDER BY ${CART_LINE_ORDER}`;
+
+/**
+ * The user's cart with current product and variant data, newest lines first, in one statement.
+ * The total is computed here, in centavos.
  */
 export async function getCart(userId: string): Promise<Cart> {
-  const rows = await prisma.cartItem.findMany({
-    where: { userId },
-    orderBy: [{ addedAt: "desc" }, { lineKey: "asc" }],
-    select: {
-      lineKey: true,
-      productId: true,
-      variantId: true,
-      quantity: true,
-      product: {
-        select: {
-          name: true,
-          material: true,
-          image: true,
-          price: true,
-          stock: true,
-        },
+  return cartOf(await readRows<CartLineRow>(CART_SQL, [userId]));
+}
+
+/** The cart of these rows, totals in centavos; a row without a line key (an empty cart's outer join) is none. */
+export function cartOf(rows: CartLineRow[]): Cart {
+  const lines = rows.flatMap((row): CartLine[] => {
+    if (row.lineKey === null) return [];
+    const variant = row.variantId === null ? null : row;
+    const unitPrice = variant ? row.variantPrice! : row.productPrice;
+    return [
+      {
+        lineKey: row.lineKey,
+        productId: row.productId,
+        variantId: row.variantId,
+        name: row.name,
+        variantName: variant ? row.variantName : null,
+        material: materialOf({ material: row.productMaterial }, variant && { material: row.variantMaterial }),
+        image: row.variantImage ?? row.productImage,
+        unitPrice,
+        stock: variant ? row.variantStock! : row.productStock,
+        quantity: row.quantity,
+        lineTotal: unitPrice * row.quantity,
       },
-      variant: {
-        select: { name: true, image: true, price: true, stock: true, material: true },
-      },
-    },
-  });
-  const lines = rows.map((row): CartLine => {
-    const unitPrice = row.variant ? row.variant.price : row.product.price;
-    return {
-      lineKey: row.lineKey,
-      productId: row.productId,
-      variantId: row.variantId,
-      name: row.product.name,
-      variantName: row.variant?.name ?? null,
-      material: materialOf(row.product, row.variant),
-      image: row.variant?.image ?? row.product.image,
-      unitPrice,
-      stock: row.variant ? row.variant.stock : row.product.stock,
-      quantity: row.quantity,
-      lineTotal: unitPrice * row.quantity,
-    };
+    ];
   });
   return {
     lines,

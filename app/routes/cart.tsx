@@ -19,7 +19,6 @@ import {
   CartError,
   clearCart,
   EMPTY_CART,
-  getCart,
   type QuantityResult,
   removeLine,
   setLineQuantity,
@@ -28,10 +27,11 @@ import { accountHref } from "~/lib/pending-add";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type Flash, setFlash } from "~/utils/flash.server";
 import { isDatabaseUnavailable, whenDatabaseUnavailable } from "~/utils/db.server";
-import { deliveryWindow } from "~/lib/delivery";
+import { currentDeliveryWindow } from "~/lib/delivery";
 import { getDeliverySettings } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
+import { getViewer } from "~/models/viewer.server";
 import { logger } from "~/utils/logger.server";
 
 /** What each intent logs and shows when it fails unexpectedly. */
@@ -43,17 +43,20 @@ const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
 };
 
 /** The user's cart; a logged-out visitor has an empty one (carts live on the server, per user). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Vaciar carrito" without JavaScript comes here first to ask for confirmation.
   const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
   // When an order paid now would arrive: shown with the shipping cost before checkout.
-  const delivery = deliveryWindow(new Date(), getDeliverySettings());
-  const user = await getOptionalUser(request);
-  if (!user) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false, delivery };
+  const delivery = currentDeliveryWindow(getDeliverySettings());
   // An outage is answered, not thrown: the drawer loads this route with a fetcher and must not
-  // take the page down with it.
+  // take the page down with it. Only a visitor with a session cookie reads the database.
   return whenDatabaseUnavailable(
-    async () => ({ loggedIn: true, cart: await getCart(user.id), loadError: null, confirmClear, delivery }),
+    async () => {
+      // The root loader's statement of the same request (session, user and lines): none of its own.
+      const viewer = await getViewer(request, context);
+      if (!viewer) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false, delivery };
+      return { loggedIn: true, cart: viewer.cart, loadError: null, confirmClear, delivery };
+    },
     () => ({
       loggedIn: true,
       cart: EMPTY_CART,

@@ -65,14 +65,31 @@ export type SessionUser = {
   role: RoleName;
 };
 
+/** The session id the request's signed cookie carries, or null without one. */
+export async function getSessionId(request: Request): Promise<string | null> {
+  const sessionId = (await getCookieSession(request)).get(SESSION_ID_KEY);
+  return typeof sessionId === "string" ? sessionId : null;
+}
+
+/** The user as pages see it, from a row of `users` with its role (none: the default role). */
+export function sessionUserOf(user: { id: string; email: string; name: string | null; role: RoleName | null }) {
+  noteRequestUser(user.id);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    displayName: displayName(user),
+    role: user.role ?? DEFAULT_ROLE,
+  } satisfies SessionUser;
+}
+
 /**
  * The logged-in user, read with its role from the database on every request (one query),
  * so a role change or a logout elsewhere takes effect at once. Null when logged out or expired.
  */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  const session = await getCookieSession(request);
-  const sessionId = session.get(SESSION_ID_KEY);
-  if (typeof sessionId !== "string") return null;
+  const sessionId = await getSessionId(request);
+  if (sessionId === null) return null;
   const row = await prisma.session.findUnique({
     where: { id: sessionId },
     select: {
@@ -82,14 +99,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   });
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
   const { user } = row;
-  noteRequestUser(user.id);
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    displayName: displayName(user),
-    role: user.role?.role ?? DEFAULT_ROLE,
-  };
+  return sessionUserOf({ ...user, role: user.role?.role ?? null });
 }
 
 /**
@@ -100,9 +110,8 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
 export async function sessionUserFilter(
   request: Request,
 ): Promise<{ sessions: { some: { id: string; expiresAt: { gt: Date } } } } | null> {
-  const session = await getCookieSession(request);
-  const sessionId = session.get(SESSION_ID_KEY);
-  if (typeof sessionId !== "string") return null;
+  const sessionId = await getSessionId(request);
+  if (sessionId === null) return null;
   return { sessions: { some: { id: sessionId, expiresAt: { gt: new Date() } } } };
 }
 

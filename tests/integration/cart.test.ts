@@ -1,3 +1,4 @@
+import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   addToCart,
@@ -390,20 +391,27 @@ describe("/cart route", () => {
   it("answers the drawer an empty cart with its message during an outage, but lets a bug through", async () => {
     const user = await createUser();
     const request = new Request("http://localhost/cart", { headers: { Cookie: await cookieFor(user.id) } });
-    const original = prisma.cartItem.findMany;
+    // The cart's lines are read straight through the pool (not Prisma); only that statement fails.
+    const original = pg.Pool.prototype.query;
+    const failLines = (error: Error) => {
+      pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+        if (typeof args[0] === "string" && args[0].includes('"product_variants"')) return Promise.reject(error);
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+    };
     try {
       const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
-      prisma.cartItem.findMany = (() => Promise.reject(refused)) as unknown as typeof original;
+      failLines(refused);
       expectConsoleError(1);
       expect(await loader({ request, params: {}, context: {} })).toMatchObject({
         loggedIn: true,
         cart: { lines: [] },
         loadError: "No pudimos cargar tu carrito. Intenta de nuevo.",
       });
-      prisma.cartItem.findMany = (() => Promise.reject(new TypeError("a bug"))) as unknown as typeof original;
+      failLines(new TypeError("a bug"));
       await expect(loader({ request, params: {}, context: {} })).rejects.toThrow("a bug");
     } finally {
-      prisma.cartItem.findMany = original;
+      pg.Pool.prototype.query = original;
     }
   });
 });

@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_index";
+import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { loader as productLoader } from "~/routes/producto.$id";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
@@ -40,9 +41,11 @@ async function roundTrips(path: string, loader: Loader, params: Record<string, s
   await catalogChangesPublished();
   await prisma.$queryRaw`SELECT 1`; // connection open before counting
   count = 0;
+  // One load context per request, shared by its loaders, as Remix passes it.
+  const context = {};
   await Promise.all([
-    rootLoader({ request: request(), params: {}, context: {} }),
-    loader({ request: request(), params, context: {} }),
+    rootLoader({ request: request(), params: {}, context }),
+    loader({ request: request(), params, context }),
   ]);
   return count;
 }
@@ -118,5 +121,91 @@ describe("database round trips per catalogue page", () => {
     // A typo: found through its correction in the one statement.
     catalogChanged("everything");
     expect(await routeRoundTrips("/search?q=anilo", searchLoader as Loader, {}), "typo").toBe(1);
+  });
+});
+
+describe("a signed-in shopper's cart", () => {
+  const addRequest = (cookie: string, productId: number, quantity: number) =>
+    new Request("http://localhost/cart", {
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "add",
+        productId: String(productId),
+        quantity: String(quantity),
+        _fetcher: "1",
+      }),
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+
+  /** The cart page as Remix loads it: root and cart loaders in parallel, one load context. */
+  async function cartPage(cookie: string) {
+    const context = {};
+    const request = () => new Request("http://localhost/cart", { headers: { Cookie: cookie } });
+    const [root, cart] = await Promise.all([
+      rootLoader({ request: request(), params: {}, context }),
+      cartLoader({ request: request(), params: {}, context }),
+    ]);
+    return { root: root as { user: { email: string } | null; cartCount: number }, cart };
+  }
+
+  async function shopperWithCart(items: [number, number][]) {
+    const user = await createUser();
+    const cookie = (await createUserSession(new Request("http://localhost/login"), user.id)).split(";")[0]!;
+    for (const [productId, quantity] of items) {
+      await cartAction({ request: addRequest(cookie, productId, quantity), params: {}, context: {} });
+    }
+    return { user, cookie };
+  }
+
+  it("costs one round trip: the session, its user and role, and the cart's lines", async () => {
+    await resetDatabase();
+    await createCategories();
+    const ring = await createProduct({ name: "Anillo Solitario", categoryId: 1, price: 1_500_00, stock: 5 });
+    const chain = await createProduct({ name: "Cadena Oro", categoryId: 2, price: 900_00, stock: 5 });
+    const { user, cookie } = await shopperWithCart([
+      [ring.id, 2],
+      [chain.id, 2],
+    ]);
+
+    const trips = await roundTrips("/cart", cartLoader as Loader, {}, cookie);
+    console.info(`Signed-in /cart (root + cart loader): ${trips} round trip(s)`);
+    expect(trips).toBeLessThanOrEqual(1);
+    // Every other signed-in page pays the same one statement in its root loader.
+    expect(await roundTrips("/cart", noRouteLoader, {}, cookie)).toBe(1);
+
+    const { root, cart } = await cartPage(cookie);
+    expect(root.user?.email).toBe(user.email);
+    expect(root.cartCount).toBe(4);
+    expect(cart.cart).toMatchObject({ count: 4, total: 2 * 1_500_00 + 2 * 900_00 });
+    expect(cart.cart.lines.map((l) => l.name)).toEqual(["Cadena Oro", "Anillo Solitario"]);
+  });
+
+  it("shows each shopper their own cart, a price edit and a sale at once, and nothing after logout", async () => {
+    await resetDatabase();
+    await createCategories();
+    const ring = await createProduct({ name: "Anillo Solitario", categoryId: 1, price: 1_500_00, stock: 5 });
+    const earrings = await createProduct({ name: "Aretes Perla", categoryId: 4, price: 700_00, stock: 5 });
+    const ana = await shopperWithCart([[ring.id, 1]]);
+    const bea = await shopperWithCart([[earrings.id, 3]]);
+
+    // Two shoppers at the same moment: each request reads its own session.
+    const [pageOfAna, pageOfBea] = await Promise.all([cartPage(ana.cookie), cartPage(bea.cookie)]);
+    expect(pageOfAna.root.user?.email).toBe(ana.user.email);
+    expect(pageOfAna.cart.cart.lines.map((l) => l.name)).toEqual(["Anillo Solitario"]);
+    expect(pageOfBea.root).toMatchObject({ user: { email: bea.user.email }, cartCount: 3 });
+    expect(pageOfBea.cart.cart.lines.map((l) => l.name)).toEqual(["Aretes Perla"]);
+
+    // A staff price edit and a sale that leaves one piece, as their writes commit.
+    await prisma.product.update({ where: { id: ring.id }, data: { price: 1_200_00, stock: 1 } });
+    catalogChanged({ productIds: [ring.id] });
+    const after = await cartPage(ana.cookie);
+    expect(after.cart.cart.lines[0]).toMatchObject({ unitPrice: 1_200_00, stock: 1, lineTotal: 1_200_00 });
+    expect(after.cart.cart.total).toBe(1_200_00);
+
+    // A logout elsewhere (the session row gone) shows on the next request.
+    await prisma.session.deleteMany({ where: { userId: ana.user.id } });
+    const loggedOut = await cartPage(ana.cookie);
+    expect(loggedOut.root).toMatchObject({ user: null, cartCount: 0 });
+    expect(loggedOut.cart).toMatchObject({ loggedIn: false, cart: { lines: [] } });
   });
 });
