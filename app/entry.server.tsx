@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
+import { PassThrough, type Transform } from "node:stream";
 import {
   type ActionFunctionArgs,
   createReadableStreamFromReadable,
@@ -15,6 +15,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { readOrUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./utils/logger.server";
+import { getEnv } from "./utils/env.server";
+import { lowerModulePreloadsStream } from "./utils/module-preloads.server";
 import { checkRequest } from "./utils/request.server";
 import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
@@ -94,7 +96,9 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Module preloads after the first paint's resources (module-preloads.server.ts). Not in
+          // development, where React would warn about an attribute its hydration did not render.
+          const body = getEnv().NODE_ENV === "production" ? lowerModulePreloadsStream() : new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (cacheable) {
             pipe(body);
@@ -137,7 +141,7 @@ function isRevalidatable(request: Request, status: number, headers: Headers): bo
  * policy it stored with the page, whose nonce matches the page's scripts. The tag is weak because the
  * server compresses the same page differently per client.
  */
-async function withEtag(request: Request, body: PassThrough, nonce: string, headers: Headers, status: number) {
+async function withEtag(request: Request, body: Transform, nonce: string, headers: Headers, status: number) {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
   const html = Buffer.concat(chunks);

@@ -1,8 +1,11 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { type RefObject, useEffect } from "react";
+
 /**
- * The plain pieces of a form (error lists, the form's own message, the submit button): no conform,
- * no zod, so a form that validates on the server only (the home page's newsletter box) can use them
- * without bringing the validation libraries into the page's first-load JavaScript. `forms.tsx`
- * re-exports them for every other form.
+ * The plain pieces of a form (error lists, the form's own message, the submit button, the action's
+ * answer read field by field): no conform, no zod, so a form that validates on the server only (the
+ * newsletter box, the product page's review form) can use them without bringing the validation
+ * libraries into the page's first-load JavaScript. `forms.tsx` re-exports them for every other form.
  */
 
 /** The asterisk of a required field's label (screen readers hear `aria-required` instead). */
@@ -46,4 +49,34 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
       {busy ? busyLabel : label}
     </button>
   );
+}
+
+/** What an action answers a refused form with: conform's `submission.reply()`. */
+export type Refusal = SubmissionResult<string[]>;
+
+/**
+ * One field as the action's refusal left it: its messages and the value sent, so a form that
+ * validates on the server only shows both with or without JavaScript. `name` "" is the form's own
+ * messages (`reply({ formErrors })`).
+ */
+export function answerField(formId: string, refused: Refusal | null | undefined, name: string) {
+  const errors = refused?.error?.[name] ?? undefined;
+  const value = refused?.initialValue?.[name];
+  return {
+    id: `${formId}-${name}`,
+    errorId: `${formId}-${name}-error`,
+    errors: errors?.length ? errors : undefined,
+    value: typeof value === "string" || Array.isArray(value) ? value : undefined,
+  };
+}
+
+/**
+ * With JavaScript a refusal arrives without a page load, so `autoFocus` (which only acts when the
+ * input is first rendered) cannot move the focus to the field to correct: this moves it to the
+ * first field the answer marked invalid.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement>, refused: Refusal | null | undefined) {
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, refused]);
 }

@@ -1,13 +1,19 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { type Form, type FetcherWithComponents, Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { NEWSLETTER_INTERESTS } from "~/lib/constants";
 import type { NEWSLETTER_SOURCES } from "~/lib/validation/newsletter";
-import { ErrorList, FormError, SubmitButton } from "./form-parts";
+import {
+  answerField as formAnswerField,
+  ErrorList,
+  FormError,
+  type Refusal,
+  SubmitButton,
+  useFocusFirstInvalid,
+} from "./form-parts";
 import { Honeypot } from "./honeypot";
 
 /** The /newsletter action's answer: conform's reply to a refused form, or the subscription done. */
-export type NewsletterAnswer = SubmissionResult<string[]> | { status: "subscribed" };
+export type NewsletterAnswer = Refusal | { status: "subscribed" };
 
 export function isSubscribed(answer: NewsletterAnswer | undefined | null): answer is { status: "subscribed" } {
   return answer?.status === "subscribed";
@@ -35,11 +41,7 @@ export function NewsletterBox({ as: FormTag, answer, busy, source, close, headin
   const interests = answerField(refused, "interests");
   const chosen = [interests.value ?? []].flat();
   const formRef = useRef<HTMLFormElement>(null);
-  // With JavaScript the answer arrives without a page load, so autoFocus (which only acts when the
-  // input is first rendered) cannot move the focus to the field to correct: this effect does.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refused]);
+  useFocusFirstInvalid(formRef, refused);
 
   return (
     <section aria-labelledby="newsletter-titulo" className="bg-ink-900 px-4 py-16 text-ivory-50 sm:px-6 lg:px-8">
@@ -136,21 +138,8 @@ export function NewsletterBox({ as: FormTag, answer, busy, source, close, headin
 /** Not "newsletter": the home page's slot around the box already has that id. */
 const FORM_ID = "newsletter-subscribe";
 
-/**
- * One field as the action's refusal (conform's `submission.reply()`) left it: its messages and the
- * value sent, so the box shows both with or without JavaScript. The box validates on the server
- * only, so zod and conform stay out of the home page's JavaScript.
- */
-function answerField(refused: SubmissionResult<string[]> | null | undefined, name: string) {
-  const errors = refused?.error?.[name] ?? undefined;
-  const value = refused?.initialValue?.[name];
-  return {
-    id: `${FORM_ID}-${name}`,
-    errorId: `${FORM_ID}-${name}-error`,
-    errors: errors?.length ? errors : undefined,
-    value: typeof value === "string" || Array.isArray(value) ? value : undefined,
-  };
-}
+/** The box validates on the server only, so zod and conform stay out of the home page's JavaScript. */
+const answerField = (refused: Refusal | null | undefined, name: string) => formAnswerField(FORM_ID, refused, name);
 
 /** The home page's box: a fetcher, so subscribing keeps the shopper where they are. */
 export function HomeNewsletter() {

@@ -1,11 +1,14 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { Fragment } from "react";
+import { Fragment, useRef } from "react";
 import { RATING_DEFAULT, RATING_MAX, REVIEW_MIN_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
-import type { RatingSummary as Summary, ReviewEligibility } from "~/lib/reviews";
-import { REVIEW_MESSAGES, ReviewSchema } from "~/lib/validation/review";
-import { ErrorList, FormError, SubmitButton, useSchemaForm } from "./forms";
+import {
+  REVIEW_MAX_LENGTH,
+  REVIEW_MESSAGES,
+  type RatingSummary as Summary,
+  type ReviewEligibility,
+} from "~/lib/reviews";
+import { answerField, ErrorList, FormError, type Refusal, SubmitButton, useFocusFirstInvalid } from "./form-parts";
 import { StarIcon } from "./icons";
 import { RatingSummary, Stars } from "./rating-summary";
 
@@ -19,7 +22,8 @@ export type ReviewFormState = {
   loginHref: string;
   /** Where the form posts (the product page's own action). */
   action: string;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The action's refusal of the last post (conform's `submission.reply()`), if any. */
+  lastResult: Refusal | null | undefined;
   busy: boolean;
 };
 
@@ -97,38 +101,53 @@ function ReviewFormSlot({ state }: { state: ReviewFormState }) {
   }
 }
 
+const FORM_ID = "review";
+
 /**
  * Rating as five radio buttons drawn as stars (they work without JavaScript: the stars up to the
- * chosen one light up through CSS alone) and the comment.
+ * chosen one light up through CSS alone) and the comment. It validates on the server only (the
+ * route's action, with `ReviewSchema`), so zod and conform stay out of every product page's
+ * JavaScript: the action's messages show next to the fields with the values sent, and the first
+ * field to correct takes the focus, with or without JavaScript.
  */
 function ReviewForm({ action, lastResult, busy }: Pick<ReviewFormState, "action" | "lastResult" | "busy">) {
-  const { form, fields } = useSchemaForm(ReviewSchema, {
-    id: "review",
-    lastResult,
-    defaultValue: { rating: String(RATING_DEFAULT) },
-  });
-  const commentInvalid = Boolean(fields.comment.errors);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, lastResult);
+  const formErrors = answerField(FORM_ID, lastResult, "");
+  const rating = answerField(FORM_ID, lastResult, "rating");
+  const comment = answerField(FORM_ID, lastResult, "comment");
+  const chosen = typeof rating.value === "string" ? rating.value : String(RATING_DEFAULT);
+  const commentHintId = `${comment.id}-hint`;
   return (
+    // noValidate: the messages are the shop's Spanish ones from the action, not the browser's.
     <Form
+      ref={formRef}
+      id={FORM_ID}
       method="post"
       action={action}
       preventScrollReset
-      {...getFormProps(form)}
+      noValidate
+      aria-describedby={formErrors.errors ? formErrors.errorId : undefined}
       className="space-y-5 rounded-sm border border-ink-900/10 bg-white p-5"
       data-testid="review-form"
     >
       <h3 className="font-serif text-2xl text-ink-900">Escribe tu reseña</h3>
-      <FormError id={form.errorId} errors={form.errors} />
+      <FormError id={formErrors.errorId} errors={formErrors.errors} />
       <fieldset>
         <legend className="field-label">Calificación</legend>
         <div className="flex gap-1">
           {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => {
-            const id = `${fields.rating.id}-${n}`;
+            const id = `${rating.id}-${n}`;
             return (
               <Fragment key={n}>
                 <input
-                  {...getInputProps(fields.rating, { type: "radio", value: String(n) })}
+                  type="radio"
                   id={id}
+                  name="rating"
+                  value={String(n)}
+                  defaultChecked={chosen === String(n)}
+                  aria-invalid={rating.errors ? true : undefined}
+                  aria-describedby={rating.errors ? rating.errorId : undefined}
                   className="sr-only"
                 />
                 <label
@@ -144,26 +163,31 @@ function ReviewForm({ action, lastResult, busy }: Pick<ReviewFormState, "action"
             );
           })}
         </div>
-        <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
+        <ErrorList id={rating.errorId} errors={rating.errors} />
       </fieldset>
       <div>
-        <label htmlFor={fields.comment.id} className="field-label">
+        <label htmlFor={comment.id} className="field-label">
           Tu comentario
         </label>
         <textarea
-          {...getTextareaProps(fields.comment, {
-            ariaDescribedBy: commentInvalid ? undefined : `${fields.comment.id}-hint`,
-          })}
+          id={comment.id}
+          name="comment"
+          defaultValue={typeof comment.value === "string" ? comment.value : undefined}
+          required
+          minLength={REVIEW_MIN_LENGTH}
+          maxLength={REVIEW_MAX_LENGTH}
           rows={4}
-          autoFocus={commentInvalid}
+          autoFocus={Boolean(comment.errors)}
+          aria-invalid={comment.errors ? true : undefined}
+          aria-describedby={comment.errors ? comment.errorId : commentHintId}
           className="field-input"
         />
-        {commentInvalid ? null : (
-          <p id={`${fields.comment.id}-hint`} className="mt-1 text-xs text-ink-700/70">
+        {comment.errors ? null : (
+          <p id={commentHintId} className="mt-1 text-xs text-ink-700/70">
             Al menos {REVIEW_MIN_LENGTH} caracteres.
           </p>
         )}
-        <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+        <ErrorList id={comment.errorId} errors={comment.errors} />
       </div>
       <div className="sm:w-60">
         <SubmitButton busy={busy} label="Publicar reseña" busyLabel="Publicando…" />

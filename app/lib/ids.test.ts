@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { idField, MAX_ID, parseId, parseOrderNumber } from "./ids";
+import { MAX_ID, parseId, parseOrderNumber } from "./ids";
+import { idField } from "./validation/id-field";
 
 describe("parseId", () => {
   it.each([

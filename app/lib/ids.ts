@@ -1,9 +1,11 @@
-import { z } from "zod";
-
 /**
  * Database ids as URLs and forms carry them: a positive integer written plainly — digits only, no
  * sign, no leading zero, no spaces — that fits PostgreSQL's `integer`. `/producto/007` is not
  * product 7: one spelling per id keeps URLs canonical and caches keyed by them honest.
+ *
+ * No zod here: pages import `parseId` for their loaders, and an import the browser build keeps
+ * (it cannot tell the module has no side effects) would bring zod with it. `idField` is in
+ * `validation/id-field.ts`.
  */
 
 export const MAX_ID = 2_147_483_647;
@@ -15,18 +17,6 @@ export function parseId(value: unknown): number | null {
   if (typeof value !== "string" || !ID_PATTERN.test(value)) return null;
   const id = Number(value);
   return id <= MAX_ID ? id : null;
-}
-
-/** A form field holding an id; anything else fails with `message`. */
-export function idField(message: string) {
-  return z.string({ required_error: message, invalid_type_error: message }).transform((value, ctx) => {
-    const id = parseId(value);
-    if (id === null) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-      return z.NEVER;
-    }
-    return id;
-  });
 }
 
 /** Order numbers as staff type and links carry them: LJ and up to twelve digits (any letter case). */

@@ -1,8 +1,5 @@
 import { invariantResponse } from "@epic-web/invariant";
-import { parseWithZod } from "@conform-to/zod";
 import {
-  data,
-  redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -31,18 +28,15 @@ import { parseId } from "~/lib/ids";
 import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
 import { chooseVariant, displayValues, galleryImages, materialOf, soldOutSizes } from "~/lib/variants";
-import { REVIEW_MESSAGES, ReviewSchema } from "~/lib/validation/review";
 import { getProductDetail, getViewerReviewEligibility } from "~/models/product.server";
-import { createReview } from "~/models/review.server";
 import { ProductJsonLd } from "~/components/product-json-ld";
 import { useIsPending } from "~/components/use-is-pending";
 import type { loader as rootLoader } from "~/root";
 import { getDeliverySettings, getShopPolicies } from "~/utils/env.server";
-import { setFlash } from "~/utils/flash.server";
 import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
-import { readForm } from "~/utils/request.server";
-import { requireUser, sessionUserFilter } from "~/utils/session.server";
+import { sessionUserFilter } from "~/utils/session.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
+import { reviewAction } from "./__review-form.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = parseId(params.id);
@@ -67,25 +61,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 /**
  * The review form posts here (one form, one page: errors re-render next to the fields without
- * JavaScript). Only a buyer without a review of the product may post; success redirects back to
- * the page, which then shows the review first and the already-reviewed state.
+ * JavaScript).
  */
 export async function action({ params, request }: ActionFunctionArgs) {
-  const form = await readForm(request);
   const id = parseId(params.id);
   invariantResponse(id, "Producto no encontrado", { status: 404 });
-  const user = await requireUser(request);
-  const submission = parseWithZod(form, { schema: ReviewSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const outcome = await createReview(user, id, submission.value);
-  if (outcome === "not-eligible") {
-    return data(submission.reply({ formErrors: [REVIEW_MESSAGES.notEligible] }), { status: 403 });
-  }
-  if (outcome === "duplicate") {
-    return data(submission.reply({ formErrors: [REVIEW_MESSAGES.duplicate] }), { status: 409 });
-  }
-  const setCookie = await setFlash(request, { kind: "success", message: REVIEW_MESSAGES.thanks });
-  return redirect(`/producto/${id}#resenas`, { headers: { "Set-Cookie": setCookie } });
+  return reviewAction(request, id);
 }
 /** The category whose pieces have ring sizes (and the size guide). */
 const RINGS = "rings";

@@ -108,7 +108,8 @@ const gzipSize = (file) => gzipSync(fs.readFileSync(path.join(root, "public", fi
 export function pageAssets(html) {
   const js = new Set(
     [
-      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      // The shop marks them fetchpriority="low" (app/utils/module-preloads.server.ts).
+      ...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
       ...html.matchAll(/<script[^>]* src="([^"]+)"/g),
       ...html.matchAll(/import(?:\s+\S+\s+from)?\s*\(?\s*"(\/build\/[^"]+)"/g),
     ].map((m) => m[1]),

@@ -61,6 +61,9 @@ test.describe("reviews", () => {
     await form.getByLabel("Tu comentario").fill("corto");
     await form.getByRole("button", { name: "Publicar reseña" }).click();
     await expect(form.getByText("El comentario debe tener al menos 10 caracteres")).toBeVisible();
+    // The action's answer (the form validates on the server only): the field to correct marked and focused.
+    await expect(form.getByLabel("Tu comentario")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Tu comentario")).toBeFocused();
     // The chosen stars and the text survive the refusal, with or without JavaScript.
     await expect(form.getByRole("radio", { name: "3 estrellas" })).toBeChecked();
     await expect(form.getByLabel("Tu comentario")).toHaveValue("corto");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField } from "~/lib/ids";
+import { idField } from "./id-field";
 import { ADMIN_BAD_REQUEST } from "./admin";
 import { text } from "./text";
 

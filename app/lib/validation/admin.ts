@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CARRIER_KEYS } from "~/lib/carriers";
-import { idField } from "~/lib/ids";
+import { idField } from "./id-field";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatusName } from "~/lib/order-status";
 import { ROLES } from "~/lib/roles";
 import { text } from "./text";

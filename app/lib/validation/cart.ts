@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CART_MESSAGES, LINE_KEY_PATTERN } from "~/lib/cart-messages";
-import { idField } from "~/lib/ids";
+import { idField } from "./id-field";
 
 /**
  * What the /cart action accepts: one schema per `intent`, joined on that field. Ids and line keys

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_MESSAGES, ReviewSchema } from "./review";
+import { REVIEW_MESSAGES } from "~/lib/reviews";
+import { ReviewSchema } from "./review";
 import { parseForm } from "./test-utils";
 
 describe("ReviewSchema", () => {

@@ -1,19 +1,7 @@
 import { z } from "zod";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from "~/lib/constants";
+import { REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from "~/lib/reviews";
 import { text } from "./text";
-
-/** Longest accepted comment: a review is a paragraph or two, and it bounds what a page renders. */
-export const REVIEW_MAX_LENGTH = 2000;
-
-export const REVIEW_MESSAGES = {
-  commentRequired: "Escribe un comentario sobre el producto",
-  commentTooShort: `El comentario debe tener al menos ${REVIEW_MIN_LENGTH} caracteres`,
-  commentTooLong: `El comentario no puede tener más de ${REVIEW_MAX_LENGTH} caracteres`,
-  ratingInvalid: `Elige una calificación de ${RATING_MIN} a ${RATING_MAX} estrellas`,
-  notEligible: "Solo quienes compraron este producto pueden escribir una reseña.",
-  duplicate: "Ya escribiste una reseña de este producto.",
-  thanks: "¡Gracias por tu reseña!",
-} as const;
 
 /**
  * A review: a rating of 1 to 5 stars (5 when none is chosen) and a comment of at least 10
