@@ -94,3 +94,39 @@ export function gridHref(category: CategoryId, page: number): string {
 
 /** One page of a paginated product list. */
 export type ProductPage<P> = { products: P[]; page: number; hasNext: boolean };
+
+type Packed<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
+};
+
+/**
+ * A card as a grid page's loader sends it: fields that are null are left out. Each of a page's 24
+ * cards and of their variants has some (no original price, no own image or material), and every one
+ * costs bytes in the page's hydration data; `unpackCard` puts them back for the card.
+ */
+export type PackedCard = Packed<Omit<CardProduct, "variants">> & { variants?: Packed<CardVariant>[] };
+
+function dropNulls<T extends object>(value: T): Packed<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as Packed<T>;
+}
+
+export function packCard(product: CardProduct): PackedCard {
+  return { ...dropNulls(product), variants: product.variants?.map(dropNulls) };
+}
+
+export function unpackCard(card: PackedCard): CardProduct {
+  return {
+    ...card,
+    originalPrice: card.originalPrice ?? null,
+    material: card.material ?? null,
+    rating: card.rating ?? null,
+    variants: card.variants?.map((v) => ({
+      ...v,
+      model: v.model ?? null,
+      size: v.size ?? null,
+      originalPrice: v.originalPrice ?? null,
+      image: v.image ?? null,
+      material: v.material ?? null,
+    })),
+  };
+}

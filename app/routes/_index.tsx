@@ -11,10 +11,10 @@ import { useEffect, useState } from "react";
 import { isFollowingMore } from "~/components/load-more";
 import { HomeNewsletter } from "~/components/newsletter-box";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
-import { gridHref, parsePage, type ProductPage } from "~/lib/catalog";
+import { gridHref, packCard, parsePage, type PackedCard, type ProductPage } from "~/lib/catalog";
 import { productSrcSet } from "~/lib/images";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
-import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
+import { getProductGrid, type GridSection } from "~/models/product.server";
 import { whenDatabaseUnavailable } from "~/utils/db.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
@@ -38,14 +38,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!grid) {
     // The database is down: the page still renders, with the "Error de Conexión" panel.
     const section: GridSection = { category, name: null, description: null };
-    const list: ProductPage<GridProduct> = { products: [], page, hasNext: false };
+    const list: ProductPage<PackedCard> = { products: [], page, hasNext: false };
     return data(
       { section, list, error: "Error cargando productos", ...links(page, false) },
       { status: 503, headers: { "Retry-After": "30" } },
     );
   }
   invariantResponse(page === 1 || grid.products.length > 0, "Página no encontrada", { status: 404 });
-  const { section, ...list } = grid;
+  const { section, products, ...rest } = grid;
+  const list: ProductPage<PackedCard> = { ...rest, products: products.map(packCard) };
   return { section, list, error: null, ...links(page, list.hasNext) };
 }
 
