@@ -29,7 +29,8 @@ export function Footer({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
           <ul className="footer-list">
             {CATEGORY_NAV.map((c) => (
               <li key={c.id}>
-                <Link to={categoryHref(c.id)} className="footer-link">
+                {/* The logo's link discovers the home route these go to. */}
+                <Link to={categoryHref(c.id)} className="footer-link" discover="none">
                   {c.id === "all" ? "Toda la colección" : c.label}
                 </Link>
               </li>

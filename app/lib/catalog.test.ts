@@ -90,7 +90,7 @@ describe("card data", () => {
 });
 
 describe("packCard", () => {
-  it("leaves null fields out of the wire form and unpackCard puts them back", () => {
+  it("leaves null and false fields and the pictures' folder out, and unpackCard puts them back", () => {
     const card = {
       id: 7,
       name: "Anillo",
@@ -116,7 +116,8 @@ describe("packCard", () => {
       ],
     };
     const packed = packCard(card);
-    expect(JSON.stringify(packed)).not.toContain("null");
+    expect(JSON.stringify(packed)).not.toMatch(/null|false|images\/products/);
+    expect(packed.image).toBe("anillo.webp");
     expect(packed.variants?.[0]).toEqual({ id: 1, model: "Oro", price: 100000, originalPrice: 120000, stock: 3 });
     expect(unpackCard(packed)).toEqual(card);
   });
