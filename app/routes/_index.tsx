@@ -8,7 +8,8 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { isFollowingMore } from "~/components/load-more";
-import { HomeNewsletter } from "~/components/newsletter-box";
+import { lazyHydrated } from "~/components/lazy-hydrated";
+import { HomeNewsletter as ServerNewsletter } from "~/components/newsletter-box.server";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
 import { productSrcSet } from "~/lib/images";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
@@ -17,6 +18,11 @@ import type { loader } from "./__home.server";
 // The loader and headers live in a server module: the browser build then carries no trace of the
 // server modules they use (each would be one more empty chunk for the home page to fetch).
 export { headers, loader } from "./__home.server";
+
+/** The newsletter box is at the page's foot: its code arrives after the first paint. */
+const HomeNewsletter = lazyHydrated(ServerNewsletter, () =>
+  import("~/components/newsletter-box").then((m) => m.HomeNewsletter),
+);
 
 /** "Ver más" moved the address to the page it appended: the grid already shows it, nothing to load. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
