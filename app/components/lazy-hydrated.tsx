@@ -13,7 +13,19 @@ export function lazyHydrated<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
   // A lazy component's props type adds a ref, which these components never take.
-  const Component = (onServer ?? lazy(() => load().then((component) => ({ default: component })))) as ComponentType<P>;
+  const Component = (onServer ??
+    lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        () => {
+          // The chunk is gone: a deploy replaced the build this page came from (several instances
+          // roll one at a time). Reload, as Remix does for a route module it cannot fetch; throwing
+          // would put the root's error view in place of the whole page.
+          window.location.reload();
+          return new Promise<never>(() => {});
+        },
+      ),
+    )) as ComponentType<P>;
   function LazyHydrated(props: P) {
     return (
       <Suspense fallback={null}>
