@@ -71,7 +71,6 @@ export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Pro
       onSubmit={() => setOpen(false)}
     >
       <FetcherFlag />
-      <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="redirectTo" value={anchor ? `${here}#${anchor}` : here} />
@@ -84,63 +83,65 @@ export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Pro
           </Link>
         </p>
       ) : null}
-      <div className="prompt-row">
-        <label htmlFor={`${panelId}-qty`}>Cantidad</label>
-        <div className="prompt-box">
-          {hydrated ? (
-            <button
-              type="button"
-              className="prompt-step"
-              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-              disabled={quantity <= 1}
-              aria-label="Disminuir cantidad"
-            >
-              −
-            </button>
-          ) : null}
-          <input
-            id={`${panelId}-qty`}
-            name="quantity"
-            type="number"
-            min={1}
-            max={MAX_LINE_QUANTITY}
-            required
-            value={quantity}
-            onChange={(e) =>
-              setQuantity(Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(Number(e.target.value)) || 1)))
-            }
-            className="prompt-qty"
-          />
-          {hydrated ? (
-            <button
-              type="button"
-              className="prompt-step"
-              onClick={() => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, q + 1))}
-              disabled={quantity >= MAX_LINE_QUANTITY}
-              aria-label="Aumentar cantidad"
-            >
-              +
-            </button>
-          ) : null}
-        </div>
-      </div>
       {hydrated ? (
-        <div className="prompt-row">
-          <button className="prompt-add">AGREGAR</button>
-          <button
-            type="button"
-            className="btn-ghost px-3"
-            onClick={() => {
-              setOpen(false);
-              setQuantity(DEFAULT_CARD_QUANTITY);
-            }}
-          >
-            Cancelar
-          </button>
-        </div>
+        <>
+          <div className="prompt-row">
+            <label htmlFor={`${panelId}-qty`}>Cantidad</label>
+            <div className="prompt-box">
+              <button
+                type="button"
+                className="prompt-step"
+                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                disabled={quantity <= 1}
+                aria-label="Disminuir cantidad"
+              >
+                −
+              </button>
+              <input
+                id={`${panelId}-qty`}
+                value={quantity}
+                onChange={(e) =>
+                  setQuantity(Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(Number(e.target.value)) || 1)))
+                }
+                {...QUANTITY_INPUT}
+              />
+              <button
+                type="button"
+                className="prompt-step"
+                onClick={() => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, q + 1))}
+                disabled={quantity >= MAX_LINE_QUANTITY}
+                aria-label="Aumentar cantidad"
+              >
+                +
+              </button>
+            </div>
+          </div>
+          <div className="prompt-row">
+            <AddButton />
+            <button
+              type="button"
+              className="btn-ghost px-3"
+              onClick={() => {
+                setOpen(false);
+                setQuantity(DEFAULT_CARD_QUANTITY);
+              }}
+            >
+              Cancelar
+            </button>
+          </div>
+        </>
       ) : (
-        // Without JavaScript the <details> closes with the page that follows the post.
-        <button className="prompt-add">AGREGAR</button>
+        // Without JavaScript (24 times in a grid page's HTML): the label holds its input, so neither
+        // needs an id, and the <details> closes with the page that follows the post.
+        <>
+          <label className="prompt-row">
+            Cantidad
+            <span className="prompt-box">
+              <input defaultValue={DEFAULT_CARD_QUANTITY} {...QUANTITY_INPUT} />
+            </span>
+          </label>
+          <AddButton />
+        </>
       )}
     </fetcher.Form>
   );
@@ -181,6 +182,25 @@ export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Pro
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The quantity field's fixed attributes, with and without JavaScript. */
+const QUANTITY_INPUT = {
+  name: "quantity",
+  type: "number",
+  min: 1,
+  max: MAX_LINE_QUANTITY,
+  required: true,
+  className: "prompt-qty",
+} as const;
+
+/** AGREGAR names the form's intent: the submitting button's value travels with the form. */
+function AddButton() {
+  return (
+    <button className="prompt-add" name="intent" value="add">
+      AGREGAR
+    </button>
   );
 }
 

@@ -54,7 +54,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
             <ul className="space-y-1">
               {CATEGORY_NAV.map((c) => (
                 <li key={c.id}>
-                  <Link to={categoryHref(c.id)} className="menu-link" data-category={c.id}>
+                  <Link to={categoryHref(c.id)} className="menu-link" data-category={c.id} discover="none">
                     {c.label}
                   </Link>
                 </li>
@@ -82,6 +82,9 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
               <li key={c.id}>
                 <Link
                   to={categoryHref(c.id)}
+                  // The logo's link discovers the home route for every "/?categoria=" link; without
+                  // their own, no `data-discover` attribute repeats in every page's HTML.
+                  discover="none"
                   data-category={c.id}
                   aria-current={onHome && active === c.id ? "page" : undefined}
                   className="nav-link"

@@ -110,7 +110,7 @@ export function NewsletterBox({ as: FormTag, answer, busy, source, close, headin
                 <legend className="field-label">Me interesa</legend>
                 <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3">
                   {NEWSLETTER_INTERESTS.map((interest) => (
-                    <label key={interest} className="flex items-center gap-2 text-sm text-ink-800">
+                    <label key={interest} className="check-label">
                       <input
                         type="checkbox"
                         name="interests"
@@ -118,7 +118,7 @@ export function NewsletterBox({ as: FormTag, answer, busy, source, close, headin
                         defaultChecked={chosen.includes(interest)}
                         aria-invalid={interests.errors ? true : undefined}
                         aria-describedby={interests.errors ? interests.errorId : undefined}
-                        className="h-4 w-4 accent-gold-700"
+                        className="check-box"
                       />
                       {interest}
                     </label>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AddToCartPrompt } from "./add-to-cart-prompt";
-import { type CardProduct, type CardSelection, gridHref, type ProductPage } from "~/lib/catalog";
+import { type CardSelection, gridHref, type PackedCard, type ProductPage, unpackCard } from "~/lib/catalog";
 import type { CategoryId } from "~/lib/constants";
 import { MoreLink, useLoadMore } from "./load-more";
 import { ProductCard } from "./product-card";
@@ -30,7 +30,7 @@ export function ProductGrid({
   heading: string;
   subtitle: string | null;
   category: CategoryId;
-  list: ProductPage<CardProduct>;
+  list: ProductPage<PackedCard>;
   loading?: boolean;
   error?: string | null;
   /** 1 when the grid heading is the page's main heading (no hero above it). */
@@ -63,14 +63,12 @@ export function ProductGrid({
           <p className="py-16 text-center font-serif text-2xl text-ink-700">No hay productos disponibles</p>
         ) : (
           <>
-            <ul
-              className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4 ${loading ? "opacity-40" : ""}`}
-            >
+            <ul className={loading ? "card-grid opacity-40" : "card-grid"}>
               {products.map((p, i) => (
                 // The card's place: an add that went through the login comes back to it.
-                <li key={p.id} id={cardAnchor(p.id)} className="flex scroll-mt-24">
+                <li key={p.id} id={cardAnchor(p.id)}>
                   <ProductCard
-                    product={p}
+                    product={unpackCard(p)}
                     eager={i < FIRST_ROW}
                     titleAs={headingLevel === 1 ? "h2" : "h3"}
                     addToCartSlot={gridAddToCart}

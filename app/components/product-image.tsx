@@ -1,4 +1,4 @@
-import { cardSrcSet, productSrcSet } from "~/lib/images";
+import { cardImage, productSrcSet } from "~/lib/images";
 
 /**
  * A square product picture in the sizes the layout needs: `sizes` says how wide it is drawn (the
@@ -22,10 +22,11 @@ export function ProductImage({
   // React 18 knows no `fetchPriority` prop; the lowercase attribute reaches the HTML as written.
   const priority = eager ? ({ fetchpriority: "high" } as Record<string, string>) : {};
   const card = sizes === "card";
+  const files = card ? cardImage(src) : { src, srcSet: productSrcSet(src) };
   return (
     <img
-      src={src}
-      srcSet={card ? cardSrcSet(src) : productSrcSet(src)}
+      src={files.src}
+      srcSet={files.srcSet}
       sizes={card ? undefined : sizes}
       alt={alt}
       // A card's picture fills a square box (no layout shift without them); elsewhere they give the ratio.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { gridHref, parsePage, sortForGrid } from "./catalog";
+import { gridHref, packCard, parsePage, sortForGrid, unpackCard } from "./catalog";
 import { GRID_MAX_PAGE } from "./constants";
-import { cardSrcSet, productSrcSet } from "./images";
+import { cardImage, productSrcSet } from "./images";
 import { cardVariants } from "./variants";
 import { stockLabel, stockLevel } from "./stock";
 import { displayName } from "./user";
@@ -80,10 +80,45 @@ describe("card data", () => {
     expect(productSrcSet("/images/products/anillo.svg")).toBe(
       "/images/products/anillo-320w.webp 320w,/images/products/anillo-640w.webp 640w,/images/products/anillo-1024w.webp 1024w",
     );
-    expect(cardSrcSet("/images/products/anillo.svg")).toBe(
-      "/images/products/anillo-320w.webp 1x,/images/products/anillo-640w.webp 2x",
-    );
+    expect(cardImage("/images/products/anillo.svg")).toEqual({
+      src: "/images/products/anillo-320w.webp",
+      srcSet: "/images/products/anillo-640w.webp 2x",
+    });
     expect(productSrcSet("https://cdn.example.com/a.jpg")).toBeUndefined();
-    expect(cardSrcSet("/images/products/../x.svg")).toBeUndefined();
+    expect(cardImage("/images/products/../x.svg")).toEqual({ src: "/images/products/../x.svg" });
+  });
+});
+
+describe("packCard", () => {
+  it("leaves null and false fields and the pictures' folder out, and unpackCard puts them back", () => {
+    const card = {
+      id: 7,
+      name: "Anillo",
+      price: 100000,
+      originalPrice: null,
+      image: "/images/products/anillo.webp",
+      material: null,
+      stock: 3,
+      isNew: true,
+      isFeatured: false,
+      rating: null,
+      variants: [
+        {
+          id: 1,
+          model: "Oro",
+          size: null,
+          price: 100000,
+          originalPrice: 120000,
+          stock: 3,
+          image: null,
+          material: null,
+        },
+      ],
+    };
+    const packed = packCard(card);
+    expect(JSON.stringify(packed)).not.toMatch(/null|false|images\/products/);
+    expect(packed.image).toBe("anillo.webp");
+    expect(packed.variants?.[0]).toEqual({ id: 1, model: "Oro", price: 100000, originalPrice: 120000, stock: 3 });
+    expect(unpackCard(packed)).toEqual(card);
   });
 });

@@ -1,5 +1,6 @@
 /** Pure catalogue rules and shapes shared by server and browser. */
 import { type CategoryId, GRID_MAX_PAGE } from "./constants";
+import { PRODUCT_IMAGE_DIR } from "./images";
 
 import type { RatingSummary } from "./reviews";
 
@@ -94,3 +95,53 @@ export function gridHref(category: CategoryId, page: number): string {
 
 /** One page of a paginated product list. */
 export type ProductPage<P> = { products: P[]; page: number; hasNext: boolean };
+
+type Packed<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
+};
+
+/**
+ * A card as a grid page's loader sends it, for the 24 cards of the page's hydration data: fields
+ * that are null or false are left out (no original price, no own image or material, not new), and
+ * product pictures are named without their common folder. `unpackCard` restores the card.
+ */
+export type PackedCard = Packed<Omit<CardProduct, "variants" | "isNew" | "isFeatured">> & {
+  isNew?: true;
+  isFeatured?: true;
+  variants?: Packed<CardVariant>[];
+};
+
+function compact<T extends { image: string | null }>(value: T): Packed<T> {
+  const kept = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== false);
+  const image = value.image?.startsWith(PRODUCT_IMAGE_DIR) ? value.image.slice(PRODUCT_IMAGE_DIR.length) : value.image;
+  return { ...Object.fromEntries(kept), ...(image === null ? {} : { image }) } as Packed<T>;
+}
+
+/** A packed picture's address: a bare file name is in PRODUCT_IMAGE_DIR. */
+function fullImage<I extends string | undefined>(image: I): I {
+  return (image && !image.includes("/") ? `${PRODUCT_IMAGE_DIR}${image}` : image) as I;
+}
+
+export function packCard(product: CardProduct): PackedCard {
+  return { ...(compact(product) as PackedCard), variants: product.variants?.map(compact) };
+}
+
+export function unpackCard(card: PackedCard): CardProduct {
+  return {
+    ...card,
+    originalPrice: card.originalPrice ?? null,
+    image: fullImage(card.image),
+    material: card.material ?? null,
+    isNew: card.isNew ?? false,
+    isFeatured: card.isFeatured ?? false,
+    rating: card.rating ?? null,
+    variants: card.variants?.map((v) => ({
+      ...v,
+      model: v.model ?? null,
+      size: v.size ?? null,
+      originalPrice: v.originalPrice ?? null,
+      image: fullImage(v.image) ?? null,
+      material: v.material ?? null,
+    })),
+  };
+}

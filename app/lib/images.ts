@@ -15,11 +15,13 @@ const UPLOADED_WITH_COPIES = /^\/uploads\/products\/[0-9a-f]{24}\.webp$/;
 
 /**
  * A grid card is 160–300 CSS px wide at every breakpoint, so it needs no `sizes`: the 320 px copy
- * for ordinary screens, the 640 px one for dense (2×) screens.
+ * for ordinary screens, the 640 px one for dense (2×) screens. The 320 px copy is the `src` itself
+ * (a `srcset` without a 1× entry uses `src` for it), so each of a page's cards names it once, not
+ * twice: the home's HTML carries 24 of them.
  */
-export function cardSrcSet(src: string): string | undefined {
-  if (!isProductImage(src)) return undefined;
-  return `${variantPath(src, 320)} 1x,${variantPath(src, 640)} 2x`;
+export function cardImage(src: string): { src: string; srcSet?: string } {
+  if (!isProductImage(src)) return { src };
+  return { src: variantPath(src, 320), srcSet: `${variantPath(src, 640)} 2x` };
 }
 
 function isProductImage(src: string): boolean {

@@ -1,5 +1,4 @@
-import { invariantResponse } from "@epic-web/invariant";
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import {
   type ShouldRevalidateFunction,
   useLoaderData,
@@ -9,52 +8,25 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { isFollowingMore } from "~/components/load-more";
-import { HomeNewsletter } from "~/components/newsletter-box";
+import { lazyHydrated } from "~/components/lazy-hydrated";
+import { HomeNewsletter as ServerNewsletter } from "~/components/newsletter-box.server";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
-import { gridHref, parsePage, type ProductPage } from "~/lib/catalog";
 import { productSrcSet } from "~/lib/images";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
-import { getProductGrid, type GridProduct, type GridSection } from "~/models/product.server";
-import { whenDatabaseUnavailable } from "~/utils/db.server";
-import { absoluteUrl } from "~/utils/origin.server";
-import { PUBLIC_REVALIDATE } from "~/utils/security.server";
+import type { loader } from "./__home.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const searchParams = new URL(request.url).searchParams;
-  const param = searchParams.get("categoria");
-  const category = isCategoryId(param) ? param : "all";
-  const page = parsePage(searchParams.get("pagina"));
-  // Past the deepest page served, or past the last page of the catalogue: 404, never an empty 200.
-  invariantResponse(page !== null, "Página no encontrada", { status: 404 });
-  const links = (p: number, hasNext: boolean) => ({
-    canonical: absoluteUrl(request, gridHref(category, p)),
-    prev: p > 1 ? absoluteUrl(request, gridHref(category, p - 1)) : null,
-    next: hasNext ? absoluteUrl(request, gridHref(category, p + 1)) : null,
-  });
-  const grid = await whenDatabaseUnavailable(
-    () => getProductGrid(category, page),
-    () => null,
-  );
-  if (!grid) {
-    // The database is down: the page still renders, with the "Error de Conexión" panel.
-    const section: GridSection = { category, name: null, description: null };
-    const list: ProductPage<GridProduct> = { products: [], page, hasNext: false };
-    return data(
-      { section, list, error: "Error cargando productos", ...links(page, false) },
-      { status: 503, headers: { "Retry-After": "30" } },
-    );
-  }
-  invariantResponse(page === 1 || grid.products.length > 0, "Página no encontrada", { status: 404 });
-  const { section, ...list } = grid;
-  return { section, list, error: null, ...links(page, list.hasNext) };
-}
+// The loader and headers live in a server module: the browser build then carries no trace of the
+// server modules they use (each would be one more empty chunk for the home page to fetch).
+export { headers, loader } from "./__home.server";
+
+/** The newsletter box is at the page's foot: its code arrives after the first paint. */
+const HomeNewsletter = lazyHydrated(ServerNewsletter, () =>
+  import("~/components/newsletter-box").then((m) => m.HomeNewsletter),
+);
 
 /** "Ver más" moved the address to the page it appended: the grid already shows it, nothing to load. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
   isFollowingMore(nextUrl) ? false : defaultShouldRevalidate;
-
-/** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
 
 export default function Home() {
   const { section, list, error } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PixelEvent } from "~/components/meta-pixel";
+import { PixelEvent } from "~/components/meta-pixel-tags";
 import { ORDERS_AND_SHOP, PaymentOutcome } from "~/components/payment-outcome";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { AwaitingPaymentDetails } from "~/components/awaiting-payment";

@@ -1,0 +1,43 @@
+import { invariantResponse } from "@epic-web/invariant";
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { gridHref, packCard, parsePage, type PackedCard, type ProductPage } from "~/lib/catalog";
+import { isCategoryId } from "~/lib/constants";
+import { getProductGrid, type GridSection } from "~/models/product.server";
+import { whenDatabaseUnavailable } from "~/utils/db.server";
+import { absoluteUrl } from "~/utils/origin.server";
+import { PUBLIC_REVALIDATE } from "~/utils/security.server";
+
+/** The home page's (and each category grid's) loader and headers; the route `_index.tsx` re-exports them. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const searchParams = new URL(request.url).searchParams;
+  const param = searchParams.get("categoria");
+  const category = isCategoryId(param) ? param : "all";
+  const page = parsePage(searchParams.get("pagina"));
+  // Past the deepest page served, or past the last page of the catalogue: 404, never an empty 200.
+  invariantResponse(page !== null, "Página no encontrada", { status: 404 });
+  const links = (p: number, hasNext: boolean) => ({
+    canonical: absoluteUrl(request, gridHref(category, p)),
+    prev: p > 1 ? absoluteUrl(request, gridHref(category, p - 1)) : null,
+    next: hasNext ? absoluteUrl(request, gridHref(category, p + 1)) : null,
+  });
+  const grid = await whenDatabaseUnavailable(
+    () => getProductGrid(category, page),
+    () => null,
+  );
+  if (!grid) {
+    // The database is down: the page still renders, with the "Error de Conexión" panel.
+    const section: GridSection = { category, name: null, description: null };
+    const list: ProductPage<PackedCard> = { products: [], page, hasNext: false };
+    return data(
+      { section, list, error: "Error cargando productos", ...links(page, false) },
+      { status: 503, headers: { "Retry-After": "30" } },
+    );
+  }
+  invariantResponse(page === 1 || grid.products.length > 0, "Página no encontrada", { status: 404 });
+  const { section, products, ...rest } = grid;
+  const list: ProductPage<PackedCard> = { ...rest, products: products.map(packCard) };
+  return { section, list, error: null, ...links(page, list.hasNext) };
+}
+
+/** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
