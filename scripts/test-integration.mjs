@@ -2,35 +2,71 @@
 // `npm run test:integration`: the database tests, on a fresh embedded PGlite (in memory) and,
 // when TEST_POSTGRES_URL is set (CI does), once more on a fresh database of that PostgreSQL server.
 // Extra arguments go to vitest (e.g. a file filter).
+//
+// The two passes run at the same time: each runs its files one after another against its own
+// database, and both spend much of their time waiting (on PGlite's single connection, on the server's
+// fsyncs, on child servers starting), so on two cores together they take little more than the longer
+// one alone (measured in docs/testing-time.md). Each pass's output is held back and printed whole
+// when it ends, so the two never interleave. INTEGRATION_SEQUENTIAL=1 runs them one after the other,
+// streaming their output (for a hang, or a machine too loaded to run both).
 import { createDatabase, migrateDeploy, run, startPglite } from "./lib/database.mjs";
 import { runPrisma } from "./lib/prisma.mjs";
 
 const extra = process.argv.slice(2);
+const sequential = ["1", "true"].includes(process.env.INTEGRATION_SEQUENTIAL ?? "");
 
-async function runSuite(label, url, embedded) {
-  console.log(`\n▸ Integration tests on ${label}`);
-  await migrateDeploy(url, { quiet: true });
-  return run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", ...extra], {
+/** Runs vitest's integration project on `url`; resolves with its exit code and, when `held`, its output. */
+async function vitest(url, embedded, held) {
+  const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", ...extra];
+  const env = {
     DATABASE_URL: url,
     DATABASE_EMBEDDED: embedded ? "1" : "0",
     NODE_ENV: "test",
     SESSION_SECRET: "integration-tests-secret-0123456789",
-  });
+  };
+  const output = held ? [] : undefined;
+  const code = await run(process.execPath, args, env, { output });
+  return { code, output: output ? Buffer.concat(output).toString() : "" };
 }
 
-let failed = false;
-
-const pglite = await startPglite();
-try {
-  failed = (await runSuite("embedded PGlite", pglite.url, true)) !== 0 || failed;
-} finally {
-  await pglite.stop();
+/**
+ * One pass: opens its database, migrates it, runs the suite, closes the database. Returns whether it
+ * failed; with `held`, prints its whole output (under its heading) only when it is over.
+ */
+async function runSuite(label, open, held) {
+  const started = Date.now();
+  const heading = `\n▸ Integration tests on ${label}`;
+  if (held) console.log(`${heading}: started (its output follows when it ends)`);
+  else console.log(heading);
+  let result;
+  const db = await open();
+  try {
+    await migrateDeploy(db.url, { quiet: true });
+    result = await vitest(db.url, db.embedded, held);
+  } catch (error) {
+    result = { code: 1, output: `${error instanceof Error ? error.stack : String(error)}\n` };
+  } finally {
+    await db.close();
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (held) process.stdout.write(`${heading} (${seconds} s)\n${result.output}`);
+  else if (result.output) process.stdout.write(result.output);
+  console.log(`${result.code === 0 ? "✔" : "✘"} ${label}: ${seconds} s`);
+  return result.code !== 0;
 }
 
-if (process.env.TEST_POSTGRES_URL) {
-  // The schema and the migrations must describe the same database (needs a shadow database,
-  // so only on a real server).
-  console.log("\n▸ Checking that prisma/schema.prisma and prisma/migrations agree");
+async function openPglite() {
+  const pglite = await startPglite();
+  return { url: pglite.url, embedded: true, close: pglite.stop };
+}
+
+async function openServerDatabase() {
+  const db = await createDatabase(process.env.TEST_POSTGRES_URL, "joyeria_test");
+  return { url: db.url, embedded: false, close: db.drop };
+}
+
+/** The schema and the migrations must describe the same database (needs a shadow database, so only on a real server). */
+async function schemaDrift() {
   const drift = await runPrisma(
     [
       "migrate",
@@ -45,16 +81,28 @@ if (process.env.TEST_POSTGRES_URL) {
   );
   if (drift !== 0) {
     console.error("✘ The schema differs from the migrations: create a migration (see docs/operations.md).");
-    failed = true;
+    return true;
   }
-  const db = await createDatabase(process.env.TEST_POSTGRES_URL, "joyeria_test");
-  try {
-    failed = (await runSuite("PostgreSQL server", db.url, false)) !== 0 || failed;
-  } finally {
-    await db.drop();
-  }
-} else {
-  console.log("\n(TEST_POSTGRES_URL is not set: the PostgreSQL server run is skipped; CI sets it.)");
+  console.log("✔ prisma/schema.prisma and prisma/migrations agree");
+  return false;
 }
 
-process.exit(failed ? 1 : 0);
+const server = Boolean(process.env.TEST_POSTGRES_URL);
+let failures;
+if (!server) {
+  failures = [await runSuite("embedded PGlite", openPglite, false)];
+  console.log("\n(TEST_POSTGRES_URL is not set: the PostgreSQL server run is skipped; CI sets it.)");
+} else if (sequential) {
+  failures = [
+    await runSuite("embedded PGlite", openPglite, false),
+    await schemaDrift(),
+    await runSuite("PostgreSQL server", openServerDatabase, false),
+  ];
+} else {
+  failures = await Promise.all([
+    runSuite("embedded PGlite", openPglite, true),
+    schemaDrift().then(async (drifted) => [drifted, await runSuite("PostgreSQL server", openServerDatabase, true)]),
+  ]).then((results) => results.flat());
+}
+
+process.exit(failures.some(Boolean) ? 1 : 0);

@@ -240,14 +240,21 @@ export async function migrateDeploy(url, { quiet = false } = {}) {
   }
 }
 
-/** Runs a command with the given environment and resolves with its exit code. */
-export function run(command, args, env, options = {}) {
+/**
+ * Runs a command with the given environment and resolves with its exit code. With `output` (an array),
+ * its standard output and error are collected there instead of shown.
+ */
+export function run(command, args, env, { output, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env }, ...options });
+    const stdio = output ? ["ignore", "pipe", "pipe"] : "inherit";
+    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env }, ...options });
+    child.stdout?.on("data", (chunk) => output?.push(chunk));
+    child.stderr?.on("data", (chunk) => output?.push(chunk));
     const forward = (signal) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
-    child.on("exit", (code, signal) => {
+    // "close", not "exit": the collected output is complete only once the pipes have closed.
+    child.on(output ? "close" : "exit", (code, signal) => {
       process.off("SIGINT", forward);
       process.off("SIGTERM", forward);
       resolve(code ?? (signal ? 1 : 0));
