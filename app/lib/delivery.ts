@@ -149,7 +149,7 @@ export function deliveryWindow(now: Date, settings: DeliverySettings): DeliveryW
 let lastWindow: { minute: number; settings: DeliverySettings; window: DeliveryWindow } | undefined;
 
 /**
- * `deliveryWindow(now, settings)` for pages that show it on every request (the cart). The answer
+ * `deliveryWindow(now, settings)` for pages that show it on every request (the cart, the product page). The answer
  * changes only with Mexico City's date and hour, and time zones move by whole minutes, so it is kept
  * for the current minute of the clock and the same settings (compared field by field: the caller's
  * object is new on every call).

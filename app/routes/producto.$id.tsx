@@ -22,7 +22,7 @@ import { SizeGuideLink } from "~/components/size-guide-link";
 import { StockLine } from "~/components/stock-line";
 import { TrustPoints } from "~/components/trust-points";
 import { SHIPPING_FEE, SHOP_NAME } from "~/lib/constants";
-import { deliveryWindow } from "~/lib/delivery";
+import { currentDeliveryWindow } from "~/lib/delivery";
 import { trustPoints } from "~/lib/shop-policies";
 import { parseId } from "~/lib/ids";
 import { discountPercent } from "~/lib/money";
@@ -54,7 +54,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     canonical: absoluteUrl(request, `/producto/${product.id}`),
     origin: getPublicOrigin(request),
     // When it would arrive if paid now, and what the shop promises: the same for every visitor today.
-    delivery: deliveryWindow(new Date(), getDeliverySettings()),
+    delivery: currentDeliveryWindow(getDeliverySettings()),
     trust: trustPoints(getShopPolicies()),
   };
 }
