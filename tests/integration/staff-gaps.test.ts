@@ -1,3 +1,4 @@
+import pg from "pg";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -219,5 +220,51 @@ describe("create-admin (the built command)", () => {
     expect(duplicate.stderr).toContain("An account with the e-mail dueña@example.test already exists");
     expect(await prisma.userRole.findUnique({ where: { userId: existing.id } })).toBeNull();
     expect(await prisma.auditEntry.count()).toBe(0);
+  });
+});
+
+/**
+ * Two writers adding variants to one product at the same time (two staff members, an import next to
+ * an edit). Before migration 20261125213000 the second writer's sum missed the first one's variant and
+ * the products check refused it (seen once in CI as "its stock is their sum (6), not 4"). On the
+ * PostgreSQL server only: PGlite has one connection, so its writers never overlap.
+ */
+describe.runIf(process.env.DATABASE_EMBEDDED === "0")("variants written at the same time", () => {
+  it("keeps the product's stock at the sum of every committed variant, and neither writer fails", async () => {
+    const product = await createProduct({ name: "Anillo Concurrente", price: 3_000_00, stock: 0 });
+    const first = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const second = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      const insert = (client: pg.Client, size: string, stock: number) =>
+        client.query(
+          `INSERT INTO "product_variants" ("product_id", "name", "size", "price", "stock", "sort_order")
+           VALUES ($1, $2, $3, 3000000, $4, 0)`,
+          [product.id, `Talla ${size}`, size, stock],
+        );
+      await first.query("BEGIN");
+      await insert(first, "6", 2);
+      // The second writer's trigger now waits for the first one's lock on the product's row.
+      const secondPid = (await second.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
+      const secondWrite = insert(second, "7", 3).then(
+        () => "ok",
+        (error: Error) => error.message,
+      );
+      await expect
+        .poll(
+          async () =>
+            (
+              await prisma.$queryRaw<Array<{ waiting: boolean }>>`
+                SELECT wait_event_type = 'Lock' AS waiting FROM pg_stat_activity WHERE pid = ${secondPid}`
+            )[0]?.waiting,
+          { timeout: 30_000, interval: 20 },
+        )
+        .toBe(true);
+      await first.query("COMMIT");
+      expect(await secondWrite).toBe("ok");
+      expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(5);
+    } finally {
+      await Promise.allSettled([first.end(), second.end()]);
+    }
   });
 });
