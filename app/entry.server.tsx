@@ -16,7 +16,7 @@ import { readOrUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./utils/logger.server";
 import { getEnv } from "./utils/env.server";
-import { lowerModulePreloadsStream } from "./utils/module-preloads.server";
+import { finishRenderedPageStream } from "./utils/module-preloads.server";
 import { checkRequest } from "./utils/request.server";
 import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
@@ -96,9 +96,10 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          // Module preloads after the first paint's resources (module-preloads.server.ts). Not in
-          // development, where React would warn about an attribute its hydration did not render.
-          const body = getEnv().NODE_ENV === "production" ? lowerModulePreloadsStream() : new PassThrough();
+          // Module preloads after the first paint's resources, the route manifest compact
+          // (module-preloads.server.ts). Not in development, where React would warn about an
+          // attribute its hydration did not render.
+          const body = getEnv().NODE_ENV === "production" ? finishRenderedPageStream() : new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (cacheable) {
             pipe(body);

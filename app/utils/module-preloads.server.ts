@@ -18,30 +18,67 @@ export function lowerModulePreloads(html: string): string {
 }
 
 /**
+ * Remix's `<Scripts>` inlines the page's part of the route manifest as JSON indented by two spaces
+ * (`JSON.stringify(manifest, null, 2)`): on the home page 0.8 KB of the HTML is that indentation.
+ * Written compact, it is the same object. The script is Remix's own, rendered with
+ * `suppressHydrationWarning`, and hydration never compares a script's content. A manifest that does not
+ * parse is left as it is.
+ */
+const MANIFEST_START = "window.__remixManifest = ";
+const MANIFEST_END = ";\nwindow.__remixRouteModules";
+
+export function compactRemixManifest(html: string): string {
+  const start = html.indexOf(MANIFEST_START);
+  if (start < 0) return html;
+  const from = start + MANIFEST_START.length;
+  const end = html.indexOf(MANIFEST_END, from);
+  if (end < 0) return html;
+  let compact: string;
+  try {
+    compact = JSON.stringify(JSON.parse(html.slice(from, end)));
+  } catch {
+    return html;
+  }
+  return html.slice(0, from) + compact + html.slice(end);
+}
+
+/** What a production page gets after React rendered it: low-priority module preloads, a compact manifest. */
+export function finishRenderedPage(html: string): string {
+  return compactRemixManifest(lowerModulePreloads(html));
+}
+
+/**
  * The same for a page streamed as React renders it: a tag may be split between two chunks, so the end
  * of each chunk that could be the start of one waits for the next chunk (and a character split
- * between chunks, for the decoder).
+ * between chunks, for the decoder); the manifest, from its start, waits for its end.
  */
-export function lowerModulePreloadsStream(): Transform {
+export function finishRenderedPageStream(): Transform {
   const decoder = new StringDecoder("utf8");
   let pending = "";
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      const text = lowerModulePreloads(pending + decoder.write(chunk));
-      const keep = partialTagLength(text);
+      const text = pending + decoder.write(chunk);
+      const keep = heldLength(text);
       pending = text.slice(text.length - keep);
-      done(null, text.slice(0, text.length - keep));
+      done(null, finishRenderedPage(text.slice(0, text.length - keep)));
     },
     flush(done) {
-      done(null, lowerModulePreloads(pending + decoder.end()));
+      done(null, finishRenderedPage(pending + decoder.end()));
     },
   });
 }
 
-/** How many characters at the end of `text` could begin a modulepreload tag. */
-function partialTagLength(text: string): number {
-  for (let length = Math.min(PRELOAD.length - 1, text.length); length > 0; length -= 1) {
-    if (PRELOAD.startsWith(text.slice(text.length - length))) return length;
+/** How many characters at the end of `text` must wait for the next chunk. */
+function heldLength(text: string): number {
+  const manifest = text.lastIndexOf(MANIFEST_START);
+  if (manifest >= 0 && text.indexOf(MANIFEST_END, manifest) < 0) return text.length - manifest;
+  return Math.max(partialLength(text, PRELOAD), partialLength(text, MANIFEST_START));
+}
+
+/** How many characters at the end of `text` could begin `marker`. */
+function partialLength(text: string, marker: string): number {
+  for (let length = Math.min(marker.length - 1, text.length); length > 0; length -= 1) {
+    if (marker.startsWith(text.slice(text.length - length))) return length;
   }
   return 0;
 }
