@@ -193,20 +193,26 @@ const QUANTITY_INPUT = {
   className: "prompt-qty",
 } as const;
 
-/** AGREGAR names the form's intent: the submitting button's value travels with the form. */
+/**
+ * AGREGAR names the form's intent: the submitting button's value travels with the form. Styled by
+ * place (`.card-cart button[name="intent"]`), like the rest of the form the server renders per card.
+ */
 function AddButton() {
   return (
-    <button className="prompt-add" name="intent" value="add">
+    <button name="intent" value="add">
       AGREGAR
     </button>
   );
 }
 
-/** "Agregar al carrito"; a phone's two-column card shows "Agregar" (the rest stays for screen readers). */
+/**
+ * "Agregar al carrito"; a phone's two-column card shows "Agregar" (the rest stays for screen readers,
+ * `.card-cart :is(summary, .card-button) > span` in the stylesheet).
+ */
 function AddLabel() {
   return (
     <>
-      Agregar<span className="add-rest"> al carrito</span>
+      Agregar<span> al carrito</span>
     </>
   );
 }
