@@ -67,7 +67,17 @@ export function runNode(args, env) {
 }
 
 /** One Lighthouse run (its default: a mid-range phone on a slow 4G link) with Debian's Chromium. */
-export async function lighthouse(url) {
+export async function lighthouse(url, attempts = 3) {
+  try {
+    return await lighthouseOnce(url);
+  } catch (error) {
+    // Lighthouse sometimes loses the trace's navigation start (NO_NAVSTART); the next run is fine.
+    if (attempts > 1 && /NO_NAVSTART/.test(String(error))) return lighthouse(url, attempts - 1);
+    throw error;
+  }
+}
+
+async function lighthouseOnce(url) {
   const bin = path.join(root, "node_modules/lighthouse/cli/index.js");
   const out = await runNode(
     [
