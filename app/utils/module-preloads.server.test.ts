@@ -50,6 +50,9 @@ describe("the rendered page's finish: module preloads at low priority, a compact
     const broken = page.replace('"version"', "version");
     expect(compactRemixManifest(broken)).toBe(broken);
     expect(compactRemixManifest("<p>sin manifiesto</p>")).toBe("<p>sin manifiesto</p>");
+    // A review quoting the words (JSON between them included) is left as it was written.
+    const quoted = "<p>window.__remixManifest = [1,\n 2];\nwindow.__remixRouteModules</p>";
+    expect(compactRemixManifest(quoted)).toBe(quoted);
     expect(finishRenderedPage(page)).toBe(finished);
   });
 

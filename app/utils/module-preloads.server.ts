@@ -33,13 +33,17 @@ export function compactRemixManifest(html: string): string {
   const from = start + MANIFEST_START.length;
   const end = html.indexOf(MANIFEST_END, from);
   if (end < 0) return html;
-  let compact: string;
+  let manifest: unknown;
   try {
-    compact = JSON.stringify(JSON.parse(html.slice(from, end)));
+    manifest = JSON.parse(html.slice(from, end));
   } catch {
     return html;
   }
-  return html.slice(0, from) + compact + html.slice(end);
+  // Only Remix's manifest (a page's own text could hold the same words, never this object).
+  if (typeof manifest !== "object" || manifest === null || !("entry" in manifest) || !("routes" in manifest)) {
+    return html;
+  }
+  return html.slice(0, from) + JSON.stringify(manifest) + html.slice(end);
 }
 
 /** What a production page gets after React rendered it: low-priority module preloads, a compact manifest. */
