@@ -65,4 +65,16 @@ describe("the rendered page's finish: module preloads at low priority, a compact
     const bytewise = [...bytes].map((byte) => Buffer.from([byte]));
     expect(await throughStream(bytewise)).toBe(finished);
   });
+
+  it("passes on what React writes in one turn as one piece, and a later piece on its own", async () => {
+    const stream = finishRenderedPageStream();
+    const pieces: string[] = [];
+    stream.on("data", (chunk: Buffer) => pieces.push(chunk.toString("utf8")));
+    const bytes = Buffer.from(page);
+    for (let at = 0; at < bytes.length; at += 7) stream.write(bytes.subarray(at, at + 7));
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.end("<p>después</p>");
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(pieces).toEqual([finished, "<p>después</p>"]);
+  });
 });

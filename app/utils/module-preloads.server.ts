@@ -55,19 +55,39 @@ export function finishRenderedPage(html: string): string {
  * The same for a page streamed as React renders it: a tag may be split between two chunks, so the end
  * of each chunk that could be the start of one waits for the next chunk (and a character split
  * between chunks, for the decoder); the manifest, from its start, waits for its end.
+ *
+ * React hands over a page in pieces (up to 2 KB, and many of a few bytes), all in the same turn of the
+ * event loop for what is ready. Passed on one by one, each became a chunk of the chunked response, and
+ * Node's `writev` of them was a tenth of a signed-in cart page's time under load. What arrives in one
+ * turn now leaves as one piece at the end of that turn: the page is still streamed (a deferred part
+ * follows when it is ready). Signed-in `/cart`, autocannon at 10 connections: 258 → 270 req/s.
  */
 export function finishRenderedPageStream(): Transform {
   const decoder = new StringDecoder("utf8");
   let pending = "";
+  let batch = "";
+  let scheduled = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       const text = pending + decoder.write(chunk);
       const keep = heldLength(text);
       pending = text.slice(text.length - keep);
-      done(null, finishRenderedPage(text.slice(0, text.length - keep)));
+      batch += finishRenderedPage(text.slice(0, text.length - keep));
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (batch === "") return;
+          this.push(batch);
+          batch = "";
+        });
+      }
+      done();
     },
     flush(done) {
-      done(null, finishRenderedPage(pending + decoder.end()));
+      const rest = batch + finishRenderedPage(pending + decoder.end());
+      batch = "";
+      done(null, rest);
     },
   });
 }
