@@ -96,7 +96,11 @@ stop_shop() {
   local took=$(($(now_ms) - started)) code
   code="$(podman_ inspect --format '{{.State.ExitCode}}' "$name")"
   [ "$code" = 0 ] || fail "$name exited with $code after SIGTERM (expected 0)"
-  podman_ logs "$name" 2>&1 | grep -q '"msg":"stopped"' || fail "$name did not log its graceful stop"
+  # Read whole before searching: `podman logs | grep -q` under pipefail fails when grep stops reading
+  # at the first match while podman still writes (SIGPIPE), as it did once after a restart.
+  local logs
+  logs="$(podman_ logs "$name" 2>&1)"
+  grep -q '"msg":"stopped"' <<<"$logs" || fail "$name did not log its graceful stop"
   echo "$took"
 }
 
