@@ -103,6 +103,7 @@ export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Pro
                   setQuantity(Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(Number(e.target.value)) || 1)))
                 }
                 {...QUANTITY_INPUT}
+                className="prompt-qty"
               />
               <button
                 type="button"
@@ -136,7 +137,7 @@ export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Pro
         <>
           <label>
             Cantidad
-            <input defaultValue={DEFAULT_CARD_QUANTITY} {...QUANTITY_INPUT} className={undefined} />
+            <input defaultValue={DEFAULT_CARD_QUANTITY} {...QUANTITY_INPUT} />
           </label>
           <AddButton />
         </>
@@ -190,7 +191,6 @@ const QUANTITY_INPUT = {
   min: 1,
   max: MAX_LINE_QUANTITY,
   required: true,
-  className: "prompt-qty",
 } as const;
 
 /**

@@ -12,6 +12,7 @@
 //
 // BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_SAVE_HOME=FILE writes the home HTML it measured to FILE.
 // Prints figures; nothing here is a pass/fail test.
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -71,13 +72,12 @@ try {
     const html = await res.text();
     if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
     if (page === "/") homeHtml = html;
-    if (process.env.BENCH_SAVE_HOME)
-      (await import("node:fs")).writeFileSync(process.env.BENCH_SAVE_HOME, homeHtml ?? "");
     const a = pageAssets(html);
     console.log(
       `${page.padEnd(22)}${kb(Buffer.byteLength(html)).padStart(10)}${kb(gzipSync(html).length).padStart(11)}${String(a.jsFiles).padStart(11)}${kb(a.jsGzip).padStart(10)}${kb(a.cssGzip).padStart(11)}${kb(a.fontBytes).padStart(10)}`,
     );
   }
+  if (process.env.BENCH_SAVE_HOME) fs.writeFileSync(process.env.BENCH_SAVE_HOME, homeHtml);
   const parts = htmlParts(homeHtml);
   console.log(
     `\nHome HTML: ${Buffer.byteLength(homeHtml).toLocaleString("en")} bytes; hydration data ${kb(parts.context)}, other scripts ${kb(parts.scripts)}, inline SVG ${kb(parts.svg)}, markup ${kb(parts.rest)}`,
