@@ -286,7 +286,7 @@ function print(report) {
   }
   if (report.assets)
     console.log(
-      `\nHome JavaScript: ${report.assets.jsFiles} files, ${kb(report.assets.jsGzip)} gzip; CSS ${kb(report.assets.cssGzip)} gzip`,
+      `\nHome JavaScript: ${report.assets.jsFiles} files, ${kb(report.assets.jsGzip)} gzip, ${kb(report.assets.jsBrotli)} brotli; CSS ${kb(report.assets.cssGzip)} gzip`,
     );
   if (report.lighthouse) {
     for (const [page, l] of Object.entries(report.lighthouse)) {

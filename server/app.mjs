@@ -12,6 +12,7 @@ import fs from "node:fs";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { precompressed } from "./precompressed.mjs";
 
 /**
  * Lingering close after refusing a body: how long, and how much, the server keeps reading (and
@@ -162,6 +163,8 @@ export function createApp({
     next();
   });
   app.use(compression());
+  // The build's scripts and stylesheets compressed once, at build time (Brotli, Zopfli's gzip).
+  app.use("/build", precompressed("public/build", { immutable: true, maxAge: "1y" }));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Fonts never change under a name; other public files may, so they revalidate hourly.
   app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { root } from "../lib/database.mjs";
 
 const children = new Set();
@@ -109,7 +109,18 @@ async function lighthouseOnce(url) {
   };
 }
 
-const gzipSize = (file) => gzipSync(fs.readFileSync(path.join(root, "public", file.split("?")[0]))).length;
+/**
+ * What travels for `file` to a browser that accepts `encoding`: the build's precompressed copy when
+ * there is one (the server sends it as it is, server/precompressed.mjs), else what zlib makes of it.
+ */
+function encodedSize(file, encoding) {
+  const plain = path.join(root, "public", file.split("?")[0]);
+  const copy = `${plain}${encoding === "br" ? ".br" : ".gz"}`;
+  if (fs.existsSync(copy)) return fs.statSync(copy).size;
+  const bytes = fs.readFileSync(plain);
+  return encoding === "br" ? brotliCompressSync(bytes).length : gzipSync(bytes).length;
+}
+const gzipSize = (file) => encodedSize(file, "gzip");
 
 /**
  * The JavaScript a first load of `html` fetches (every module it preloads or imports) and its
@@ -131,6 +142,7 @@ export function pageAssets(html) {
   const fontBytes = fonts.reduce((total, f) => total + fs.statSync(path.join(root, "public", f)).size, 0);
   return {
     jsGzip: sum(js),
+    jsBrotli: [...js].reduce((total, f) => total + encodedSize(f, "br"), 0),
     jsFiles: js.size,
     cssGzip: sum(css),
     fontBytes,

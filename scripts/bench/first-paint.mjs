@@ -6,8 +6,9 @@
 //
 // - HTML bytes of the home, a category page and a product page, and what the home's HTML is made of
 //   (Remix's hydration data, inline SVG, the rest);
-// - the first-load JavaScript of each (every module the page preloads or imports) and CSS, gzip,
-//   and the fonts it preloads;
+// - the first-load JavaScript of each (every module the page preloads or imports) and CSS, gzip as
+//   the server sends it (the build's Zopfli copies), the JavaScript in Brotli too, and the fonts it
+//   preloads;
 // - Lighthouse mobile, FIRST_PAINT_RUNS runs (3) of home and product, each category's median.
 //
 // BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_SAVE_HOME=FILE writes the home HTML it measured to FILE.
@@ -65,7 +66,7 @@ try {
     RATE_LIMIT_MULTIPLIER: "1000",
   });
 
-  console.log("\npage                     HTML raw  HTML gzip   JS files   JS gzip   CSS gzip   fonts");
+  console.log("\npage                     HTML raw  HTML gzip   JS files   JS gzip  JS brotli   CSS gzip   fonts");
   let homeHtml = "";
   for (const page of PAGES) {
     const res = await fetch(base + page);
@@ -74,7 +75,7 @@ try {
     if (page === "/") homeHtml = html;
     const a = pageAssets(html);
     console.log(
-      `${page.padEnd(22)}${kb(Buffer.byteLength(html)).padStart(10)}${kb(gzipSync(html).length).padStart(11)}${String(a.jsFiles).padStart(11)}${kb(a.jsGzip).padStart(10)}${kb(a.cssGzip).padStart(11)}${kb(a.fontBytes).padStart(10)}`,
+      `${page.padEnd(22)}${kb(Buffer.byteLength(html)).padStart(10)}${kb(gzipSync(html).length).padStart(11)}${String(a.jsFiles).padStart(11)}${kb(a.jsGzip).padStart(10)}${kb(a.jsBrotli).padStart(11)}${kb(a.cssGzip).padStart(11)}${kb(a.fontBytes).padStart(10)}`,
     );
   }
   if (process.env.BENCH_SAVE_HOME) fs.writeFileSync(process.env.BENCH_SAVE_HOME, homeHtml);

@@ -1,6 +1,12 @@
 import http from "node:http";
 
-export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
+export type RawResponse = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The body's bytes as they travelled (a compressed body stays compressed). */
+  bytes: Buffer;
+};
 
 /**
  * One HTTP request with full control of the headers (fetch refuses to set Host and some others):
@@ -29,13 +35,10 @@ export function send(
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
+        response.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString(), bytes });
+        });
         response.on("error", reject);
       },
     );
