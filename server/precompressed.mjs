@@ -41,11 +41,15 @@ export function precompressed(dir, { maxAge = "1y", immutable = true } = {}) {
     res.set("Content-Encoding", encoding);
     const file = path.join(root, `${req.path}${encoding === "br" ? ".br" : ".gz"}`);
     res.sendFile(file, { maxAge, immutable }, (error) => {
-      if (!error) return;
-      if (res.headersSent) return next(error);
-      res.removeHeader("Content-Encoding");
-      res.removeHeader("Content-Type");
-      next(error.code === "ENOENT" ? undefined : error);
+      // A browser that went away mid-file (a navigation) is nobody's error, as for Express's own
+      // sendFile without a callback.
+      if (!error || error.code === "ECONNABORTED" || error.syscall === "write") return;
+      if (error.code === "ENOENT" && !res.headersSent) {
+        res.removeHeader("Content-Encoding");
+        res.removeHeader("Content-Type");
+        return next();
+      }
+      next(error);
     });
   };
 }

@@ -16,8 +16,9 @@ export function FooterContent({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo })
     <footer className="mt-24 bg-ink-900 text-ivory-100 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
-          <Link to="/" aria-label="Inicio" className="inline-block rounded-sm">
+          <Link to="/" className="inline-block rounded-sm">
             <Logo tone="dark" />
+            <span className="sr-only"> — Inicio</span>
           </Link>
           <p className="mt-5 text-sm leading-relaxed text-ivory-200/80">
             Joyería fina hecha para acompañarte toda la vida. Oro, plata y piedras seleccionadas a mano, diseñadas en la

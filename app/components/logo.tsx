@@ -12,6 +12,7 @@ export function Logo({ className = "", tone = "light" }: { className?: string; t
         >
           {SHOP_NAME.replace("Joyería ", "")}
         </span>
+        {/* Read as two words ("Aurora Joyería"): the link's name must contain the text it shows. */}{" "}
         <span
           className={`mt-0.5 text-[0.6rem] uppercase tracking-[0.42em] ${tone === "dark" ? "text-gold-300" : "text-gold-700"}`}
         >

@@ -254,6 +254,28 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 
 }
 
 /**
+ * WCAG 2.5.3 (label in name): a link or button's accessible name contains the words it shows, so a
+ * person who speaks to their browser ("pulsa Aurora") reaches it. axe has the rule among its
+ * experimental ones, which the tag list above leaves out; Lighthouse runs it, and found the logo links.
+ */
+test("every link and button is named by what it shows, the logos included", async ({ page }) => {
+  const productId = await availableProductId(page);
+  for (const path of ["/", `/producto/${productId}`, "/cart", "/login"]) {
+    for (const { viewport } of WIDTHS) {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      await waitForHydration(page);
+      const { violations } = await new AxeBuilder({ page })
+        .withRules(["label-content-name-mismatch"])
+        .setLegacyMode(page.frames().length === 1)
+        .analyze();
+      const found = violations.flatMap((violation) => violation.nodes.map((node) => node.html.slice(0, 120)));
+      expect.soft(found, `${path} at ${viewport.width} px`).toEqual([]);
+    }
+  }
+});
+
+/**
  * Tabs `presses` times forwards, then as many backwards: focus stays in `dialog`. Past its last
  * control a native modal dialog hands focus to the browser's own toolbar (the page's body is
  * then the active element) and the next Tab comes back in; it never reaches the page behind.
