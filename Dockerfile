@@ -21,15 +21,18 @@ WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 
 # All dependencies, for the build. `npm install` with the lockfile, not `npm ci` (docs/operations.md);
-# no install scripts (npm 10 would run Prisma's engine download; nothing here needs one).
+# no install scripts (npm 10 would run Prisma's engine download); the shop's own patches to installed
+# dependencies (scripts/patch-dependencies.mjs: cached route matching) are applied explicitly.
 FROM base AS deps
 COPY package.json package-lock.json ./
-RUN npm install --include=dev --ignore-scripts
+COPY scripts/patch-dependencies.mjs scripts/
+RUN npm install --include=dev --ignore-scripts && node scripts/patch-dependencies.mjs
 
 # Production dependencies only.
 FROM base AS production-deps
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --ignore-scripts && npm cache clean --force
+COPY scripts/patch-dependencies.mjs scripts/
+RUN npm install --omit=dev --ignore-scripts && node scripts/patch-dependencies.mjs && npm cache clean --force
 
 # The Prisma client is generated into app/ and bundled by the build, as are the operators' commands.
 FROM deps AS build

@@ -157,6 +157,9 @@ echo "  healthy (HEALTHCHECK /healthz) after ${HEALTHY_MS} ms, ready (/readyz) a
 uid="$(podman_ exec "$SHOP" id -u)"
 [ "$uid" = 1000 ] || fail "the shop runs as uid $uid, not 1000"
 echo "  runs as $(podman_ exec "$SHOP" id -un) (uid $uid)"
+podman_ exec "$SHOP" grep -q "joyeria: cached route matching" node_modules/@remix-run/router/dist/router.cjs.js ||
+  fail "the image's @remix-run/router is not patched (scripts/patch-dependencies.mjs)"
+echo "  its @remix-run/router has the cached route matching (scripts/patch-dependencies.mjs)"
 [ "$(psql -qAt "$DB_URL" -c 'SELECT count(*) FROM products')" = 0 ] || fail "the new database has products"
 
 step "The first admin (npm run create-admin inside the container)"
