@@ -45,8 +45,11 @@ for (const file of fs.readdirSync(buildDir, { recursive: true })) {
   sources.set(`/build/${file.split(path.sep).join("/")}`, fs.readFileSync(path.join(buildDir, file), "utf8"));
 }
 
+/** The modules esbuild's file `url` imports statically (`import … from`, `import "…"`, `export … from`). */
 const staticImports = (url) =>
-  [...sources.get(url).matchAll(/(?:^|[;}])\s*import\s*(?:[^"';]*?\bfrom\s*)?"(\/build\/[^"]+)"/g)].map((m) => m[1]);
+  [...sources.get(url).matchAll(/(?:^|[;}])\s*(?:import|export)\s*(?:[^"';()]*?\bfrom\s*)?"(\/build\/[^"]+)"/g)].map(
+    (m) => m[1],
+  );
 
 /** `url` and every module it imports statically, transitively. */
 function closure(url, into = new Set()) {
