@@ -107,6 +107,15 @@ function variantColumns(variant: VariantInput, position: number) {
   };
 }
 
+/**
+ * Whether the form's stock is the one it was loaded with: then it is not the person's to write.
+ * Sales and reservations change stock while staff edit a product's text or photos; writing the
+ * count the form showed would put sold pieces back on sale.
+ */
+function untouchedStock(input: { stock: number; stockLoaded?: number }): boolean {
+  return input.stockLoaded !== undefined && input.stock === input.stockLoaded;
+}
+
 /** Only what differs, for an edit's audit entry (the whole row for a creation or a removal). */
 function changed<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
   const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
@@ -212,7 +221,8 @@ export async function updateProduct(tx: Tx, id: number, input: ProductInput): Pr
   const beforePhotos = photoList(before);
   // The stock of a product with variants is theirs: its change shows in the variants' entries.
   const wanted: Partial<ProductFields> & { images: string[] } = { ...data, images: photos };
-  if (input.variants.length > 0) delete wanted.stock;
+  // A product that had sizes and has none now takes the typed stock whatever the form showed.
+  if (input.variants.length > 0 || (before.variants.length === 0 && untouchedStock(input))) delete wanted.stock;
   const diff = changed({ ...fields, images: beforePhotos } as Record<string, unknown>, wanted);
   if (Object.keys(diff.after).length > 0) {
     const { images: _newPhotos, ...columns } = diff.after;
@@ -273,7 +283,8 @@ async function updateVariant(
   input: VariantInput,
   position: number,
 ): Promise<AuditEntryInput | null> {
-  const data = variantColumns(input, position);
+  const { stock, ...columns } = variantColumns(input, position);
+  const data = untouchedStock(input) ? columns : { ...columns, stock };
   const { _count: _orders, ...row } = current;
   const diff = changed(row as Record<string, unknown>, data);
   if (Object.keys(diff.after).length === 0) return null;

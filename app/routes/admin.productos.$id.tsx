@@ -76,6 +76,7 @@ export default function EditProduct() {
             price: centavosToPesosText(product.price),
             originalPrice: centavosToPesosText(product.originalPrice),
             stock: String(product.stock),
+            stockLoaded: String(product.stock),
             images: photos,
             variants: product.variants.map((v) => ({
               id: String(v.id),
@@ -85,6 +86,7 @@ export default function EditProduct() {
               price: centavosToPesosText(v.price),
               originalPrice: centavosToPesosText(v.originalPrice),
               stock: String(v.stock),
+              stockLoaded: String(v.stock),
               image: v.image ?? "",
             })),
             ...(product.inStock ? { inStock: "on" as const } : {}),

@@ -73,7 +73,11 @@ test.describe("staff tools", () => {
     expect(photo.status()).toBe(200);
   });
 
-  test("an admin edits one variant's price and the shop shows it at once", async ({ page, login, app }) => {
+  test("an admin edits one variant's price and the shop shows it at once; a sale made meanwhile stands", async ({
+    page,
+    login,
+    app,
+  }) => {
     const product = await app.prisma.product.create({
       data: {
         name: unique("Argolla Clásica"),
@@ -96,8 +100,20 @@ test.describe("staff tools", () => {
     await waitForHydration(page);
     const row = page.getByTestId("variant-row").nth(1);
     await row.getByLabel("Precio (MXN)").fill("4790");
+    // Meanwhile two pieces of size 6 sell: the form still shows 3, and saving the price must not
+    // put them back on sale.
+    await app.prisma.variant.updateMany({ where: { productId: product.id, size: "6" }, data: { stock: 1 } });
     await page.getByTestId("product-form").getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByTestId("flash-message")).toHaveText(/Cambios guardados/);
+    await expect(page.getByTestId("product-stock-summary")).toHaveText("Existencias: 4 (suma de sus 2 variantes)");
+    const stocks = await app.prisma.variant.findMany({
+      where: { productId: product.id },
+      orderBy: { sortOrder: "asc" },
+    });
+    expect(stocks.map((v) => [v.size, v.stock])).toEqual([
+      ["6", 1],
+      ["7", 3],
+    ]);
 
     await page.goto(`/producto/${product.id}?modelo=Oro&talla=7`);
     await expect(page.getByTestId("product-price")).toContainText(pesos(4_790_00));

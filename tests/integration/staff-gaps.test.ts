@@ -268,3 +268,97 @@ describe.runIf(process.env.DATABASE_EMBEDDED === "0")("variants written at the s
     }
   });
 });
+
+describe("a sale while staff edit a product", () => {
+  /** The edit form as its page fills it for `product`, stock fields included, with `changes`. */
+  function editForm(
+    product: { id: number; name: string; categoryId: number; image: string; material: string | null },
+    fields: Record<string, string>,
+    cookie: string,
+  ) {
+    return formRequest(
+      `/admin/productos/${product.id}`,
+      {
+        name: product.name,
+        description: "Una pieza de la casa.",
+        material: product.material ?? "",
+        categoryId: String(product.categoryId),
+        inStock: "on",
+        images: product.image,
+        price: "3000",
+        ...fields,
+      },
+      { cookie },
+    );
+  }
+
+  async function save(request: Request, id: number) {
+    const outcome = await settle(() => editAction({ request, params: { id: String(id) }, context: {} }));
+    expect(outcome.status, JSON.stringify(outcome.body)).toBe(302);
+  }
+
+  it("keeps the sale when the stock field was left as loaded, and takes a count the person typed", async () => {
+    const admin = await staffSession("admin");
+    const product = await createProduct({ name: "Dije Luna", price: 3_000_00, stock: 5 });
+
+    // The form was loaded with 5; two pieces sell before it is saved with a new description.
+    await prisma.product.update({ where: { id: product.id }, data: { stock: 3 } });
+    await save(
+      editForm(product, { stock: "5", stockLoaded: "5", description: "Plata .925" }, admin.cookie),
+      product.id,
+    );
+    let stored = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    expect([stored.stock, stored.description]).toEqual([3, "Plata .925"]);
+    const audits = await prisma.auditEntry.findMany({ where: { productId: product.id } });
+    expect(audits.map((a) => Object.keys(a.after as object))).toEqual([["description"]]);
+
+    // A count typed over the loaded one is the person's: it is written, sale or not.
+    await prisma.product.update({ where: { id: product.id }, data: { stock: 2 } });
+    await save(editForm(product, { stock: "8", stockLoaded: "3" }, admin.cookie), product.id);
+    stored = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    expect(stored.stock).toBe(8);
+
+    // Without the loaded count (a forged post, an old form): the typed stock, as before.
+    await save(editForm(product, { stock: "6" }, admin.cookie), product.id);
+    stored = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    expect(stored.stock).toBe(6);
+  });
+
+  it("keeps each size's sale, and the product's stock stays their sum", async () => {
+    const admin = await staffSession("admin");
+    const product = await createProduct({ name: "Anillo Trenza", price: 3_000_00, stock: 0 });
+    const [six, seven] = await Promise.all(
+      ["6", "7"].map((size, i) =>
+        prisma.variant.create({
+          data: { productId: product.id, name: `Talla ${size}`, size, price: 3_000_00, stock: 4, sortOrder: i },
+        }),
+      ),
+    );
+    await prisma.variant.update({ where: { id: six!.id }, data: { stock: 1 } });
+    await save(
+      editForm(
+        product,
+        {
+          "variants[0].id": String(six!.id),
+          "variants[0].size": "6",
+          "variants[0].price": "3100",
+          "variants[0].stock": "4",
+          "variants[0].stockLoaded": "4",
+          "variants[1].id": String(seven!.id),
+          "variants[1].size": "7",
+          "variants[1].price": "3000",
+          "variants[1].stock": "9",
+          "variants[1].stockLoaded": "4",
+        },
+        admin.cookie,
+      ),
+      product.id,
+    );
+    const variants = await prisma.variant.findMany({ where: { productId: product.id }, orderBy: { sortOrder: "asc" } });
+    expect(variants.map((v) => [v.size, v.price, v.stock])).toEqual([
+      ["6", 3_100_00, 1],
+      ["7", 3_000_00, 9],
+    ]);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(10);
+  });
+});

@@ -16,6 +16,8 @@ export type VariantFormValues = {
   price: string;
   originalPrice: string;
   stock: string;
+  /** The stock shown when the edit form was loaded (see the schema's `stockLoaded`). */
+  stockLoaded?: string;
   image: string;
 };
 
@@ -28,6 +30,7 @@ export type ProductFormValues = {
   price: string;
   originalPrice: string;
   stock: string;
+  stockLoaded?: string;
   images: string[];
   variants: VariantFormValues[];
   inStock?: "on";
@@ -146,6 +149,7 @@ export function ProductForm({
                 step={1}
                 className="field-input"
               />
+              <input {...getInputProps(fields.stockLoaded, { type: "hidden" })} />
               <ErrorList id={fields.stock.errorId} errors={fields.stock.errors} />
             </div>
           </div>

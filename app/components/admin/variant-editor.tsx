@@ -47,6 +47,8 @@ export function VariantEditor({
             </legend>
             <input {...getInputProps(v.id, { type: "hidden" })} />
             <input {...getInputProps(v.image, { type: "hidden" })} />
+            {/* The stock shown at load: left as it was, a sale made meanwhile stands. */}
+            <input {...getInputProps(v.stockLoaded, { type: "hidden" })} />
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[1.2fr_0.8fr_1.1fr_0.9fr_0.9fr_0.6fr]">
               <Cell meta={v.model} label="Modelo" placeholder="p. ej. Oro blanco" />
               <Cell meta={v.size} label="Talla" placeholder="p. ej. 7" />

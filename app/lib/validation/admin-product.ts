@@ -37,6 +37,16 @@ export function parseStock(value: unknown): number {
 /** Typed as the text a field holds; anything else a forged request sends also reads as 0. */
 const Stock = z.custom<string | undefined>(() => true).transform(parseStock);
 
+/**
+ * The stock the edit form showed when it was loaded (a hidden field beside each stock field): a
+ * count the person left as it was is not written back, so a sale or a reservation made while they
+ * edited stands. Missing or not a plain count (the new-product form, a catalogue import, a forged
+ * post): undefined, and the typed stock is written as it is.
+ */
+const LoadedStock = z
+  .custom<string | undefined>(() => true)
+  .transform((value) => (typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : undefined));
+
 export const PRICE_MESSAGES = {
   required: "El precio es requerido",
   invalid: "Escribe el precio en pesos, por ejemplo 1299.50",
@@ -130,6 +140,7 @@ export const VariantSchema = z
     price: OptionalPrice,
     originalPrice: OptionalPrice,
     stock: Stock,
+    stockLoaded: LoadedStock,
     image: OptionalImageUrl,
     /** A new photo for this variant (browser only: the server stores it and fills `image`). */
     photo: z.instanceof(File).optional(),
@@ -170,6 +181,7 @@ export const ProductSchema = z
     price: OptionalPrice,
     originalPrice: OptionalPrice,
     stock: Stock,
+    stockLoaded: LoadedStock,
     images: z
       .array(ImageUrl)
       .optional()
