@@ -37,7 +37,13 @@ export function ErrorList({ id, errors }: { id: string; errors: string[] | undef
 export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900">
+    // Focusable from script (tabIndex -1: not a tab stop), for a long form to bring it into view.
+    <div
+      id={id}
+      role="alert"
+      tabIndex={-1}
+      className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
       {errors.join(" ")}
     </div>
   );

@@ -99,6 +99,7 @@ export async function getAdminProduct(id: number) {
           originalPrice: true,
           stock: true,
           image: true,
+          sortOrder: true,
           _count: { select: { orderItems: true } },
         },
         orderBy: [{ sortOrder: "asc" }, { id: "asc" }],

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import type { ProductInput, VariantInput } from "~/lib/validation/admin-product";
 import { variantName } from "~/lib/variants";
@@ -23,13 +24,50 @@ type Tx = Prisma.TransactionClient;
 
 export type EditorRefusal =
   | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string[]>; formErrors?: string[] };
+  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string[]>; formErrors?: string[] }
+  /** Someone saved the product after this form was loaded; `editedFrom` is the product as it is now. */
+  | { ok: false; reason: "edited_meanwhile"; editedFrom: string };
 
 export type EditorResult = { ok: true; id: number } | EditorRefusal;
 
 export const EDITOR_MESSAGES = {
   staleVariant: "Otra persona cambió las variantes de este producto mientras editabas: recarga la página",
+  editedMeanwhile:
+    "Alguien más guardó cambios en este producto mientras lo editabas. Tus datos siguen aquí: revisa el producto en otra pestaña y vuelve a guardar si quieres que queden los tuyos.",
 } as const;
+
+/** An `editedFrom` as the edit form sends it (anything else is no fingerprint at all). */
+export const EDITED_FROM = /^[0-9a-f]{16}$/;
+
+/**
+ * What the edit form shows of a product, stock aside (sales and reservations change it; see
+ * untouchedStock): a fingerprint the form carries (`editedFrom`), compared under the product's lock
+ * when it is saved, so a save over someone else's newer one is refused instead of silently undoing it.
+ */
+export function editorFingerprint(
+  product: Omit<ProductFields, "stock"> & {
+    images: { url: string }[];
+    variants: Omit<StoredVariant, "name" | "stock" | "_count">[];
+  },
+): string {
+  const variants = [...product.variants]
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    .map((v) => [v.id, v.model, v.size, v.material, v.price, v.originalPrice, v.image]);
+  const shown = [
+    product.name,
+    product.description,
+    product.material,
+    product.categoryId,
+    product.price,
+    product.originalPrice,
+    photoList(product),
+    product.inStock,
+    product.isNew,
+    product.isFeatured,
+    variants,
+  ];
+  return createHash("sha256").update(JSON.stringify(shown)).digest("hex").slice(0, 16);
+}
 
 const PRODUCT_FIELDS = {
   name: true,
@@ -125,13 +163,21 @@ function changed<T extends Record<string, unknown>>(before: T, after: Partial<T>
   };
 }
 
-/** Creates (`id` null) or updates a product from the form. */
-export async function saveAdminProduct(actor: Actor, id: number | null, input: ProductInput): Promise<EditorResult> {
+/**
+ * Creates (`id` null) or updates a product from the form; `editedFrom`, the fingerprint of the product
+ * the edit form was loaded with, refuses an update when someone else saved it since.
+ */
+export async function saveAdminProduct(
+  actor: Actor,
+  id: number | null,
+  input: ProductInput,
+  editedFrom?: string,
+): Promise<EditorResult> {
   const result = await prisma.$transaction(
     async (tx): Promise<EditorResult> => {
       const category = await tx.category.findUnique({ where: { id: input.categoryId }, select: { id: true } });
       if (!category) return { ok: false, reason: "invalid", fieldErrors: { categoryId: ["Elige una categoría"] } };
-      const written = id === null ? await insertProduct(tx, input) : await updateProduct(tx, id, input);
+      const written = id === null ? await insertProduct(tx, input) : await updateProduct(tx, id, input, editedFrom);
       if (!written.ok) return written;
       await recordAudits(tx, actor, written.audits);
       return { ok: true, id: written.id };
@@ -183,7 +229,12 @@ export async function insertProduct(tx: Tx, input: ProductInput): Promise<Writte
  * Brings a product to the form's values: only what differs is written (and audited), so saving an
  * unchanged product writes nothing. Variants the form no longer has are removed (archived or deleted).
  */
-export async function updateProduct(tx: Tx, id: number, input: ProductInput): Promise<Written | EditorRefusal> {
+export async function updateProduct(
+  tx: Tx,
+  id: number,
+  input: ProductInput,
+  editedFrom?: string,
+): Promise<Written | EditorRefusal> {
   // The product's row first, then its variants': the lock order of ./stock.server.ts.
   await lockProducts(tx, [id]);
   const before = await tx.product.findUnique({
@@ -195,6 +246,10 @@ export async function updateProduct(tx: Tx, id: number, input: ProductInput): Pr
     },
   });
   if (!before) return { ok: false, reason: "not_found" };
+  if (editedFrom !== undefined) {
+    const current = editorFingerprint(before);
+    if (current !== editedFrom) return { ok: false, reason: "edited_meanwhile", editedFrom: current };
+  }
   const stored = new Map(before.variants.map((v) => [v.id, v]));
   if (input.variants.some((v) => v.id !== undefined && !stored.has(v.id))) {
     return { ok: false, reason: "invalid", fieldErrors: {}, formErrors: [EDITOR_MESSAGES.staleVariant] };

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { ProductSchema } from "~/lib/validation/admin-product";
 import { isUpload, storePhoto } from "~/models/product-photos.server";
-import { saveAdminProduct } from "~/models/product-editor.server";
+import { EDITED_FROM, EDITOR_MESSAGES, saveAdminProduct } from "~/models/product-editor.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -24,8 +24,16 @@ export async function productEditorAction(request: Request, user: SessionUser, p
   if (submission.status !== "success" || hasPhotoErrors) {
     return data(withLists(submission.reply({ fieldErrors: photoErrors })), { status: 400 });
   }
-  const result = await saveAdminProduct(user, productId, submission.value);
+  const fingerprint = form.get("editedFrom");
+  const editedFrom = typeof fingerprint === "string" && EDITED_FROM.test(fingerprint) ? fingerprint : undefined;
+  const result = await saveAdminProduct(user, productId, submission.value, editedFrom);
   if (!result.ok && result.reason === "not_found") throw new Response("Producto no encontrado", { status: 404 });
+  if (!result.ok && result.reason === "edited_meanwhile") {
+    // Nothing written; the person's values come back, and the product as it is now becomes what they
+    // edit from, so saving again (after a look at the other changes) keeps theirs.
+    const reply = withLists(submission.reply({ formErrors: [EDITOR_MESSAGES.editedMeanwhile] }));
+    return data({ ...reply, editedFrom: result.editedFrom }, { status: 409 });
+  }
   if (!result.ok) {
     return data(withLists(submission.reply({ fieldErrors: result.fieldErrors, formErrors: result.formErrors })), {
       status: 400,

@@ -5,7 +5,7 @@ import { centavosToPesosText, ProductForm } from "~/components/admin/product-for
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseId } from "~/lib/ids";
 import { getAdminProduct, getCategories } from "~/models/admin-products.server";
-import { photoList } from "~/models/product-editor.server";
+import { editorFingerprint, photoList } from "~/models/product-editor.server";
 import { requireUserWithRole } from "~/utils/session.server";
 import { productEditorAction } from "./__product-editor.server";
 
@@ -22,7 +22,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "admin");
   const product = await getAdminProduct(productId(params));
   invariantResponse(product, NOT_FOUND, { status: 404 });
-  return { product, photos: photoList(product), categories: await getCategories() };
+  return {
+    product,
+    photos: photoList(product),
+    categories: await getCategories(),
+    // The product as this form shows it: a save over someone else's newer one is refused.
+    editedFrom: editorFingerprint(product),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -31,8 +37,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
-  const { product, photos, categories } = useLoaderData<typeof loader>();
+  const { product, photos, categories, editedFrom } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  // A save refused because someone else saved first: the product as it is now.
+  const refusedFrom =
+    lastResult && "editedFrom" in lastResult && typeof lastResult.editedFrom === "string"
+      ? lastResult.editedFrom
+      : undefined;
   return (
     <div>
       <p className="flex gap-4 text-sm">
@@ -68,6 +79,7 @@ export default function EditProduct() {
           categories={categories}
           submitLabel="Guardar cambios"
           orderedVariantIds={product.variants.filter((v) => v._count.orderItems > 0).map((v) => String(v.id))}
+          editedFrom={refusedFrom ?? editedFrom}
           defaultValue={{
             name: product.name,
             description: product.description,

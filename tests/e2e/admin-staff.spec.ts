@@ -121,6 +121,42 @@ test.describe("staff tools", () => {
     await expect(page.getByTestId("product-price")).toContainText(pesos(4_890_00));
   });
 
+  test("two admins on one product: the later save is refused with the reason, keeps its values, and goes through when saved again", async ({
+    page,
+    login,
+    app,
+  }) => {
+    const product = await app.prisma.product.create({
+      data: {
+        name: unique("Aretes Gota"),
+        price: 2_100_00,
+        stock: 5,
+        image: "/images/products/placeholder.svg",
+        description: "Plata .925",
+        categoryId: 1,
+      },
+    });
+    await login({ role: "admin" });
+    await page.goto(`/admin/productos/${product.id}`);
+    await waitForHydration(page);
+    const form = page.getByTestId("product-form");
+    await form.getByLabel("Precio (MXN)").fill("2250");
+    // Another admin saves a new description while this form is open.
+    await app.prisma.product.update({ where: { id: product.id }, data: { description: "Plata .925 con zirconia" } });
+
+    await form.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(form.getByRole("alert")).toHaveText(
+      /Alguien más guardó cambios en este producto mientras lo editabas/,
+    );
+    await expect(form.getByLabel("Precio (MXN)")).toHaveValue("2250");
+    expect((await app.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).price).toBe(2_100_00);
+
+    await form.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByTestId("flash-message")).toHaveText(/Cambios guardados/);
+    const saved = await app.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    expect([saved.price, saved.stock]).toEqual([2_250_00, 5]);
+  });
+
   test("a worker ships an order with a carrier and a guide number; the shopper's e-mail links to the carrier", async ({
     page,
     login,

@@ -8,6 +8,7 @@ import { setOrderStatus, shipOrder } from "~/models/admin-orders.server";
 import { processReturn } from "~/models/admin-returns.server";
 import { addToCart, CartError } from "~/models/cart.server";
 import { getProductDetail } from "~/models/product.server";
+import { EDITOR_MESSAGES, editorFingerprint } from "~/models/product-editor.server";
 import { action as editAction } from "~/routes/admin.productos.$id";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
@@ -269,34 +270,34 @@ describe.runIf(process.env.DATABASE_EMBEDDED === "0")("variants written at the s
   });
 });
 
+/** The edit form of `product` as the browser posts it, with `fields` set or added. */
+function editForm(
+  product: { id: number; name: string; categoryId: number; image: string; material: string | null },
+  fields: Record<string, string>,
+  cookie: string,
+) {
+  return formRequest(
+    `/admin/productos/${product.id}`,
+    {
+      name: product.name,
+      description: "Una pieza de la casa.",
+      material: product.material ?? "",
+      categoryId: String(product.categoryId),
+      inStock: "on",
+      images: product.image,
+      price: "3000",
+      ...fields,
+    },
+    { cookie },
+  );
+}
+
+async function save(request: Request, id: number) {
+  const outcome = await settle(() => editAction({ request, params: { id: String(id) }, context: {} }));
+  expect(outcome.status, JSON.stringify(outcome.body)).toBe(302);
+}
+
 describe("a sale while staff edit a product", () => {
-  /** The edit form as its page fills it for `product`, stock fields included, with `changes`. */
-  function editForm(
-    product: { id: number; name: string; categoryId: number; image: string; material: string | null },
-    fields: Record<string, string>,
-    cookie: string,
-  ) {
-    return formRequest(
-      `/admin/productos/${product.id}`,
-      {
-        name: product.name,
-        description: "Una pieza de la casa.",
-        material: product.material ?? "",
-        categoryId: String(product.categoryId),
-        inStock: "on",
-        images: product.image,
-        price: "3000",
-        ...fields,
-      },
-      { cookie },
-    );
-  }
-
-  async function save(request: Request, id: number) {
-    const outcome = await settle(() => editAction({ request, params: { id: String(id) }, context: {} }));
-    expect(outcome.status, JSON.stringify(outcome.body)).toBe(302);
-  }
-
   it("keeps the sale when the stock field was left as loaded, and takes a count the person typed", async () => {
     const admin = await staffSession("admin");
     const product = await createProduct({ name: "Dije Luna", price: 3_000_00, stock: 5 });
@@ -360,5 +361,61 @@ describe("a sale while staff edit a product", () => {
       ["7", 3_000_00, 9],
     ]);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(10);
+  });
+});
+
+describe("two staff members saving one product", () => {
+  it("refuses the save made from an older form, says why, and takes it when saved again", async () => {
+    const admin = await staffSession("admin");
+    const product = await createProduct({ name: "Collar Perla", price: 3_000_00, stock: 4 });
+    const form = (fields: Record<string, string>) =>
+      editForm(product, { stock: "4", stockLoaded: "4", ...fields }, admin.cookie);
+    const stored = () => prisma.product.findUniqueOrThrow({ where: { id: product.id }, include: { images: true } });
+    const fingerprint = async () => editorFingerprint({ ...(await stored()), variants: [] });
+    const loadedWith = await fingerprint();
+
+    // Ana and Luis open the editor. A sale does not count as someone else's edit: Ana saves fine.
+    await prisma.product.update({ where: { id: product.id }, data: { stock: 3 } });
+    expect(await fingerprint()).toBe(loadedWith);
+    let outcome = await settle(() =>
+      editAction({
+        request: form({ editedFrom: loadedWith, price: "3200" }),
+        params: { id: String(product.id) },
+        context: {},
+      }),
+    );
+    expect(outcome.status, JSON.stringify(outcome.body)).toBe(302);
+
+    // Luis saves from the form he loaded before Ana's save: refused, nothing written, his values back.
+    outcome = await settle(() =>
+      editAction({
+        request: form({ editedFrom: loadedWith, description: "Perla cultivada" }),
+        params: { id: String(product.id) },
+        context: {},
+      }),
+    );
+    expect(outcome.status).toBe(409);
+    const body = outcome.body as {
+      error?: Record<string, string[]>;
+      initialValue?: Record<string, unknown>;
+      editedFrom?: string;
+    };
+    expect(body.error?.[""]).toEqual([EDITOR_MESSAGES.editedMeanwhile]);
+    expect(body.initialValue?.description).toBe("Perla cultivada");
+    expect(body.editedFrom).toBe(await fingerprint());
+    expect((await stored()).price).toBe(3_200_00);
+    expect((await stored()).description).not.toBe("Perla cultivada");
+
+    // Saving again from the product as it is now is his choice: it is written.
+    outcome = await settle(() =>
+      editAction({
+        request: form({ editedFrom: body.editedFrom!, description: "Perla cultivada" }),
+        params: { id: String(product.id) },
+        context: {},
+      }),
+    );
+    expect(outcome.status, JSON.stringify(outcome.body)).toBe(302);
+    expect((await stored()).stock).toBe(3);
+    expect((await stored()).description).toBe("Perla cultivada");
   });
 });

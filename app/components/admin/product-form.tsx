@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useEffect } from "react";
 import { ErrorList, Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
 import { useIsPending } from "~/components/use-is-pending";
 import { ProductSchema, STOCK_MAX } from "~/lib/validation/admin-product";
@@ -57,6 +58,7 @@ export function ProductForm({
   categories,
   submitLabel,
   orderedVariantIds = [],
+  editedFrom,
 }: {
   id: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -64,10 +66,18 @@ export function ProductForm({
   categories: { id: number; name: string }[];
   submitLabel: string;
   orderedVariantIds?: readonly string[];
+  /** The edit form's fingerprint of the product it shows (not the form's to change: outside conform). */
+  editedFrom?: string;
 }) {
   const isPending = useIsPending({ state: "submitting" });
   const { form, fields, focus } = useSchemaForm(ProductSchema, { id, lastResult, defaultValue });
   const hasVariants = fields.variants.getFieldList().length > 0;
+  // A refusal of the whole form (someone else saved first) shows above the form, a long way up from
+  // its button: take the person there. Field errors focus their field (conform).
+  const formErrors = form.errors?.join(" ");
+  useEffect(() => {
+    if (formErrors) document.getElementById(form.errorId)?.focus();
+  }, [formErrors, form.errorId]);
   const checkbox = (meta: typeof fields.inStock, label: string) => (
     <label className="flex items-center gap-2 text-sm text-ink-800">
       <input {...getInputProps(meta, { type: "checkbox" })} className="h-4 w-4" />
@@ -83,6 +93,7 @@ export function ProductForm({
       data-testid="product-form"
     >
       <FormError id={form.errorId} errors={form.errors} />
+      {editedFrom ? <input type="hidden" name="editedFrom" value={editedFrom} /> : null}
       <fieldset className="max-w-2xl space-y-5">
         <legend className="font-serif text-xl text-ink-900">La pieza</legend>
         <Field meta={fields.name} label="Nombre" autoComplete="off" autoFocus={focus === "name"} />
