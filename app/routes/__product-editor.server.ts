@@ -16,28 +16,30 @@ import type { SessionUser } from "~/utils/session.server";
  */
 export async function productEditorAction(request: Request, user: SessionUser, productId: number | null) {
   const form = await readForm(request);
+  const fingerprint = form.get("editedFrom");
+  const editedFrom = typeof fingerprint === "string" && EDITED_FROM.test(fingerprint) ? fingerprint : undefined;
   const photoErrors = await storeFormPhotos(form);
   const submission = parseWithZod(form, { schema: ProductSchema });
   const hasPhotoErrors = Object.keys(photoErrors).length > 0;
+  // Every form that comes back keeps the product it was loaded from (a plain post is followed by a fresh
+  // loader, whose fingerprint would otherwise hide a save made by someone else in between); a refusal
+  // for that reason brings the product as it is now instead.
+  const back = (reply: ReturnType<typeof submission.reply>, status: number, from = editedFrom) =>
+    data({ ...withLists(reply), ...(from ? { editedFrom: from } : {}) }, { status });
   // A list button (add, remove, move a variant or a photo) without JavaScript: the form comes back changed.
-  if (submission.status === undefined && !hasPhotoErrors) return data(withLists(submission.reply()), { status: 200 });
+  if (submission.status === undefined && !hasPhotoErrors) return back(submission.reply(), 200);
   if (submission.status !== "success" || hasPhotoErrors) {
-    return data(withLists(submission.reply({ fieldErrors: photoErrors })), { status: 400 });
+    return back(submission.reply({ fieldErrors: photoErrors }), 400);
   }
-  const fingerprint = form.get("editedFrom");
-  const editedFrom = typeof fingerprint === "string" && EDITED_FROM.test(fingerprint) ? fingerprint : undefined;
   const result = await saveAdminProduct(user, productId, submission.value, editedFrom);
   if (!result.ok && result.reason === "not_found") throw new Response("Producto no encontrado", { status: 404 });
   if (!result.ok && result.reason === "edited_meanwhile") {
     // Nothing written; the person's values come back, and the product as it is now becomes what they
     // edit from, so saving again (after a look at the other changes) keeps theirs.
-    const reply = withLists(submission.reply({ formErrors: [EDITOR_MESSAGES.editedMeanwhile] }));
-    return data({ ...reply, editedFrom: result.editedFrom }, { status: 409 });
+    return back(submission.reply({ formErrors: [EDITOR_MESSAGES.editedMeanwhile] }), 409, result.editedFrom);
   }
   if (!result.ok) {
-    return data(withLists(submission.reply({ fieldErrors: result.fieldErrors, formErrors: result.formErrors })), {
-      status: 400,
-    });
+    return back(submission.reply({ fieldErrors: result.fieldErrors, formErrors: result.formErrors }), 400);
   }
   throw redirect(`/admin/productos/${result.id}`, {
     headers: {

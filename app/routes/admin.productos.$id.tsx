@@ -39,8 +39,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditProduct() {
   const { product, photos, categories, editedFrom } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  // A save refused because someone else saved first: the product as it is now.
-  const refusedFrom =
+  // A form that came back (an error, a list button without JavaScript, a refusal) names the product it
+  // edits from; the loader's fingerprint is the product as it is now.
+  const returnedFrom =
     lastResult && "editedFrom" in lastResult && typeof lastResult.editedFrom === "string"
       ? lastResult.editedFrom
       : undefined;
@@ -79,7 +80,7 @@ export default function EditProduct() {
           categories={categories}
           submitLabel="Guardar cambios"
           orderedVariantIds={product.variants.filter((v) => v._count.orderItems > 0).map((v) => String(v.id))}
-          editedFrom={refusedFrom ?? editedFrom}
+          editedFrom={returnedFrom ?? editedFrom}
           defaultValue={{
             name: product.name,
             description: product.description,

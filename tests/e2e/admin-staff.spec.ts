@@ -157,6 +157,37 @@ test.describe("staff tools", () => {
     expect([saved.price, saved.stock]).toEqual([2_250_00, 5]);
   });
 
+  test("a form that comes back with an error still knows which product it was loaded from", async ({
+    page,
+    login,
+    app,
+  }) => {
+    const product = await app.prisma.product.create({
+      data: {
+        name: unique("Pulsera Eslabón"),
+        price: 1_800_00,
+        stock: 2,
+        image: "/images/products/placeholder.svg",
+        categoryId: 1,
+      },
+    });
+    await login({ role: "admin" });
+    await page.goto(`/admin/productos/${product.id}`);
+    await waitForHydration(page);
+    const form = page.getByTestId("product-form");
+    await app.prisma.product.update({ where: { id: product.id }, data: { description: "Cambiada por otra persona" } });
+    // A mistake first: without JavaScript the page comes back from the server (a fresh loader behind it).
+    await form.getByLabel("Precio (MXN)").fill("abc");
+    await form.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(form.getByText("Escribe el precio en pesos, por ejemplo 1299.50")).toBeVisible();
+    await form.getByLabel("Precio (MXN)").fill("1850");
+    await form.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(form.getByRole("alert")).toHaveText(
+      /Alguien más guardó cambios en este producto mientras lo editabas/,
+    );
+    expect((await app.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).price).toBe(1_800_00);
+  });
+
   test("a worker ships an order with a carrier and a guide number; the shopper's e-mail links to the carrier", async ({
     page,
     login,
