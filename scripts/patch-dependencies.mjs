@@ -3,15 +3,22 @@
 // Dockerfile after its `npm install --ignore-scripts`). Idempotent; `--check` only reports, and exits 1
 // when a patch is missing.
 //
-// One patch today, to @remix-run/router 1.23.3 (the router under Remix 2 and React Router 6), server
-// side only (its CommonJS build, which Node loads; the browser bundles the ESM build, untouched):
-// route matching flattened and ranked every route of the app, and compiled a regular expression for
-// each route path it tried, on every call — three to five calls per request. A CPU profile of a signed-in
-// /cart under load put 20 % of the server's time there (decision 024, revision of 2026-11-26). The
-// patch caches the ranked branches per routes array (the server's route arrays are built once per
-// build and never changed afterwards; a per-request array is simply collected with its request) and
-// the compiled path expressions (bounded, like React Router 7's own fix: remix-run/react-router#14967
-// and #14866, which Remix 2 will not receive).
+// Server side only (the CommonJS builds, which Node loads; the browser bundles the ESM builds,
+// untouched), all three for one cost: a CPU profile of a signed-in /cart under load put 20 % of the
+// server's time in building and matching the app's 47 routes, which Remix 2 did again and again on
+// every request (decision 024, revisions of 2026-11-26 and 2026-11-27).
+// - @remix-run/router 1.23.3: route matching flattened and ranked every route of the app, and compiled
+//   a regular expression for each route path it tried, on every call — three to five calls per request.
+//   The patch caches the ranked branches per routes array (a per-request array is simply collected
+//   with its request) and the compiled path expressions (bounded, like React Router 7's own fix:
+//   remix-run/react-router#14967 and #14866, which Remix 2 will not receive).
+// - @remix-run/react 2.17.5 (`RemixServer`) built the routes React renders afresh from the build's
+//   manifest and route modules on every page; and react-router-dom 6.30.4 (`createStaticRouter`) copied
+//   them once more into "data routes". Both arrays were new on every request, so the matching cache
+//   above missed on them (the rendered `<Routes>` and the page's partial manifest each matched again).
+//   Now both are built once per build: kept per manifest (its `routes` object, one per build) and
+//   reused while every route module is the same one (a development rebuild brings new modules, and
+//   new arrays with them). Nothing renders differently: the same objects, made once.
 //
 // A dependency at another version is left alone with a warning (the shop works, only slower), and
 // tests/unit/patched-dependencies.test.ts fails until the patch is brought up to date.
@@ -20,26 +27,50 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
-const MARKER = "/* joyeria: cached route matching */";
+const MARKER = "/* joyeria: cached route matching, v2 */";
+const ROUTES_MARKER = "/* joyeria: server routes built once per build */";
 
 const PATCHES = [
   {
     name: "@remix-run/router",
+    marker: MARKER,
     version: "1.23.3",
     file: "node_modules/@remix-run/router/dist/router.cjs.js",
     replacements: [
       {
         from: `  let branches = flattenRoutes(routes);
   rankRouteBranches(branches);
-  let matches = null;`,
-        to: `  ${MARKER}
-  let branches = rankedBranchesCache.get(routes);
-  if (!branches) {
-    branches = flattenRoutes(routes);
-    rankRouteBranches(branches);
-    rankedBranchesCache.set(routes, branches);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    // Incoming pathnames are generally encoded from either window.location
+    // or from router.navigate, but we want to match against the unencoded
+    // paths in the route definitions.  Memory router locations won't be
+    // encoded here but there also shouldn't be anything to decode so this
+    // should be a safe operation.  This avoids needing matchRoutes to be
+    // history-aware.
+    matches = matchRouteBranch(branches[i], decoded, allowPartial);
   }
-  let matches = null;`,
+  return matches;`,
+        to: `  ${MARKER}
+  let cached = rankedBranchesCache.get(routes);
+  if (!cached) {
+    let branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    cached = { branches, matchesByPath: new Map() };
+    rankedBranchesCache.set(routes, cached);
+  }
+  let { branches, matchesByPath } = cached;
+  let key = (allowPartial ? "+" : "=") + pathname;
+  if (matchesByPath.has(key)) return copyMatches(matchesByPath.get(key));
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(branches[i], decoded, allowPartial);
+  }
+  if (matchesByPath.size >= MATCHED_PATHS_MAX) matchesByPath.clear();
+  matchesByPath.set(key, copyMatches(matches));
+  return matches;`,
       },
       {
         from: `function compilePath(path, caseSensitive, end) {
@@ -51,6 +82,14 @@ const PATCHES = [
   }
 `,
         to: `const rankedBranchesCache = new WeakMap();
+const MATCHED_PATHS_MAX = 1000;
+// A remembered answer is handed out as a copy (the caller may keep or change its matches and params),
+// with one params object shared by the matches of one answer, as matchRouteBranch makes them.
+function copyMatches(matches) {
+  if (matches === null) return null;
+  let params = matches.length > 0 ? { ...matches[0].params } : {};
+  return matches.map((match) => ({ ...match, params }));
+}
 const compiledPaths = new Map();
 const COMPILED_PATHS_MAX = 1000;
 function compilePath(path, caseSensitive, end) {
@@ -60,16 +99,78 @@ function compilePath(path, caseSensitive, end) {
   if (end === void 0) {
     end = true;
   }
-  const key = path + "\\u0000" + caseSensitive + "\\u0000" + end;
-  let compiled = compiledPaths.get(key);
-  if (compiled) return compiled;
-  if (compiledPaths.size >= COMPILED_PATHS_MAX) compiledPaths.clear();
-  compiled = compilePathUncached(path, caseSensitive, end);
-  compiledPaths.set(key, compiled);
-  return compiled;
+  let variants = compiledPaths.get(path);
+  if (!variants) {
+    if (compiledPaths.size >= COMPILED_PATHS_MAX) compiledPaths.clear();
+    variants = [undefined, undefined, undefined, undefined];
+    compiledPaths.set(path, variants);
+  }
+  let slot = (caseSensitive ? 2 : 0) + (end ? 1 : 0);
+  return variants[slot] || (variants[slot] = compilePathUncached(path, caseSensitive, end));
 }
 function compilePathUncached(path, caseSensitive, end) {
 `,
+      },
+    ],
+  },
+  {
+    name: "@remix-run/react",
+    version: "2.17.5",
+    marker: ROUTES_MARKER,
+    file: "node_modules/@remix-run/react/dist/server.js",
+    replacements: [
+      {
+        from: `  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);`,
+        to: `  let routes$1 = serverRoutesOnce(manifest.routes, routeModules, context.future, context.isSpaMode);`,
+      },
+      {
+        from: `var React__namespace = /*#__PURE__*/_interopNamespace(React);
+`,
+        to: `var React__namespace = /*#__PURE__*/_interopNamespace(React);
+
+${ROUTES_MARKER}
+const serverRoutesByManifest = new WeakMap();
+function serverRoutesOnce(manifestRoutes, routeModules, future, isSpaMode) {
+  let cached = serverRoutesByManifest.get(manifestRoutes);
+  if (cached && cached.future === future && cached.isSpaMode === isSpaMode && sameModules(cached.routeModules, routeModules)) {
+    return cached.routes;
+  }
+  let built = routes.createServerRoutes(manifestRoutes, routeModules, future, isSpaMode);
+  serverRoutesByManifest.set(manifestRoutes, { routes: built, routeModules: { ...routeModules }, future, isSpaMode });
+  return built;
+}
+function sameModules(a, b) {
+  let keys = Object.keys(b);
+  if (keys.length !== Object.keys(a).length) return false;
+  for (let key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+`,
+      },
+    ],
+  },
+  {
+    name: "react-router-dom",
+    version: "6.30.4",
+    marker: ROUTES_MARKER,
+    file: "node_modules/react-router-dom/server.js",
+    replacements: [
+      {
+        from: `  let manifest = {};
+  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);`,
+        to: `  ${ROUTES_MARKER}
+  let converted = dataRoutesByRoutes.get(routes);
+  if (!converted) {
+    let manifest = {};
+    converted = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    dataRoutesByRoutes.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+      },
+      {
+        from: `function createStaticRouter(routes, context, opts = {}) {`,
+        to: `const dataRoutesByRoutes = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {`,
       },
     ],
   },
@@ -82,19 +183,21 @@ for (const patch of PATCHES) {
   if (!fs.existsSync(file)) continue; // not installed (a production install without it)
   const { version } = JSON.parse(fs.readFileSync(path.join(root, "node_modules", patch.name, "package.json"), "utf8"));
   const source = fs.readFileSync(file, "utf8");
-  if (source.includes(MARKER)) continue;
+  if (source.includes(patch.marker)) continue;
   const applicable = version === patch.version && patch.replacements.every((r) => source.split(r.from).length === 2);
   if (check || !applicable) {
     missing++;
     console.warn(
       applicable
         ? `patch-dependencies: ${patch.name} ${version} is not patched (run \`node scripts/patch-dependencies.mjs\`).`
-        : `patch-dependencies: ${patch.name} is at ${version}, the patch is for ${patch.version}: left unpatched (slower route matching); update scripts/patch-dependencies.mjs.`,
+        : source.includes("/* joyeria: ")
+          ? `patch-dependencies: ${patch.name} carries an older version of this patch: reinstall it (\`rm -rf node_modules/${patch.name} && npm install\`).`
+          : `patch-dependencies: ${patch.name} is at ${version}, the patch is for ${patch.version}: left unpatched (slower page rendering); update scripts/patch-dependencies.mjs.`,
     );
     continue;
   }
   const patched = patch.replacements.reduce((text, r) => text.replace(r.from, () => r.to), source);
   fs.writeFileSync(file, patched);
-  console.log(`patch-dependencies: ${patch.name} ${version} patched (cached route matching).`);
+  console.log(`patch-dependencies: ${patch.name} ${version} patched (${patch.marker.slice(12, -3)}).`);
 }
 if (check && missing > 0) process.exit(1);

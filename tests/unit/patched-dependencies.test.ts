@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type * as RouterModule from "@remix-run/router";
+import type * as RouterDomServer from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -167,5 +168,31 @@ describe("patched route matching", () => {
     });
     expect(router.matchPath({ path: "/producto", end: false }, "/producto/5")?.pathname).toBe("/producto");
     expect(router.matchPath({ path: "/producto", end: true }, "/producto/5")).toBeNull();
+  });
+});
+
+describe("server routes built once per build", () => {
+  // The CommonJS builds the server loads (the patched ones).
+  const require = createRequire(path.join(root, "package.json"));
+  const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof RouterDomServer;
+
+  it("react-router-dom's static router converts one routes array once, and answers as before", async () => {
+    const handler = createStaticHandler(shop());
+    const context = await handler.query(new Request("http://localhost/admin/productos/7"));
+    if (context instanceof Response) throw new Error("unexpected redirect");
+    const first = createStaticRouter(handler.dataRoutes, context);
+    const second = createStaticRouter(handler.dataRoutes, context);
+    expect(second.routes).toBe(first.routes);
+    for (const router of [first, second]) {
+      expect(router.state.matches.map((m) => [m.route.id, m.params, m.pathname])).toEqual([
+        ["root", { id: "7" }, "/"],
+        ["admin", { id: "7" }, "/admin"],
+        ["admin-product", { id: "7" }, "/admin/productos/7"],
+      ]);
+      // The matches point at the routes the router renders, as the unpatched router made them.
+      expect(router.state.matches[1]!.route).toBe(router.routes[0]!.children![5]);
+    }
+    // Another array (another build) gets routes of its own.
+    expect(createStaticRouter([...handler.dataRoutes], context).routes).not.toBe(first.routes);
   });
 });
