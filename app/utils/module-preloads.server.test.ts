@@ -64,6 +64,12 @@ describe("the rendered page's finish: module preloads at low priority, a compact
     }
     const bytewise = [...bytes].map((byte) => Buffer.from([byte]));
     expect(await throughStream(bytewise)).toBe(finished);
+    // React writes Uint8Arrays (views of its own buffers), not Buffers.
+    const third = Math.ceil(bytes.length / 3);
+    const views = [0, third, 2 * third].map(
+      (at) => new Uint8Array(bytes.buffer, bytes.byteOffset + at, Math.min(third, bytes.length - at)),
+    );
+    expect(await throughStream(views as Buffer[])).toBe(finished);
   });
 
   it("passes on what React writes in one turn as one piece, and a later piece on its own", async () => {

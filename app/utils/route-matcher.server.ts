@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+import { memoizeBounded } from "./memoize";
 
 /** What the matcher reads of a build's route (`ServerBuild["routes"]` has these and more). */
 type RouteEntry = Pick<ServerBuild["routes"][string], "id" | "parentId" | "path" | "index" | "caseSensitive">;
@@ -9,6 +10,7 @@ type RouteObject = NonNullable<Parameters<typeof matchRoutes>[0]>[number];
 /**
  * The Remix route id that answers a URL (`routes/producto.$id` for `/producto/7`, also for its
  * single-fetch data request `/producto/7.data`): a bounded label for the metrics, unlike raw paths.
+ * Every request is labelled, so the answer per path is remembered (the last 1,000 paths).
  */
 export function routeMatcher(routes: Record<string, RouteEntry | undefined>): (url: string) => string {
   const byParent = new Map<string | undefined, RouteEntry[]>();
@@ -22,10 +24,7 @@ export function routeMatcher(routes: Record<string, RouteEntry | undefined>): (u
         : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
     );
   const root = tree(undefined);
-  return (url) => {
-    let pathname = url.split("?")[0] ?? "/";
-    if (pathname === "/_root.data") pathname = "/";
-    else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  const routeIdOf = memoizeBounded((pathname) => {
     // A path that cannot be decoded matches no route (and matchRoutes would warn on the console).
     try {
       decodeURI(pathname);
@@ -35,5 +34,11 @@ export function routeMatcher(routes: Record<string, RouteEntry | undefined>): (u
     // Index and layout routes are both matched; the deepest match answers.
     const matches = matchRoutes(root, pathname);
     return matches?.at(-1)?.route.id ?? "unmatched";
+  }, 1_000);
+  return (url) => {
+    let pathname = url.split("?")[0] ?? "/";
+    if (pathname === "/_root.data") pathname = "/";
+    else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+    return routeIdOf(pathname);
   };
 }
