@@ -15,6 +15,7 @@ import { migrateDeploy, openDatabase, redact, root, run, waitForDatabase } from 
 import { log, logFormat } from "./lib/log.mjs";
 import { resolveSessionSecret } from "./lib/secrets.mjs";
 import { isEmpty, seedDatabase } from "./lib/seed.mjs";
+import { serverNodeFlags } from "./lib/server-flags.mjs";
 import { startPaymentSimulator } from "./payment-simulator/server.mjs";
 
 if (!fs.existsSync(path.join(root, "build/index.js"))) {
@@ -79,7 +80,7 @@ try {
   log("info", `Joyería Aurora on http://localhost:${port}`);
   process.off("SIGTERM", stopEarly);
   process.off("SIGINT", stopEarly);
-  code = await run(process.execPath, [path.join(root, "server/index.mjs")], {
+  code = await run(process.execPath, [...serverNodeFlags(), path.join(root, "server/index.mjs")], {
     NODE_ENV: process.env.NODE_ENV ?? "production",
     // Readable lines in a terminal, JSON lines for anything that collects them (set LOG_FORMAT to choose).
     LOG_FORMAT: logFormat,

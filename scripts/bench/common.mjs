@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { root } from "../lib/database.mjs";
+import { serverNodeFlags } from "../lib/server-flags.mjs";
 
 const children = new Set();
 process.on("exit", () => {
@@ -19,10 +20,14 @@ export function requireBuild() {
   }
 }
 
-/** Starts a node script and resolves once it prints the address it listens on. */
+/** Starts a node script (with the shop server's Node flags) and resolves once it prints the address it listens on. */
 export function startServer(script, env, cwd = root) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { cwd, env: { ...process.env, ...env }, stdio: "pipe" });
+    const child = spawn(process.execPath, [...serverNodeFlags(), script], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: "pipe",
+    });
     children.add(child);
     let output = "";
     const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { postgresBinaries, startPostgresCluster } from "../../tests/integration/postgres-cluster.ts";
 import { startPaymentSimulator } from "../payment-simulator/server.mjs";
 import { freePort, root } from "./database.mjs";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => fs.existsSync(candidate));
 
@@ -110,7 +111,7 @@ export async function startNginx({ site, listen }) {
  * @param {{ port: number, env: Record<string, string>, label: string, echo?: boolean }} options
  */
 export async function startShopProcess({ port, env, label, echo = false }) {
-  const child = spawn(process.execPath, [path.join(root, "server/index.mjs")], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, "server/index.mjs")], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
