@@ -29,6 +29,25 @@ export default tseslint.config(
     },
   },
   {
+    // The shop's Link writes the same HTML for a fraction of the server's time (app/components/link.tsx).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/link.tsx", "app/components/link.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@remix-run/react",
+              importNames: ["Link"],
+              message: "Import Link from ~/components/link (the same component, cheaper on the server).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "server/**", "*.config.{js,ts}", "prisma/**", "tests/**"],
     languageOptions: { globals: { ...globals.node } },
     rules: { "no-console": "off" },

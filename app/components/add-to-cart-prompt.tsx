@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useId, useState } from "react";
 import type { CardSelection } from "~/lib/catalog";
 import { ADDED_LABEL, MAX_LINE_QUANTITY } from "~/lib/cart-messages";

@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ArrowLeftIcon } from "./icons";
 
 /** "Volver": back in history when the shopper came from inside the shop, else to `fallback`. */

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect } from "react";
 import { CART_MESSAGES, type CartActionData, onlyLeftMessage } from "~/lib/cart-messages";
 import { formatMoney } from "~/lib/money";

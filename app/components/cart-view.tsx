@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { type CartActionData } from "~/lib/cart-messages";
 import { shownLinesTotal } from "~/lib/checkout";

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from "react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { CHECKOUT_MESSAGES, type CheckoutAnswer } from "~/lib/checkout";
 import { paymentMethodsFor } from "~/lib/payment-methods";
 import type { CheckoutPage } from "~/models/checkout.server";

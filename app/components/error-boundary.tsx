@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 
 type StatusHandler = (info: { status: number; data: unknown }) => ReactNode;

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useState } from "react";
 import { FAVORITES_KEY, PIECES_CHANGED_EVENT, piecesHref, readPieces } from "./browser-pieces";
 import { HeartIcon } from "./icons";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { pricesIvaNote } from "~/lib/checkout";
 import { CATEGORY_NAV, CONTACT, SHOP_NAME } from "~/lib/constants";
 import { DEFAULT_SHOP_INFO, LEGAL_PAGES, phoneHref, type ShopInfo } from "~/lib/shop-info";

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useRef } from "react";
 import { cartLinkLabel } from "~/lib/cart-messages";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";

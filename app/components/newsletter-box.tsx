@@ -1,4 +1,5 @@
-import { type Form, type FetcherWithComponents, Link, useFetcher } from "@remix-run/react";
+import { type Form, type FetcherWithComponents, useFetcher } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useRef, useState } from "react";
 import { NEWSLETTER_INTERESTS } from "~/lib/constants";
 import type { NEWSLETTER_SOURCES } from "~/lib/validation/newsletter";

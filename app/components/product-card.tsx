@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { type ReactNode, useId, useState } from "react";
 import type { CardProduct, CardSelection } from "~/lib/catalog";
 import { discountPercent, hasDiscount } from "~/lib/money";

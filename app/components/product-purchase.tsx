@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { type RefObject, useEffect, useId, useState } from "react";
 import type { CardProduct } from "~/lib/catalog";
 import { ADDED_LABEL } from "~/lib/cart-messages";

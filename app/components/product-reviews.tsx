@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Fragment, useRef } from "react";
 import { RATING_DEFAULT, RATING_MAX, REVIEW_MIN_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useRef, useState } from "react";
 import { CloseIcon, RulerIcon } from "./icons";
 import { SizeGuide } from "./size-guide";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ComponentType, SVGProps } from "react";
 import type { TrustPoint } from "~/lib/shop-policies";
 import { CertificateIcon, LockIcon, ReturnIcon, ShieldIcon } from "./icons";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

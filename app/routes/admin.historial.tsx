@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { AuditEntry } from "~/components/admin/audit-entry";
 import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -1,6 +1,7 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ImportChanges, ImportErrors } from "~/components/admin/import-report";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useIsPending } from "~/components/use-is-pending";

@@ -1,6 +1,7 @@
 import { invariantResponse } from "@epic-web/invariant";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { AuditEntry } from "~/components/admin/audit-entry";
 import { ShipmentForm, StatusForm } from "~/components/admin/order-forms";
 import { OrderLines, OrderPayment, OrderShopper, Section } from "~/components/admin/order-sections";

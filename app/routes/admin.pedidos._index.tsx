@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { StatusForm } from "~/components/admin/order-forms";
 import { Pagination } from "~/components/admin/pagination";
 import { GiftNote } from "~/components/gift-note";

@@ -1,6 +1,7 @@
 import { invariantResponse } from "@epic-web/invariant";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { centavosToPesosText, ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseId } from "~/lib/ids";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { invariantResponse } from "@epic-web/invariant";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Pagination } from "~/components/admin/pagination";
 import { StockForm } from "~/components/admin/stock-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getCategories } from "~/models/admin-products.server";

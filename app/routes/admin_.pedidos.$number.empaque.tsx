@@ -1,6 +1,7 @@
 import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { GiftIcon } from "~/components/icons";

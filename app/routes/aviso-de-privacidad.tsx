@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LegalPage, ShopIdentity } from "~/components/legal-page";
 import { getShopInfo } from "~/utils/env.server";

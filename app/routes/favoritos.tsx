@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useState } from "react";
 import { AddToCartPrompt } from "~/components/add-to-cart-prompt";
 import { FAVORITES_KEPT, FAVORITES_KEY, piecesHref, readPieces, writePieces } from "~/components/browser-pieces";

@@ -1,5 +1,5 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SizeGuide } from "~/components/size-guide";
 import { useHydrated } from "~/components/use-hydrated";

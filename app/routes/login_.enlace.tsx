@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { AuthPage } from "~/components/auth/auth-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useIsPending } from "~/components/use-is-pending";

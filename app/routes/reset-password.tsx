@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useIsPending } from "~/components/use-is-pending";
 import { useEffect, useState } from "react";
 import { AuthPage } from "~/components/auth/auth-page";

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PixelEvent } from "~/components/meta-pixel-tags";
 import { ORDERS_AND_SHOP, PaymentOutcome } from "~/components/payment-outcome";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { AUDIT_ACTION_LABEL, type AuditContext, auditVariantName, describeAuditChanges } from "~/lib/audit";
 import { formatDateTime } from "~/lib/dates";
 import type { AuditRow } from "~/models/audit.server";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { Page } from "~/lib/pagination";
 
 /** Previous / next links of a server-paginated table; other query parameters are kept. */

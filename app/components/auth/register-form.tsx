@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Field, FormError, NewPasswordFields, SubmitButton, useSchemaForm } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { RegisterSchema } from "~/lib/validation/auth";

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, type Form, type FetcherWithComponents } from "@remix-run/react";
+import { type Form, type FetcherWithComponents } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 import { type PendingAdd, pendingAddParams } from "~/lib/pending-add";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useId, useState } from "react";
 import { formatPhone } from "~/lib/phone";
 import { ADDRESS_PARAM, NEW_ADDRESS, type SavedAddress, streetLine } from "~/lib/saved-address";

@@ -1,4 +1,5 @@
-import { type Form, Link, type FetcherWithComponents } from "@remix-run/react";
+import { type Form, type FetcherWithComponents } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 import type { SummaryLine } from "~/models/checkout.server";
 
