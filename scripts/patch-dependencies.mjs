@@ -6,7 +6,7 @@
 // Server side only (the CommonJS builds, which Node loads; the browser bundles the ESM builds,
 // untouched), all three for one cost: a CPU profile of a signed-in /cart under load put 20 % of the
 // server's time in building and matching the app's 47 routes, which Remix 2 did again and again on
-// every request (decision 024, revisions of 2026-11-26 and 2026-11-27).
+// every request (decision 024, revisions of 2026-11-26).
 // - @remix-run/router 1.23.3: route matching flattened and ranked every route of the app, and compiled
 //   a regular expression for each route path it tried, on every call — three to five calls per request.
 //   The patch caches the ranked branches per routes array (a per-request array is simply collected

@@ -64,8 +64,8 @@ export function finishRenderedPage(html: string): string {
  * chunks, so the end of each chunk that could be the start of one waits for the next chunk; the
  * manifest, from its start, waits for its end. The markers are ASCII, so they are found and replaced
  * in the bytes React wrote; only the manifest is decoded (to write it compact). Decoding every chunk
- * and encoding it again cost about 3 % of a signed-in cart page's server time (decision 024, revision
- * of 2026-11-27).
+ * and encoding it again was 2–3 % of a signed-in cart page's server time in a profile (decision 024,
+ * second revision of 2026-11-26).
  *
  * React hands over a page in pieces (up to 2 KB, and many of a few bytes), all in the same turn of the
  * event loop for what is ready. Passed on one by one, each became a chunk of the chunked response, and
