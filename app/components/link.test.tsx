@@ -28,6 +28,7 @@ const WRITTEN_DIRECTLY: LinkProps[] = [
   { to: "/cart", replace: true, state: { from: "header" }, preventScrollReset: true, onClick: click, children: "x" },
   { to: "/guia-de-tallas/", id: "guia", style: { color: "red" }, tabIndex: -1, children: "Guía" },
   { to: "/search?q=anillo%20de%20oro", "aria-current": "page", children: "Buscar" },
+  { to: "/search?q=añillo de oro&orden=precio#resultados", children: "Buscar" },
   { to: "/uploads/a.b.jpg", children: "foto" },
 ];
 
