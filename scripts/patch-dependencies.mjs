@@ -11,7 +11,8 @@
 //   a regular expression for each route path it tried, on every call — three to five calls per request.
 //   The patch caches the ranked branches per routes array (a per-request array is simply collected
 //   with its request) and the compiled path expressions (bounded, like React Router 7's own fix:
-//   remix-run/react-router#14967 and #14866, which Remix 2 will not receive).
+//   remix-run/react-router#14967 and #14866, which Remix 2 will not receive), and remembers each path's
+//   matches per routes array (the last 1,000 paths of up to 512 characters; a copy on every call).
 // - @remix-run/react 2.17.5 (`RemixServer`) built the routes React renders afresh from the build's
 //   manifest and route modules on every page; and react-router-dom 6.30.4 (`createStaticRouter`) copied
 //   them once more into "data routes". Both arrays were new on every request, so the matching cache
@@ -68,8 +69,10 @@ const PATCHES = [
   for (let i = 0; matches == null && i < branches.length; ++i) {
     matches = matchRouteBranch(branches[i], decoded, allowPartial);
   }
-  if (matchesByPath.size >= MATCHED_PATHS_MAX) matchesByPath.clear();
-  matchesByPath.set(key, copyMatches(matches));
+  if (key.length <= MATCHED_PATH_MAX_LENGTH) {
+    if (matchesByPath.size >= MATCHED_PATHS_MAX) matchesByPath.clear();
+    matchesByPath.set(key, copyMatches(matches));
+  }
   return matches;`,
       },
       {
@@ -83,6 +86,7 @@ const PATCHES = [
 `,
         to: `const rankedBranchesCache = new WeakMap();
 const MATCHED_PATHS_MAX = 1000;
+const MATCHED_PATH_MAX_LENGTH = 512;
 // A remembered answer is handed out as a copy (the caller may keep or change its matches and params),
 // with one params object shared by the matches of one answer, as matchRouteBranch makes them.
 function copyMatches(matches) {

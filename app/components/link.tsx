@@ -12,15 +12,15 @@ const PLAIN_PATH = /^\/(?!\/)(?!(?:[^?#]*\/)?\.\.?(?:[/?#]|$))[^?#]*(?:\?[^#]+)?
 /**
  * The shop's `<Link>`: Remix's, with the same props and the same HTML, written directly on the server.
  *
- * Remix's `<Link>` resolves its path against the page's routes on the server (twice, through React
- * Router's `useHref` and its click handler) and sets up prefetching and client navigation, none of
- * which a server-rendered page uses: for the 43 links of a signed-in cart page that was about a sixth
- * of the server's time per page (decision 024, second revision of 2026-11-26). On the server, a link to an
- * absolute path of the site is written as the `<a>` Remix would render (`href` = the path,
- * `data-discover` for route discovery, the other props as they are; `link.test.tsx` compares the two);
- * in the browser, and on the server for anything else (a relative path, an object, a URL of another
- * site, `prefetch="render"`), it is Remix's own component, so hydration finds the same element and
- * navigation works as before.
+ * Remix's `<Link>` resolves its path against the page's routes on the server (three times: its own
+ * `useHref`, React Router's, and React Router's click handler) and sets up prefetching and client
+ * navigation, none of which a server-rendered page uses: for the 43 links of a signed-in cart page that
+ * was about a tenth of the server's time per page (decision 024, second revision of 2026-11-26). On
+ * the server, a link to an absolute path of the site is written as the `<a>` Remix would render
+ * (`href` = the path, `data-discover` for route discovery, the other props as they are; `link.test.tsx`
+ * compares the two); in the browser, and on the server for anything else (a relative path, an object,
+ * a URL of another site, `prefetch="render"`), it is Remix's own component, so hydration finds the same
+ * element and navigation works as before.
  */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
   if (!onServer || !writesPlainAnchor(props)) return <RemixLink ref={ref} {...props} />;

@@ -40,19 +40,22 @@ export function compactRemixManifest(html: string): string {
  * One manifest written compact, or as it was when it is not Remix's. Pages of one route share one
  * manifest text, so it is parsed once per route (and page of the path), not on every request.
  */
-const compactManifest = memoizeBounded((text: string): string => {
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  // Only Remix's manifest (a page's own text could hold the same words, never this object).
-  if (typeof manifest !== "object" || manifest === null || !("entry" in manifest) || !("routes" in manifest)) {
-    return text;
-  }
-  return JSON.stringify(manifest);
-}, 200);
+const compactManifest = memoizeBounded(
+  (text: string): string => {
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(text);
+    } catch {
+      return text;
+    }
+    // Only Remix's manifest (a page's own text could hold the same words, never this object).
+    if (typeof manifest !== "object" || manifest === null || !("entry" in manifest) || !("routes" in manifest)) {
+      return text;
+    }
+    return JSON.stringify(manifest);
+  },
+  { maxEntries: 200 },
+);
 
 /** What a production page gets after React rendered it: low-priority module preloads, a compact manifest. */
 export function finishRenderedPage(html: string): string {

@@ -155,6 +155,14 @@ describe("patched route matching", () => {
     expect(router.matchRoutes(routes, "/producto/1")![1]!.params.id).toBe("1");
   });
 
+  it("matches a path too long to be remembered, every time", () => {
+    const routes = shop();
+    const long = `/producto/${"x".repeat(600)}`;
+    for (let round = 0; round < 2; round++) {
+      expect(ids(routes, long)?.at(-1)).toEqual(["product", { id: "x".repeat(600) }, long]);
+    }
+  });
+
   it("keeps apart two route tables, and paths matched on their own", () => {
     const a = shop();
     const b: Route[] = [{ id: "other", path: "producto/:slug" }];
