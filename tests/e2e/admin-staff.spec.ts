@@ -1,5 +1,6 @@
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, type NewUser, type NewUserOptions, test, waitForHydration } from "./fixtures";
 
 /**
  * Staff tools as an admin and a worker use them, with and without JavaScript: a ring with models and
@@ -13,6 +14,14 @@ function unique(prefix: string) {
 
 const MXN = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 const pesos = (centavos: number) => MXN.format(centavos / 100);
+
+/** An admin's browser on the editor of product `productId`, hydrated: the product form. */
+async function openProductEditor(page: Page, login: (options?: NewUserOptions) => Promise<NewUser>, productId: number) {
+  await login({ role: "admin" });
+  await page.goto(`/admin/productos/${productId}`);
+  await waitForHydration(page);
+  return page.getByTestId("product-form");
+}
 
 test.describe("staff tools", () => {
   // Many pages and a photo resized on the server each: more than the default time on a busy machine.
@@ -95,15 +104,13 @@ test.describe("staff tools", () => {
     await page.goto(`/producto/${product.id}?modelo=Oro&talla=7`);
     await expect(page.getByTestId("product-price")).toContainText(pesos(4_890_00));
 
-    await login({ role: "admin" });
-    await page.goto(`/admin/productos/${product.id}`);
-    await waitForHydration(page);
+    const editor = await openProductEditor(page, login, product.id);
     const row = page.getByTestId("variant-row").nth(1);
     await row.getByLabel("Precio (MXN)").fill("4790");
     // Meanwhile two pieces of size 6 sell: the form still shows 3, and saving the price must not
     // put them back on sale.
     await app.prisma.variant.updateMany({ where: { productId: product.id, size: "6" }, data: { stock: 1 } });
-    await page.getByTestId("product-form").getByRole("button", { name: "Guardar cambios" }).click();
+    await editor.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByTestId("flash-message")).toHaveText(/Cambios guardados/);
     await expect(page.getByTestId("product-stock-summary")).toHaveText("Existencias: 4 (suma de sus 2 variantes)");
     const stocks = await app.prisma.variant.findMany({
@@ -136,10 +143,7 @@ test.describe("staff tools", () => {
         categoryId: 1,
       },
     });
-    await login({ role: "admin" });
-    await page.goto(`/admin/productos/${product.id}`);
-    await waitForHydration(page);
-    const form = page.getByTestId("product-form");
+    const form = await openProductEditor(page, login, product.id);
     await form.getByLabel("Precio (MXN)").fill("2250");
     // Another admin saves a new description while this form is open.
     await app.prisma.product.update({ where: { id: product.id }, data: { description: "Plata .925 con zirconia" } });
@@ -171,10 +175,7 @@ test.describe("staff tools", () => {
         categoryId: 1,
       },
     });
-    await login({ role: "admin" });
-    await page.goto(`/admin/productos/${product.id}`);
-    await waitForHydration(page);
-    const form = page.getByTestId("product-form");
+    const form = await openProductEditor(page, login, product.id);
     await app.prisma.product.update({ where: { id: product.id }, data: { description: "Cambiada por otra persona" } });
     // A mistake first: without JavaScript the page comes back from the server (a fresh loader behind it).
     await form.getByLabel("Precio (MXN)").fill("abc");
