@@ -7,7 +7,7 @@ import {
   MAX_LINE_QUANTITY,
 } from "~/lib/cart-messages";
 import { materialOf } from "~/lib/variants";
-import { prisma, readRows } from "~/utils/db.server";
+import { preparedStatement, prisma, readRows } from "~/utils/db.server";
 import { ACTIVE_VARIANT, ON_SALE } from "./product.server";
 
 /**
@@ -87,13 +87,16 @@ export const CART_LINE_COLUMNS = `c."line_key" AS "lineKey", c."product_id" AS "
     v."price" AS "variantPrice", v."stock" AS "variantStock"`;
 export const CART_LINE_ORDER = `c."added_at" DESC, c."line_key" ASC`;
 
-const CART_SQL = `
+const CART_SQL = preparedStatement(
+  "cart_lines",
+  `
   SELECT ${CART_LINE_COLUMNS}
   FROM "cart_items" c
   JOIN "products" p ON p."id" = c."product_id"
   LEFT JOIN "product_variants" v ON v."id" = c."variant_id"
   WHERE c."cart_user_id" = $1::uuid
-  ORDER BY ${CART_LINE_ORDER}`;
+  ORDER BY ${CART_LINE_ORDER}`,
+);
 
 /**
  * The user's cart with current product and variant data, newest lines first, in one statement.

@@ -1,5 +1,5 @@
 import type { RoleName } from "~/lib/roles";
-import { readRows } from "~/utils/db.server";
+import { preparedStatement, readRows } from "~/utils/db.server";
 import { getSessionId, type SessionUser, sessionUserOf } from "~/utils/session.server";
 import { type Cart, CART_LINE_COLUMNS, CART_LINE_ORDER, type CartLineRow, cartOf } from "./cart.server";
 
@@ -15,7 +15,9 @@ export type Viewer = { user: SessionUser; cart: Cart };
  * or expired session. The expiry is compared with the caller's clock, as a UTC timestamp like the
  * column.
  */
-const VIEWER_SQL = `
+const VIEWER_SQL = preparedStatement(
+  "viewer",
+  `
   SELECT u."id" AS "userId", u."email", u."name" AS "userName", r."role", ${CART_LINE_COLUMNS}
   FROM "sessions" s
   JOIN "users" u ON u."id" = s."user_id"
@@ -24,7 +26,8 @@ const VIEWER_SQL = `
   LEFT JOIN "products" p ON p."id" = c."product_id"
   LEFT JOIN "product_variants" v ON v."id" = c."variant_id"
   WHERE s."id" = $1 AND s."expires_at" > $2::timestamp
-  ORDER BY ${CART_LINE_ORDER}`;
+  ORDER BY ${CART_LINE_ORDER}`,
+);
 
 type ViewerRow = CartLineRow & { userId: string; email: string; userName: string | null; role: RoleName | null };
 

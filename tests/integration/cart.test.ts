@@ -391,11 +391,15 @@ describe("/cart route", () => {
   it("answers the drawer an empty cart with its message during an outage, but lets a bug through", async () => {
     const user = await createUser();
     const request = new Request("http://localhost/cart", { headers: { Cookie: await cookieFor(user.id) } });
-    // The cart's lines are read straight through the pool (not Prisma); only that statement fails.
-    const original = pg.Pool.prototype.query;
+    // The cart's lines are read straight through the pool (not Prisma), as a named prepared statement
+    // on one of its connections; only that statement fails.
+    const original = pg.Client.prototype.query;
     const failLines = (error: Error) => {
-      pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-        if (typeof args[0] === "string" && args[0].includes('"product_variants"')) return Promise.reject(error);
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const statement = args[0] as { name?: string; text?: string } | string;
+        if (typeof statement === "object" && statement.name && statement.text?.includes('"product_variants"')) {
+          return Promise.reject(error);
+        }
         return (original as (...a: unknown[]) => unknown).apply(this, args);
       } as typeof original;
     };
@@ -411,7 +415,7 @@ describe("/cart route", () => {
       failLines(new TypeError("a bug"));
       await expect(loader({ request, params: {}, context: {} })).rejects.toThrow("a bug");
     } finally {
-      pg.Pool.prototype.query = original;
+      pg.Client.prototype.query = original;
     }
   });
 });
