@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
-import { PassThrough, type Transform } from "node:stream";
 import {
   type ActionFunctionArgs,
-  createReadableStreamFromReadable,
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
@@ -10,17 +8,19 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import { readOrUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./utils/logger.server";
 import { getEnv } from "./utils/env.server";
-import { finishRenderedPageStream } from "./utils/module-preloads.server";
+import { finishRenderedPageBytes } from "./utils/module-preloads.server";
 import { checkRequest } from "./utils/request.server";
 import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
 import { answerUnexpectedErrors } from "./utils/unexpected-errors.server";
+import { renderWholePage, wholePageResponse } from "./utils/whole-document.server";
+
+/** The HTTP server sends a page rendered whole in one write (whole-document.server.ts). */
+export { wholeBodyOf } from "./utils/whole-document.server";
 
 export const streamTimeout = 5_000;
 
@@ -74,7 +74,7 @@ async function refuseStaffPost({ request }: ActionFunctionArgs): Promise<never> 
   throw new Response("Método no permitido", { status: 405 });
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -83,48 +83,34 @@ export default function handleRequest(
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
   applyCachePolicy(request, responseHeaders);
-  const cacheable = isRevalidatable(request, responseStatusCode, responseHeaders);
-  const waitForAll = cacheable || isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          // Module preloads after the first paint's resources, the route manifest compact
-          // (module-preloads.server.ts). Not in development, where React would warn about an
-          // attribute its hydration did not render.
-          const body = getEnv().NODE_ENV === "production" ? finishRenderedPageStream() : new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (cacheable) {
-            pipe(body);
-            resolve(withEtag(request, body, nonce, responseHeaders, responseStatusCode));
-            return;
-          }
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "rendering failed");
-        },
+  let shellRendered = false;
+  const rendered = await renderWholePage(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      timeoutMs: streamTimeout + 1000,
+      onError(error: unknown) {
+        // Before the shell, the error rejects the render and Remix renders the error boundary.
+        if (!shellRendered) return;
+        responseStatusCode = 500;
+        logger.error({ err: error }, "rendering failed");
       },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+      onShellReady() {
+        shellRendered = true;
+      },
+    },
+  );
+  // Module preloads after the first paint's resources, the route manifest compact
+  // (module-preloads.server.ts). Not in development, where React would warn about an attribute its
+  // hydration did not render.
+  const html = getEnv().NODE_ENV === "production" ? finishRenderedPageBytes(rendered) : rendered;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (isRevalidatable(request, responseStatusCode, responseHeaders)) {
+    return withEtag(request, html, nonce, responseHeaders, responseStatusCode);
+  }
+  return wholePageResponse(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** A public page (see applyCachePolicy) answered 200 to a GET: it gets an ETag and may answer 304. */
@@ -142,10 +128,7 @@ function isRevalidatable(request: Request, status: number, headers: Headers): bo
  * policy it stored with the page, whose nonce matches the page's scripts. The tag is weak because the
  * server compresses the same page differently per client.
  */
-async function withEtag(request: Request, body: Transform, nonce: string, headers: Headers, status: number) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
-  const html = Buffer.concat(chunks);
+function withEtag(request: Request, html: Buffer, nonce: string, headers: Headers, status: number) {
   const hash = crypto.createHash("sha256").update(html.toString("utf8").replaceAll(nonce, "")).digest("base64url");
   const etag = `W/"${hash.slice(0, 27)}"`;
   headers.set("ETag", etag);
@@ -158,7 +141,7 @@ async function withEtag(request: Request, body: Transform, nonce: string, header
     }
     return new Response(null, { status: 304, headers: notModified });
   }
-  return new Response(html, { status, headers });
+  return wholePageResponse(html, { status, headers });
 }
 
 /**

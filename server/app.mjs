@@ -9,7 +9,9 @@
 // - the graceful shutdown's gate (server/lifecycle.mjs): requests in flight are counted, and while
 //   draining GET/HEAD requests are answered 503 for a proxy to retry them on another instance.
 import fs from "node:fs";
-import { createRequestHandler } from "@remix-run/express";
+// Remix's Express adapter, in its parts: a page rendered whole is written in one piece (below).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { precompressed } from "./precompressed.mjs";
@@ -85,6 +87,7 @@ function sendCached(res, { status, headers, body }) {
   res.status(status);
   for (const [name, value] of headers) res.append(name, value);
   res.set("X-Cache", "hit");
+  if (status !== 304) res.set("Content-Length", String(Buffer.byteLength(body)));
   res.end(body);
 }
 
@@ -120,6 +123,39 @@ function captureAnswer(res, store) {
     res.end = end;
     store({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
     return end.call(this, chunk, ...rest);
+  };
+}
+
+/**
+ * `@remix-run/express`'s request handler, with one difference: a page the shop rendered whole (its
+ * entry's `wholeBodyOf`, app/utils/whole-document.server.ts) is written with one `res.end`, which gives
+ * it a Content-Length; everything else (data, resources, redirects, a build without that entry) is
+ * sent by the adapter's own `sendRemixResponse`, streamed as before.
+ *
+ * @param {{
+ *   build: import("@remix-run/node").ServerBuild,
+ *   mode: string,
+ *   getLoadContext: (req: import("express").Request) => object,
+ * }} options
+ */
+function createRemixHandler({ build, mode, getLoadContext }) {
+  const handleRequest = createRequestHandler(build, mode);
+  const wholeBodyOf = build.entry.module.wholeBodyOf;
+  return async (req, res, next) => {
+    try {
+      const response = await handleRequest(createRemixRequest(req, res), getLoadContext(req));
+      const body = wholeBodyOf?.(response);
+      if (!body) return await sendRemixResponse(res, response);
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers) res.append(name, value);
+      // Set here: the compression middleware's `end` writes the head before Node could count the
+      // body (compression replaces it when it compresses).
+      res.set("Content-Length", String(body.length));
+      res.end(body);
+    } catch (error) {
+      next(error);
+    }
   };
 }
 
@@ -212,7 +248,7 @@ export function createApp({
       const build = await getBuild();
       if (build !== handlerBuild) {
         handlerBuild = build;
-        handler = createRequestHandler({
+        handler = createRemixHandler({
           // A build without the shop's entry (the bench's bare page) is served as it is.
           build: build.entry.module.prepareBuild?.(build) ?? build,
           mode,

@@ -1,9 +1,8 @@
-import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import {
   compactRemixManifest,
   finishRenderedPage,
-  finishRenderedPageStream,
+  finishRenderedPageBytes,
   lowerModulePreloads,
 } from "./module-preloads.server";
 
@@ -24,12 +23,6 @@ const page =
 const finished = page
   .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
   .replace(JSON.stringify(manifest, null, 2), JSON.stringify(manifest));
-
-async function throughStream(chunks: Buffer[]) {
-  const out: Buffer[] = [];
-  for await (const chunk of Readable.from(chunks).pipe(finishRenderedPageStream())) out.push(Buffer.from(chunk));
-  return Buffer.concat(out).toString("utf8");
-}
 
 describe("the rendered page's finish: module preloads at low priority, a compact manifest", () => {
   it("marks every modulepreload link and nothing else", () => {
@@ -56,31 +49,9 @@ describe("the rendered page's finish: module preloads at low priority, a compact
     expect(finishRenderedPage(page)).toBe(finished);
   });
 
-  it("streams the same page whatever the chunks, a tag, the manifest or a character split between two", async () => {
-    const bytes = Buffer.from(page);
-    // Every split point: tags and the manifest cut anywhere, and the multi-byte characters mid-sequence.
-    for (let cut = 1; cut < bytes.length; cut += 1) {
-      expect(await throughStream([bytes.subarray(0, cut), bytes.subarray(cut)]), `cut at ${cut}`).toBe(finished);
-    }
-    const bytewise = [...bytes].map((byte) => Buffer.from([byte]));
-    expect(await throughStream(bytewise)).toBe(finished);
-    // React writes Uint8Arrays (views of its own buffers), not Buffers.
-    const third = Math.ceil(bytes.length / 3);
-    const views = [0, third, 2 * third].map(
-      (at) => new Uint8Array(bytes.buffer, bytes.byteOffset + at, Math.min(third, bytes.length - at)),
-    );
-    expect(await throughStream(views as Buffer[])).toBe(finished);
-  });
-
-  it("passes on what React writes in one turn as one piece, and a later piece on its own", async () => {
-    const stream = finishRenderedPageStream();
-    const pieces: string[] = [];
-    stream.on("data", (chunk: Buffer) => pieces.push(chunk.toString("utf8")));
-    const bytes = Buffer.from(page);
-    for (let at = 0; at < bytes.length; at += 7) stream.write(bytes.subarray(at, at + 7));
-    await new Promise((resolve) => setImmediate(resolve));
-    stream.end("<p>después</p>");
-    await new Promise((resolve) => stream.on("end", resolve));
-    expect(pieces).toEqual([finished, "<p>después</p>"]);
+  it("finishes the page's bytes as it finishes its text, multi-byte characters and all", () => {
+    expect(finishRenderedPageBytes(Buffer.from(page)).toString("utf8")).toBe(finished);
+    const plain = "<p>sin precargas — ✨</p>";
+    expect(finishRenderedPageBytes(Buffer.from(plain)).toString("utf8")).toBe(plain);
   });
 });

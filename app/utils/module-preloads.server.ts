@@ -1,4 +1,3 @@
-import { Transform } from "node:stream";
 import { memoizeBounded } from "./memoize";
 
 /**
@@ -63,49 +62,15 @@ export function finishRenderedPage(html: string): string {
 }
 
 /**
- * The same for a page streamed as React renders it, on its bytes: a tag may be split between two
- * chunks, so the end of each chunk that could be the start of one waits for the next chunk; the
- * manifest, from its start, waits for its end. The markers are ASCII, so they are found and replaced
- * in the bytes React wrote; only the manifest is decoded (to write it compact). Decoding every chunk
- * and encoding it again was 2–3 % of a signed-in cart page's server time in a profile (decision 024,
- * second revision of 2026-11-26).
- *
- * React hands over a page in pieces (up to 2 KB, and many of a few bytes), all in the same turn of the
- * event loop for what is ready. Passed on one by one, each became a chunk of the chunked response, and
- * Node's `writev` of them was a tenth of a signed-in cart page's time under load. What arrives in one
- * turn now leaves as one piece at the end of that turn: the page is still streamed (a deferred part
- * follows when it is ready). Signed-in `/cart`, autocannon at 10 connections: 258 → 270 req/s.
- * (React never writes into a chunk it has handed over, so holding on to one until then is safe.)
+ * The same on the page's bytes as React wrote them (whole-document.server.ts): the markers are ASCII, so
+ * they are found and replaced in the bytes; only the manifest is decoded (to write it compact).
+ * Decoding the page and encoding it again was 2–3 % of a signed-in cart page's server time in a
+ * profile (decision 024, second revision of 2026-11-26).
  */
-export function finishRenderedPageStream(): Transform {
-  let pending: Buffer = Buffer.alloc(0);
-  let batch: Buffer[] = [];
-  let scheduled = false;
-  return new Transform({
-    transform(chunk: Uint8Array, _encoding, done) {
-      const bytes = pending.length === 0 ? asBuffer(chunk) : Buffer.concat([pending, chunk]);
-      const keep = heldBytes(bytes);
-      pending = bytes.subarray(bytes.length - keep);
-      finishRenderedBytes(bytes.subarray(0, bytes.length - keep), batch);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          if (batch.length === 0) return;
-          this.push(Buffer.concat(batch));
-          batch = [];
-        });
-      }
-      done();
-    },
-    flush(done) {
-      finishRenderedBytes(pending, batch);
-      const rest = Buffer.concat(batch);
-      batch = [];
-      if (rest.length === 0) done();
-      else done(null, rest);
-    },
-  });
+export function finishRenderedPageBytes(page: Buffer): Buffer {
+  const pieces: Buffer[] = [];
+  finishRenderedBytes(page, pieces);
+  return Buffer.concat(pieces);
 }
 
 const PRELOAD_BYTES = Buffer.from(PRELOAD);
@@ -113,11 +78,7 @@ const LOW_PRIORITY_PRELOAD_BYTES = Buffer.from(LOW_PRIORITY_PRELOAD);
 const MANIFEST_START_BYTES = Buffer.from(MANIFEST_START);
 const MANIFEST_END_BYTES = Buffer.from(MANIFEST_END);
 
-function asBuffer(chunk: Uint8Array): Buffer {
-  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-}
-
-/** finishRenderedPage on bytes that hold no partial marker: its pieces, appended to `out`. */
+/** finishRenderedPage on bytes: its pieces, appended to `out`. */
 function finishRenderedBytes(bytes: Buffer, out: Buffer[]): void {
   const start = bytes.indexOf(MANIFEST_START_BYTES);
   const from = start + MANIFEST_START_BYTES.length;
@@ -139,19 +100,4 @@ function lowerPreloadBytes(bytes: Buffer, out: Buffer[]): void {
     at = found + PRELOAD_BYTES.length;
   }
   if (at < bytes.length) out.push(at === 0 ? bytes : bytes.subarray(at));
-}
-
-/** How many bytes at the end of `bytes` must wait for the next chunk. */
-function heldBytes(bytes: Buffer): number {
-  const manifest = bytes.lastIndexOf(MANIFEST_START_BYTES);
-  if (manifest >= 0 && bytes.indexOf(MANIFEST_END_BYTES, manifest) < 0) return bytes.length - manifest;
-  return Math.max(partialBytes(bytes, PRELOAD_BYTES), partialBytes(bytes, MANIFEST_START_BYTES));
-}
-
-/** How many bytes at the end of `bytes` could begin `marker`. */
-function partialBytes(bytes: Buffer, marker: Buffer): number {
-  for (let length = Math.min(marker.length - 1, bytes.length); length > 0; length -= 1) {
-    if (bytes.compare(marker, 0, length, bytes.length - length) === 0) return length;
-  }
-  return 0;
 }
