@@ -204,3 +204,48 @@ describe("server routes built once per build", () => {
     expect(createStaticRouter([...handler.dataRoutes], context).routes).not.toBe(first.routes);
   });
 });
+
+describe("a request without a query passed on as it is", () => {
+  type Data = {
+    callRouteLoader: (args: object) => Promise<unknown>;
+    callRouteAction: (args: object) => Promise<unknown>;
+  };
+  const data = createRequire(path.join(root, "package.json"))("@remix-run/server-runtime/dist/data.js") as Data;
+
+  /** The request a loader (or action) is handed for `request`. */
+  async function handed(call: Data["callRouteLoader"], request: Request): Promise<Request> {
+    let seen: Request | undefined;
+    await call({
+      request,
+      loadContext: {},
+      params: {},
+      routeId: "routes/cart",
+      singleFetch: true,
+      [call === data.callRouteLoader ? "loader" : "action"]: ({ request }: { request: Request }) => {
+        seen = request;
+        return null;
+      },
+    });
+    return seen!;
+  }
+
+  it("hands loaders and actions the request itself when its address has no query", async () => {
+    const get = new Request("http://localhost/cart", { headers: { Cookie: "a=1" } });
+    expect(await handed(data.callRouteLoader, get)).toBe(get);
+    const post = new Request("http://localhost/cart", { method: "POST", body: "intent=add" });
+    const action = await handed(data.callRouteAction, post);
+    expect(action).toBe(post);
+    expect(await action.text()).toBe("intent=add");
+  });
+
+  it("still strips Remix's own parameters from an address with a query, and keeps the others", async () => {
+    const request = new Request("http://localhost/search?q=anillo%20oro&index&_routes=root");
+    const loaderRequest = await handed(data.callRouteLoader, request);
+    expect(loaderRequest).not.toBe(request);
+    expect(loaderRequest.url).toBe("http://localhost/search?q=anillo+oro");
+    const post = new Request("http://localhost/?index", { method: "POST", body: "email=a%40b.mx" });
+    const action = await handed(data.callRouteAction, post);
+    expect(action.url).toBe("http://localhost/");
+    expect(await action.text()).toBe("email=a%40b.mx");
+  });
+});
