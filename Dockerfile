@@ -22,7 +22,8 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=fals
 
 # All dependencies, for the build. `npm install` with the lockfile, not `npm ci` (docs/operations.md);
 # no install scripts (npm 10 would run Prisma's engine download); the shop's own patches to installed
-# dependencies (scripts/patch-dependencies.mjs: routes built and matched once) are applied explicitly.
+# dependencies (scripts/patch-dependencies.mjs: routes built and matched once, requests not copied,
+# React's page writer) are applied explicitly.
 FROM base AS deps
 COPY package.json package-lock.json ./
 COPY scripts/patch-dependencies.mjs scripts/

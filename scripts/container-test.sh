@@ -158,11 +158,12 @@ uid="$(podman_ exec "$SHOP" id -u)"
 [ "$uid" = 1000 ] || fail "the shop runs as uid $uid, not 1000"
 echo "  runs as $(podman_ exec "$SHOP" id -un) (uid $uid)"
 for patched in node_modules/@remix-run/router/dist/router.cjs.js node_modules/@remix-run/react/dist/server.js \
-  node_modules/react-router-dom/server.js node_modules/@remix-run/server-runtime/dist/data.js; do
+  node_modules/react-router-dom/server.js node_modules/@remix-run/server-runtime/dist/data.js \
+  node_modules/react-dom/cjs/react-dom-server.node.production.min.js; do
   podman_ exec "$SHOP" grep -q "/\* joyeria: " "$patched" ||
     fail "the image's $patched is not patched (scripts/patch-dependencies.mjs)"
 done
-echo "  its router, @remix-run/react, react-router-dom and @remix-run/server-runtime carry the shop's patches (scripts/patch-dependencies.mjs)"
+echo "  its router, @remix-run/react, react-router-dom, @remix-run/server-runtime and react-dom carry the shop's patches (scripts/patch-dependencies.mjs)"
 podman_ exec "$SHOP" sh -c 'for f in /proc/[0-9]*/cmdline; do tr "\0" " " < "$f"; echo; done' |
   grep -q -- "--max-semi-space-size=64 .*server/index.mjs" ||
   fail "the shop's server does not run with the flags of scripts/lib/server-flags.mjs"

@@ -1,7 +1,10 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { Writable } from "node:stream";
+import { createElement, type ReactElement } from "react";
 import type * as RouterModule from "@remix-run/router";
+import type * as ReactDomServer from "react-dom/server";
 import type * as RouterDomServer from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
@@ -247,5 +250,71 @@ describe("a request without a query passed on as it is", () => {
     const action = await handed(data.callRouteAction, post);
     expect(action.url).toBe("http://localhost/");
     expect(await action.text()).toBe("email=a%40b.mx");
+  });
+});
+
+describe("React's page writer: the text encoded in pieces, whole characters only", () => {
+  // The production build of react-dom's server renderer for Node, the one the shop's server loads (and
+  // the one patched; tests otherwise get React's development build), and the legacy renderToString,
+  // which writes strings and was never affected.
+  const require = createRequire(path.join(root, "package.json"));
+  const { renderToPipeableStream } = require(
+    path.join(root, "node_modules/react-dom/cjs/react-dom-server.node.production.min.js"),
+  ) as {
+    renderToPipeableStream: typeof ReactDomServer.renderToPipeableStream;
+  };
+  const { renderToString } = require(
+    path.join(root, "node_modules/react-dom/cjs/react-dom-server-legacy.node.production.min.js"),
+  ) as {
+    renderToString: typeof ReactDomServer.renderToString;
+  };
+
+  /** A page of Spanish text: two- and three-byte characters (and four-byte emoji) all along. */
+  function Page({ shift }: { shift: number }) {
+    return createElement(
+      "main",
+      { "aria-label": "Catálogo — Joyería" },
+      // A text this long is written on its own (React's buffer starts afresh after it): the shift
+      // after it moves every later character across the 2 KB boundaries.
+      createElement("p", null, "Anillo de oro 18 k con diamante — ñandú ✨💍 ".repeat(60)),
+      createElement("p", null, "x".repeat(shift)),
+      ...Array.from({ length: 150 }, (_, i) =>
+        createElement("a", { key: i, href: `/producto/${i}`, "aria-label": "Abrir menú" }, "Garantía de 90 días ", i),
+      ),
+    );
+  }
+
+  function streamed(element: ReactElement): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const pieces: Buffer[] = [];
+      const { pipe } = renderToPipeableStream(element, {
+        onAllReady() {
+          pipe(
+            new Writable({
+              write(piece: Uint8Array, _encoding, done) {
+                pieces.push(Buffer.from(piece));
+                done();
+              },
+              final(done) {
+                resolve(Buffer.concat(pieces).toString("utf8"));
+                done();
+              },
+            }),
+          );
+        },
+        onShellError: reject,
+      });
+    });
+  }
+
+  it("writes the page renderToString writes, never a NUL where a character met the end of 2 KB", async () => {
+    // React 18.3.1 unpatched wrote a NUL byte into a page wherever a multi-byte character did not fit
+    // at the end of its 2,048-byte buffer (react#31134): "Abrir men\0ú" on some of the shop's product
+    // pages. Shifting the text one character at a time puts every kind of character at the boundary.
+    for (let shift = 0; shift < 16; shift += 1) {
+      const html = await streamed(createElement(Page, { shift }));
+      expect(html).not.toContain("\0");
+      expect(html).toBe(renderToString(createElement(Page, { shift })));
+    }
   });
 });
