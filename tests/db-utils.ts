@@ -31,9 +31,24 @@ const TABLES = [
   "uploaded_files",
 ];
 
-/** Empties the database between tests (identity sequences restart too). */
+/**
+ * Empties the database between tests (identity sequences restart too). A write the previous test set
+ * off may still be finishing (a webhook's delivery, a job's turn): TRUNCATE then waits for its locks,
+ * and when that write wants a table TRUNCATE already holds, PostgreSQL ends one of the two as a
+ * deadlock. The write has ended by then, so emptying again succeeds.
+ */
 export async function resetDatabase() {
-  await prisma.$executeRawUnsafe(`TRUNCATE ${TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY CASCADE`);
+  const truncate = `TRUNCATE ${TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY CASCADE`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await prisma.$executeRawUnsafe(truncate);
+      break;
+    } catch (error) {
+      const code = (error as { meta?: { driverAdapterError?: { cause?: { code?: string } } } }).meta?.driverAdapterError
+        ?.cause?.code;
+      if (code !== "40P01" || attempt === 3) throw error;
+    }
+  }
   catalogChanged("everything"); // the cached grid and product pages described the old rows
 }
 
