@@ -1,7 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { remember } from "@epic-web/remember";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { randomBytes } from "node:crypto";
 import { PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
