@@ -12,7 +12,7 @@ import { readOrUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./utils/logger.server";
 import { getEnv } from "./utils/env.server";
-import { finishRenderedPageBytes } from "./utils/module-preloads.server";
+import { finishRenderedPage } from "./utils/module-preloads.server";
 import { checkRequest } from "./utils/request.server";
 import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
@@ -105,7 +105,7 @@ export default async function handleRequest(
   // Module preloads after the first paint's resources, the route manifest compact
   // (module-preloads.server.ts). Not in development, where React would warn about an attribute its
   // hydration did not render.
-  const html = getEnv().NODE_ENV === "production" ? finishRenderedPageBytes(rendered) : rendered;
+  const html = getEnv().NODE_ENV === "production" ? finishRenderedPage(rendered) : rendered;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (isRevalidatable(request, responseStatusCode, responseHeaders)) {
     return withEtag(request, html, nonce, responseHeaders, responseStatusCode);

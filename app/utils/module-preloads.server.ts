@@ -12,10 +12,6 @@ import { memoizeBounded } from "./memoize";
 const PRELOAD = '<link rel="modulepreload" ';
 const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low" ';
 
-export function lowerModulePreloads(html: string): string {
-  return html.replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD);
-}
-
 /**
  * Remix's `<Scripts>` inlines the page's part of the route manifest as JSON indented by two spaces
  * (`JSON.stringify(manifest, null, 2)`): on the home page 0.8 KB of the HTML is that indentation.
@@ -25,15 +21,6 @@ export function lowerModulePreloads(html: string): string {
  */
 const MANIFEST_START = "window.__remixManifest = ";
 const MANIFEST_END = ";\nwindow.__remixRouteModules";
-
-export function compactRemixManifest(html: string): string {
-  const start = html.indexOf(MANIFEST_START);
-  if (start < 0) return html;
-  const from = start + MANIFEST_START.length;
-  const end = html.indexOf(MANIFEST_END, from);
-  if (end < 0) return html;
-  return html.slice(0, from) + compactManifest(html.slice(from, end)) + html.slice(end);
-}
 
 /**
  * One manifest written compact, or as it was when it is not Remix's. Pages of one route share one
@@ -56,20 +43,24 @@ const compactManifest = memoizeBounded(
   { maxEntries: 200 },
 );
 
-/** What a production page gets after React rendered it: low-priority module preloads, a compact manifest. */
-export function finishRenderedPage(html: string): string {
-  return compactRemixManifest(lowerModulePreloads(html));
-}
-
 /**
- * The same on the page's bytes as React wrote them (whole-document.server.ts): the markers are ASCII, so
- * they are found and replaced in the bytes; only the manifest is decoded (to write it compact).
- * Decoding the page and encoding it again was 2–3 % of a signed-in cart page's server time in a
- * profile (decision 024, second revision of 2026-11-26).
+ * What a production page gets after React rendered it (whole-document.server.ts): low-priority module
+ * preloads, a compact manifest. The markers are ASCII, so they are found and replaced in the page's
+ * bytes; only the manifest is decoded (to write it compact). Decoding the page and encoding it again was
+ * 2–3 % of a signed-in cart page's server time in a profile (decision 024, second revision of 2026-11-26).
  */
-export function finishRenderedPageBytes(page: Buffer): Buffer {
+export function finishRenderedPage(page: Buffer): Buffer {
   const pieces: Buffer[] = [];
-  finishRenderedBytes(page, pieces);
+  const start = page.indexOf(MANIFEST_START_BYTES);
+  const from = start + MANIFEST_START_BYTES.length;
+  const end = start < 0 ? -1 : page.indexOf(MANIFEST_END_BYTES, from);
+  if (end < 0) {
+    lowerPreloads(page, pieces);
+  } else {
+    lowerPreloads(page.subarray(0, from), pieces);
+    pieces.push(Buffer.from(compactManifest(page.toString("utf8", from, end))));
+    lowerPreloads(page.subarray(end), pieces);
+  }
   return Buffer.concat(pieces);
 }
 
@@ -78,21 +69,8 @@ const LOW_PRIORITY_PRELOAD_BYTES = Buffer.from(LOW_PRIORITY_PRELOAD);
 const MANIFEST_START_BYTES = Buffer.from(MANIFEST_START);
 const MANIFEST_END_BYTES = Buffer.from(MANIFEST_END);
 
-/** finishRenderedPage on bytes: its pieces, appended to `out`. */
-function finishRenderedBytes(bytes: Buffer, out: Buffer[]): void {
-  const start = bytes.indexOf(MANIFEST_START_BYTES);
-  const from = start + MANIFEST_START_BYTES.length;
-  const end = start < 0 ? -1 : bytes.indexOf(MANIFEST_END_BYTES, from);
-  if (end < 0) {
-    lowerPreloadBytes(bytes, out);
-    return;
-  }
-  lowerPreloadBytes(bytes.subarray(0, from), out);
-  out.push(Buffer.from(compactManifest(bytes.toString("utf8", from, end))));
-  lowerPreloadBytes(bytes.subarray(end), out);
-}
-
-function lowerPreloadBytes(bytes: Buffer, out: Buffer[]): void {
+/** `bytes` with every module preload marked low priority, in pieces appended to `out`. */
+function lowerPreloads(bytes: Buffer, out: Buffer[]): void {
   let at = 0;
   for (let found = bytes.indexOf(PRELOAD_BYTES); found >= 0; found = bytes.indexOf(PRELOAD_BYTES, at)) {
     if (found > at) out.push(bytes.subarray(at, found));
