@@ -9,13 +9,15 @@ import type * as RouterDomServer from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
 /**
- * scripts/patch-dependencies.mjs: the installed @remix-run/router is patched (npm install's
- * postinstall and the Dockerfile apply it), and its route matching answers exactly as before (the
- * expected answers are the unpatched 1.23.3's, compared once by hand on these paths).
+ * scripts/patch-dependencies.mjs: the installed dependencies are patched (npm install's postinstall
+ * and the Dockerfile apply it), and each answers as before: the router's matching (the expected
+ * answers are the unpatched 1.23.3's, compared once by hand on these paths), the static router, the
+ * requests Remix hands loaders, React's page writer.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-// The CommonJS build, the one the server loads (and the one patched).
-const router = createRequire(path.join(root, "package.json"))("@remix-run/router") as typeof RouterModule;
+// The installed packages' CommonJS builds, the ones the server loads (and the ones patched).
+const requireInstalled = createRequire(path.join(root, "package.json"));
+const router = requireInstalled("@remix-run/router") as typeof RouterModule;
 
 type Route = RouterModule.AgnosticRouteObject;
 
@@ -183,9 +185,9 @@ describe("patched route matching", () => {
 });
 
 describe("server routes built once per build", () => {
-  // The CommonJS builds the server loads (the patched ones).
-  const require = createRequire(path.join(root, "package.json"));
-  const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof RouterDomServer;
+  const { createStaticHandler, createStaticRouter } = requireInstalled(
+    "react-router-dom/server",
+  ) as typeof RouterDomServer;
 
   it("react-router-dom's static router converts one routes array once, and answers as before", async () => {
     const handler = createStaticHandler(shop());
@@ -213,7 +215,7 @@ describe("a request without a query passed on as it is", () => {
     callRouteLoader: (args: object) => Promise<unknown>;
     callRouteAction: (args: object) => Promise<unknown>;
   };
-  const data = createRequire(path.join(root, "package.json"))("@remix-run/server-runtime/dist/data.js") as Data;
+  const data = requireInstalled("@remix-run/server-runtime/dist/data.js") as Data;
 
   /** The request a loader (or action) is handed for `request`. */
   async function handed(call: Data["callRouteLoader"], request: Request): Promise<Request> {
@@ -257,13 +259,12 @@ describe("React's page writer: the text encoded in pieces, whole characters only
   // The production build of react-dom's server renderer for Node, the one the shop's server loads (and
   // the one patched; tests otherwise get React's development build), and the legacy renderToString,
   // which writes strings and was never affected.
-  const require = createRequire(path.join(root, "package.json"));
-  const { renderToPipeableStream } = require(
+  const { renderToPipeableStream } = requireInstalled(
     path.join(root, "node_modules/react-dom/cjs/react-dom-server.node.production.min.js"),
   ) as {
     renderToPipeableStream: typeof ReactDomServer.renderToPipeableStream;
   };
-  const { renderToString } = require(
+  const { renderToString } = requireInstalled(
     path.join(root, "node_modules/react-dom/cjs/react-dom-server-legacy.node.production.min.js"),
   ) as {
     renderToString: typeof ReactDomServer.renderToString;
