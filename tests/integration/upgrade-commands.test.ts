@@ -86,7 +86,7 @@ describe("waiting for the database", () => {
 
 describe("npm run migrate", () => {
   /** A new, empty database of the kind this run uses, with its URL for the migrate command's environment. */
-  async function emptyDatabase() {
+  async function emptyDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
     if (serverRun) {
       const db = await createDatabase(process.env.TEST_POSTGRES_URL!, "joyeria_migrate");
       return { env: { DATABASE_URL: db.url }, drop: db.drop };
@@ -122,7 +122,7 @@ describe("npm run migrate", () => {
     { timeout: 240_000 },
     async () => {
       const db = await createDatabase(process.env.TEST_POSTGRES_URL!, "joyeria_migrate_start");
-      const env = {
+      const env: Record<string, string> = {
         DATABASE_URL: db.url,
         MIGRATE_ON_START: "0",
         NODE_ENV: "production",
