@@ -9,8 +9,10 @@
 # Required: SESSION_SECRET and APP_ORIGIN (the server refuses to start without them).
 # Behind a reverse proxy or load balancer also set TRUST_PROXY (the number of proxies in front).
 # DATABASE_URL: a PostgreSQL server; without it the embedded PGlite stores data in /app/data
-# (mount a volume there to keep it). Prometheus metrics: port 9464 inside the container, not
-# exposed: reach it from the monitoring network only (docs/operations.md).
+# (mount a volume there to keep it). Prometheus metrics: port 9464 inside the container on its
+# loopback; METRICS_HOST=0.0.0.0 opens it to the monitoring network, never published (docs/operations.md).
+# Upgrades: `docker run --rm … joyeria npm run migrate` then the new image with MIGRATE_ON_START=0
+# (docs/operations.md "Upgrades"); by default every start applies pending migrations itself.
 # The README's "Running the container" section is what scripts/container-test.sh runs in CI.
 
 # Any Debian bookworm image with Node 20 and a `node` user (uid 1000); CI builds one itself
@@ -36,19 +38,24 @@ COPY scripts/patch-dependencies.mjs scripts/
 RUN npm install --omit=dev --ignore-scripts && node scripts/patch-dependencies.mjs && npm cache clean --force
 
 # The Prisma client is generated into app/ and bundled by the build, as are the operators' commands.
+# The commit built, for the `joyeria_build_info` metric and /readyz (the build context has no .git):
+#   docker build --build-arg GIT_COMMIT=$(git rev-parse HEAD) -t joyeria .
 FROM deps AS build
+ARG GIT_COMMIT=
 COPY . .
 RUN node scripts/prisma.mjs generate && npm run build
 
 FROM base AS runtime
-ENV NODE_ENV=production PORT=3000 LOG_FORMAT=json METRICS_PORT=9464 METRICS_HOST=0.0.0.0
+# Metrics on 9464 bind to the container's loopback unless METRICS_HOST says otherwise (0.0.0.0 for a
+# Prometheus on the container network; docs/operations.md "Metrics").
+ENV NODE_ENV=production PORT=3000 LOG_FORMAT=json METRICS_PORT=9464
 COPY --from=production-deps --chown=node:node /app/node_modules node_modules
 COPY --from=build --chown=node:node /app/build build
 COPY --from=build --chown=node:node /app/public public
 COPY --chown=node:node package.json prisma.config.ts ./
 COPY --chown=node:node prisma/schema.prisma prisma/schema.prisma
 COPY --chown=node:node prisma/migrations prisma/migrations
-COPY --chown=node:node scripts/start.mjs scripts/with-db.mjs scripts/prisma.mjs scripts/unref-timers.cjs scripts/
+COPY --chown=node:node scripts/start.mjs scripts/with-db.mjs scripts/migrate.mjs scripts/prisma.mjs scripts/unref-timers.cjs scripts/
 COPY --chown=node:node scripts/lib scripts/lib
 COPY --chown=node:node scripts/payment-simulator scripts/payment-simulator
 COPY --chown=node:node server server

@@ -11,7 +11,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { migrateDeploy, openDatabase, redact, root, run, waitForDatabase } from "./lib/database.mjs";
+import { migrateDeploy, openDatabase, pendingMigrations, redact, root, run, waitForDatabase } from "./lib/database.mjs";
 import { log, logFormat } from "./lib/log.mjs";
 import { resolveSessionSecret } from "./lib/secrets.mjs";
 import { isEmpty, seedDatabase } from "./lib/seed.mjs";
@@ -68,8 +68,12 @@ try {
   const payment = await paymentSettings();
   // A PostgreSQL server started next to the shop (docker compose) may still be starting.
   if (!db.embedded) await waitForDatabase(db.url, { timeoutMs: 60_000 });
-  await migrateDeploy(db.url, { quiet: true });
-  if ((demoCatalogue || (db.embedded && !production)) && (await isEmpty(db.url))) {
+  // MIGRATE_ON_START=0: migrations are a separate step (`npm run migrate`, docs/operations.md "Upgrades").
+  // A database left unmigrated is not seeded: the seed needs this release's schema.
+  let unmigrated = 0;
+  if (migrateOnStart()) await migrateDeploy(db.url, { quiet: true });
+  else unmigrated = await pendingCount(db.url);
+  if (!unmigrated && (demoCatalogue || (db.embedded && !production)) && (await isEmpty(db.url))) {
     log(
       "info",
       `Empty database: seeding the ${demoCatalogue ? "demo catalogue" : "development catalogue and accounts"}`,
@@ -89,6 +93,9 @@ try {
     DATABASE_EMBEDDED: db.embedded ? "1" : "0",
     SESSION_SECRET: sessionSecret,
     APP_ORIGIN: appOrigin,
+    // Neither NODE_ENV=production nor a public origin asked for: a trial on this computer (the server
+    // runs in production mode all the same; app/utils/running-for-real.server.ts).
+    ...(production || !isLocalOrigin(appOrigin) ? {} : { LOCAL_TRIAL: "1" }),
     ...payment,
   });
 } catch (error) {
@@ -110,7 +117,7 @@ process.exit(code);
 async function paymentSettings() {
   if (process.env.STRIPE_SECRET_KEY) return {};
   // The simulator approves test cards: a shop reachable by the public must never take its "payments".
-  if (!["localhost", "127.0.0.1", "[::1]"].includes(new URL(appOrigin).hostname)) {
+  if (!isLocalOrigin(appOrigin)) {
     log(
       "warn",
       `Payments: STRIPE_SECRET_KEY is not set, so card payments are off (the local simulator only runs for a shop on localhost, not ${appOrigin}).`,
@@ -133,4 +140,32 @@ async function paymentSettings() {
     STRIPE_API_BASE: simulator.url,
     PAYMENT_METHODS: methods,
   };
+}
+
+/** Whether `origin` is this computer's (localhost), i.e. not a shop the public reaches. */
+function isLocalOrigin(origin) {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(origin).hostname);
+}
+
+/** MIGRATE_ON_START: `1` (default) applies pending migrations at start, `0` leaves them to `npm run migrate`. */
+function migrateOnStart() {
+  const value = process.env.MIGRATE_ON_START ?? "";
+  if (["", "1", "true"].includes(value)) return true;
+  if (["0", "false"].includes(value)) return false;
+  throw new Error(`MIGRATE_ON_START must be 1 or 0, not "${value}".`);
+}
+
+/**
+ * Without migrating at start: how many migrations are pending, said in a warn line when any is (the
+ * shop serves, but /readyz answers 503 until `npm run migrate` applies them).
+ */
+async function pendingCount(url) {
+  const pending = await pendingMigrations(url);
+  if (pending.length > 0) {
+    log(
+      "warn",
+      `MIGRATE_ON_START=0 and ${pending.length} migration(s) pending (${pending.join(", ")}): /readyz answers 503 until "npm run migrate" applies them.`,
+    );
+  }
+  return pending.length;
 }

@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MailHeldBanner } from "~/components/mail-held-banner";
 import { ADMIN_TAB_FLASH_MS } from "~/lib/constants";
 import { hasRole, ROLE_LABEL, type RoleName } from "~/lib/roles";
+import { mailDelivery } from "~/utils/mail-delivery.server";
 import { requireUserWithRole } from "~/utils/session.server";
 
 /**
@@ -13,7 +15,9 @@ import { requireUserWithRole } from "~/utils/session.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "worker");
-  return { user: { displayName: user.displayName, role: user.role } };
+  // Admins configure the shop; workers could do nothing about it (docs/decisions/028).
+  const mailHeld = hasRole(user.role, "admin") && mailDelivery().warning !== null;
+  return { user: { displayName: user.displayName, role: user.role }, mailHeld };
 }
 
 /** The panel's tabs; Usuarios and Historial are for admins only (their routes check that too). */
@@ -46,7 +50,7 @@ function useTabFlash() {
 }
 
 export default function AdminLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, mailHeld } = useLoaderData<typeof loader>();
   const tabFlash = useTabFlash();
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -65,6 +69,7 @@ export default function AdminLayout() {
           </span>
         </div>
       </div>
+      {mailHeld ? <MailHeldBanner /> : null}
       <nav aria-label="Secciones del panel" className="mt-6">
         <ul className="flex flex-wrap gap-2 text-sm">
           {TABS.filter((tab) => hasRole(user.role, tab.role)).map((tab) => (

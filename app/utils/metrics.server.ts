@@ -1,5 +1,6 @@
 import { remember } from "@epic-web/remember";
 import client from "prom-client";
+import { registerBuildInfo } from "./build-info.server";
 import { getPoolStats, prisma } from "./db.server";
 import { logger } from "./logger.server";
 
@@ -67,6 +68,7 @@ function createMetrics() {
     registers: [registry],
   });
   registerShopGauges(registry);
+  registerBuildInfo(registry);
   return { registry, httpDuration, webhooksReceived, webhooksFailed, catalogNotifications, catalogListenerConnected };
 }
 

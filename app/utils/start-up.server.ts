@@ -1,10 +1,12 @@
 import type { ServerBuild } from "@remix-run/node";
 import { listenForCatalogChanges } from "~/models/catalog-cache.server";
 import { catalogChangesPublished } from "~/models/catalog-notify.server";
+import { getBuildInfo } from "./build-info.server";
 import { disconnectDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { startBackgroundJobs } from "./jobs.server";
 import { logger } from "./logger.server";
+import { logMailDeliveryAtStart } from "./mail-delivery.server";
 import { renderMetrics } from "./metrics.server";
 import { observeRequests } from "./request-observer.server";
 
@@ -19,6 +21,8 @@ import { observeRequests } from "./request-observer.server";
  */
 export function startUp() {
   const env = getEnv();
+  logger.info({ build: getBuildInfo() }, "release");
+  logMailDeliveryAtStart();
   const jobs = startBackgroundJobs();
   const catalogListener = listenForCatalogChanges();
   return {

@@ -30,7 +30,21 @@ export async function createPostgresDatabase(baseUrl, prefix) {
   return { url: database.url, stop: database.drop };
 }
 
-/** Waits until a PostgreSQL server answers `select 1` at `url`. */
+/**
+ * PostgreSQL's answers that no amount of waiting changes: a wrong password (28P01), a role refused or
+ * unknown (28000), a database that does not exist (3D000). A server still starting (refused connection,
+ * 57P03 "starting up") is worth waiting for; these are not.
+ */
+const FINAL_CONNECTION_ERRORS = {
+  "28P01": "check the user name and password in DATABASE_URL",
+  28000: "check the user name in DATABASE_URL and the server's pg_hba.conf",
+  "3D000": "check the database name in DATABASE_URL, or create it (createdb -O <user> <name>)",
+};
+
+/**
+ * Waits until a PostgreSQL server answers `select 1` at `url`. Fails at once, with what to fix, when
+ * the server refuses the login or does not have the database (FINAL_CONNECTION_ERRORS).
+ */
 export async function waitForDatabase(url, { timeoutMs = 30_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
@@ -44,6 +58,12 @@ export async function waitForDatabase(url, { timeoutMs = 30_000 } = {}) {
     } catch (error) {
       lastError = error;
       await client.end().catch(() => {});
+      const fix = FINAL_CONNECTION_ERRORS[error?.code];
+      if (fix) {
+        throw new Error(
+          `The database at ${redact(url)} refused the connection: ${error.message} (${error.code}): ${fix}.`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 150));
     }
   }

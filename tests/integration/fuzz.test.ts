@@ -208,6 +208,8 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         "agregar",
         "cantidad",
         "pagina",
+        // Issue 32: /readyz's JSON details.
+        "format",
       ]),
     );
     expect([...fieldNames]).toEqual(
