@@ -48,14 +48,11 @@ export const LIMITS = {
   loginLinkEmail: { max: 3, windowMs: 60 * MINUTE },
   /** Newsletter subscriptions from one address (answered with an error). */
   newsletterAddress: { max: 10, windowMs: 60 * MINUTE },
-  /** Newsletter welcome e-mails to one address (silently not sent past it: no mail bombing). */
+  /** Newsletter confirmation e-mails to one address (silently not sent past it: no mail bombing). */
   newsletterEmail: { max: 2, windowMs: 60 * MINUTE },
-  /**
-   * Unsubscribe look-ups and confirmations by e-mail from one address (each says whether an e-mail is
-   * subscribed, and a confirmation unsubscribes whoever it names).
-   */
+  /** Unsubscribe links asked for by e-mail from one address (each may e-mail whoever it names). */
   unsubscribeAddress: { max: 20, windowMs: 60 * MINUTE },
-  /** "You were unsubscribed" notices to one e-mail (silently not sent past it). */
+  /** Unsubscribe links e-mailed to one address (silently not sent past it). */
   unsubscribeEmail: { max: 2, windowMs: 60 * MINUTE },
 } as const;
 
