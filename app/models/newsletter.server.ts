@@ -12,7 +12,7 @@ import { hitRateLimit, rateLimitKey } from "~/utils/rate-limit.server";
  * where and with what browser the subscription was asked for, and two random tokens that only ever
  * travel in e-mails to that address: the confirmation link's (double opt-in) and the unsubscribe link's.
  * Only rows with `isSubscribed` receive newsletters, and only the address itself can set or clear it
- * (docs/decisions/031-confirmed-links-for-accounts-and-newsletter.md).
+ * (docs/decisions/031-only-the-inbox-decides.md).
  */
 
 /** The rows that receive newsletters: every query that picks recipients starts from this. */

@@ -28,7 +28,7 @@ import { logger } from "~/utils/logger.server";
  * mail client's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` to the same
  * URL. Without a token the page asks for the e-mail and then for confirmation, and then e-mails that
  * address its link: only the address's owner can leave, and the answer never says whether it was
- * subscribed (docs/decisions/031-confirmed-links-for-accounts-and-newsletter.md).
+ * subscribed (docs/decisions/031-only-the-inbox-decides.md).
  */
 
 type Outcome = { step: "result"; tone: "success" | "error"; message: string };

@@ -41,7 +41,7 @@ export const LIMITS = {
    * Reset e-mails to one account from unknown browsers, whatever the address: one every 10 minutes, the
    * bound on mail bombing. Requests in between send nothing new, and need not: the link sent at most 10
    * minutes ago is in the owner's inbox and valid for 50 minutes more (RESET_TOKEN_TTL_MS is an hour).
-   * So nobody can use up the owner's allowance (docs/decisions/031-confirmed-links-for-accounts-and-newsletter.md).
+   * So nobody can use up the owner's allowance (docs/decisions/031-only-the-inbox-decides.md).
    */
   resetEmailAny: { max: 1, windowMs: 10 * MINUTE },
   /** Login confirmation links e-mailed to one account (only ever for a correct password). */

@@ -1,4 +1,4 @@
--- Double opt-in for the newsletter (docs/decisions/031-confirmed-links-for-accounts-and-newsletter.md).
+-- Double opt-in for the newsletter (docs/decisions/031-only-the-inbox-decides.md).
 -- A subscription now starts pending (is_subscribed false, a confirmation token e-mailed to the address)
 -- and is_subscribed turns true only when the link is followed. Subscribers from before stay subscribed:
 -- they count as confirmed on the day they subscribed.
