@@ -13,11 +13,11 @@ import {
 } from "./form-parts";
 import { Honeypot } from "./honeypot";
 
-/** The /newsletter action's answer: conform's reply to a refused form, or the subscription done. */
-export type NewsletterAnswer = Refusal | { status: "subscribed" };
+/** The /newsletter action's answer: conform's reply to a refused form, or the confirmation e-mailed. */
+export type NewsletterAnswer = Refusal | { status: "pending" };
 
-export function isSubscribed(answer: NewsletterAnswer | undefined | null): answer is { status: "subscribed" } {
-  return answer?.status === "subscribed";
+export function isSubscribed(answer: NewsletterAnswer | undefined | null): answer is { status: "pending" } {
+  return answer?.status === "pending";
 }
 
 type BoxProps = {
@@ -55,7 +55,8 @@ export function NewsletterBox({ as: FormTag, answer, busy, source, close, headin
           <div role="status" className="mt-8 space-y-6" data-testid="newsletter-thanks">
             <p className="font-serif text-2xl">¡Gracias por suscribirte!</p>
             <p className="text-ivory-100/80">
-              Pronto recibirás nuestras novedades, colecciones y ofertas especiales en tu correo.
+              Te enviamos un correo para confirmar tu suscripción: abre su enlace y empezarás a recibir nuestras
+              novedades, colecciones y ofertas especiales.
             </p>
             {"href" in close ? (
               <Link to={close.href} className="btn-ghost text-ivory-50">

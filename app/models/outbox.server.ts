@@ -10,8 +10,11 @@ import { isLocalShop } from "~/utils/origin.server";
  * SMTP its link is scrubbed from the row as well.
  */
 
-/** E-mails whose link opens the recipient's account. */
-const SECRET_LINK_KINDS: ReadonlySet<string> = new Set(["password-reset", "login-link"]);
+/**
+ * E-mails whose link opens the recipient's account, or gives the recipient's consent (a newsletter
+ * confirmation: staff cannot subscribe anybody either).
+ */
+const SECRET_LINK_KINDS: ReadonlySet<string> = new Set(["password-reset", "login-link", "newsletter-confirm"]);
 
 export function carriesSecretLink(kind: string): boolean {
   return SECRET_LINK_KINDS.has(kind);

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
 import { recordAudit } from "~/models/audit.server";
+import { endCredentialsAfterPasswordChange } from "~/models/credentials.server";
 import { prisma } from "~/utils/db.server";
 import { sendEmail } from "~/utils/email.server";
 import { passwordChangedEmail, passwordResetEmail } from "~/utils/email-templates.server";
@@ -130,10 +131,16 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
 
 /**
  * Sets a new password with a reset token. The token is consumed atomically (a second use, even a
- * concurrent one, fails); every other reset token of the user is invalidated and all their
- * sessions end. False when the token is invalid, used or expired.
+ * concurrent one, fails); every other reset token and sign-in link of the user is ended, and every
+ * session but `keepSessionId` (the browser that made the change, when it is signed in as this user).
+ * False when the token is invalid, used or expired.
  */
-export async function resetPassword(token: string, password: string, origin: string): Promise<boolean> {
+export async function resetPassword(
+  token: string,
+  password: string,
+  origin: string,
+  { keepSessionId = null }: { keepSessionId?: string | null } = {},
+): Promise<boolean> {
   if (!token) return false;
   const passwordHash = await hashPassword(password);
   const now = new Date();
@@ -148,8 +155,7 @@ export async function resetPassword(token: string, password: string, origin: str
       where: { tokenHash },
       select: { userId: true },
     });
-    await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-    await tx.session.deleteMany({ where: { userId } });
+    await endCredentialsAfterPasswordChange(userId, { keepSessionId, db: tx });
     return tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { email: true, name: true } });
   });
   if (!user) return false;

@@ -17,8 +17,9 @@ import { readForm } from "~/utils/request.server";
 /**
  * Whether a reset e-mail may go to `email` now. Each address (and each browser that has logged into the
  * account) has its own allowance, so a stranger's requests never use up the owner's; requests from
- * browsers the account does not know also share one allowance per account, which bounds how many
- * e-mails anybody can make the shop send to one inbox.
+ * browsers the account does not know also share one e-mail per account every 10 minutes, which bounds
+ * how many e-mails anybody can make the shop send to one inbox — and whoever asks in between finds
+ * the link sent a few minutes earlier still valid in that inbox.
  */
 async function mayEmailReset(request: Request, email: string, address: string | null): Promise<boolean> {
   const device = await getKnownDevice(request, email);

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NewsletterBox } from "~/components/newsletter-box";
 import { SHOP_NAME } from "~/lib/constants";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/lib/validation/newsletter";
-import { sendWelcomeEmail, subscribe } from "~/models/newsletter.server";
+import { requestSubscription, sendConfirmationEmail } from "~/models/newsletter.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
@@ -14,9 +14,11 @@ import { readForm } from "~/utils/request.server";
 import { logger } from "~/utils/logger.server";
 
 /**
- * Newsletter subscription: upserts the subscriber by e-mail and queues the welcome e-mail. The
- * home page's box posts here through a fetcher; without JavaScript the browser lands on this page,
- * which shows the same box with the answer (errors next to the fields, or the thank-you panel).
+ * Newsletter subscription (double opt-in): records a pending subscription and e-mails its
+ * confirmation link (/newsletter/confirmar); nothing else reaches the address until it is followed.
+ * The answer is the same whether the address was new, waiting or already subscribed. The home page's
+ * box posts here through a fetcher; without JavaScript the browser lands on this page, which shows
+ * the same box with the answer (errors next to the fields, or the thank-you panel).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
@@ -35,21 +37,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { email, interests, source = "home" } = submission.value;
   try {
-    const subscription = await subscribe({ email, interests, source, userAgent: request.headers.get("User-Agent") });
-    // Past the per-e-mail limit the welcome e-mail is silently skipped: nobody can mail-bomb an inbox.
-    if (subscription.welcome && (await hitRateLimit("newsletterEmail", rateLimitKey.newsletterEmail(email))).allowed) {
-      await sendWelcomeEmail({
-        email,
-        interests,
-        unsubscribeUrl: absoluteUrl(request, `/unsubscribe?token=${subscription.unsubscribeToken}`),
-        shopUrl: absoluteUrl(request, "/"),
-      });
+    const pending = await requestSubscription({
+      email,
+      interests,
+      source,
+      userAgent: request.headers.get("User-Agent"),
+    });
+    if (pending) {
+      const confirmUrl = absoluteUrl(request, `/newsletter/confirmar?token=${pending.confirmToken}`);
+      await sendConfirmationEmail({ email, interests, confirmUrl });
     }
   } catch (error) {
     logger.error({ err: error }, "newsletter: subscription failed");
     return data(submission.reply({ formErrors: [NEWSLETTER_MESSAGES.failed] }), { status: 503 });
   }
-  return { status: "subscribed" as const };
+  return { status: "pending" as const };
 }
 
 export default function NewsletterPage() {

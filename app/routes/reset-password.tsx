@@ -12,6 +12,7 @@ import { isResetTokenValid, resetPassword } from "~/models/user.server";
 import { getPublicOrigin } from "~/utils/origin.server";
 import { isCommonPassword } from "~/utils/password.server";
 import { readForm } from "~/utils/request.server";
+import { getSessionId } from "~/utils/session.server";
 
 /** Back to the shop this long after a successful reset. */
 const REDIRECT_AFTER_MS = 2_000;
@@ -37,7 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const fieldErrors = { password: [AUTH_MESSAGES.commonPassword] };
     return data(submission.reply({ hideFields: PASSWORD_FIELDS, fieldErrors }), { status: 400 });
   }
-  const ok = await resetPassword(token, submission.value.password, getPublicOrigin(request));
+  const ok = await resetPassword(token, submission.value.password, getPublicOrigin(request), {
+    keepSessionId: await getSessionId(request),
+  });
   if (!ok) return data({ status: "expired" as const }, { status: 410 });
   return { status: "done" as const };
 }

@@ -15,12 +15,7 @@ import {
   UnsubscribeEmailSchema,
   UnsubscribeSchema,
 } from "~/lib/validation/newsletter";
-import {
-  getSubscriptionState,
-  sendUnsubscribedNotice,
-  unsubscribeByEmail,
-  unsubscribeByToken,
-} from "~/models/newsletter.server";
+import { sendUnsubscribeLink, unsubscribeByToken } from "~/models/newsletter.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { getClientAddress, hitRateLimit, rateLimitKey, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
@@ -31,7 +26,9 @@ import { logger } from "~/utils/logger.server";
  * Leaving the newsletter. A GET never changes anything (mail scanners open links): with the
  * e-mail's token the page posts it back by itself with JavaScript, or with one click without; a
  * mail client's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` to the same
- * URL. Without a token the page asks for the e-mail and then for confirmation.
+ * URL. Without a token the page asks for the e-mail and then for confirmation, and then e-mails that
+ * address its link: only the address's owner can leave, and the answer never says whether it was
+ * subscribed (docs/decisions/031-only-the-inbox-decides.md).
  */
 
 type Outcome = { step: "result"; tone: "success" | "error"; message: string };
@@ -61,39 +58,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (command.intent) {
     case "token":
       return unsubscribeWithToken(command.token);
-    case "check": {
-      // Each answer tells whether an e-mail is subscribed: slow down anybody trying a list of them.
-      const limited = await overAddressLimit(context);
-      if (limited) return data(submission.reply({ formErrors: [limited] }), { status: 429 });
-      try {
-        const state = await getSubscriptionState(command.email);
-        if (state === "none") return result("error", UNSUBSCRIBE_MESSAGES.notFound);
-        if (state === "unsubscribed") return result("error", UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed);
-        return data<Confirm>({ step: "confirm", email: command.email });
-      } catch (error) {
-        logger.error({ err: error }, "unsubscribe: check failed");
-        return result("error", UNSUBSCRIBE_MESSAGES.verifyFailed, 503);
-      }
-    }
+    case "check":
+      // Nothing is looked up: the confirmation step is the same for any address.
+      return data<Confirm>({ step: "confirm", email: command.email });
     case "confirm": {
-      // Anybody may type anybody's e-mail here: limited like the check, and the address is told.
+      // Each one may e-mail somebody: limited per address (and per recipient, silently).
       const limited = await overAddressLimit(context);
       if (limited) return result("error", limited, 429);
       try {
-        const before = await unsubscribeByEmail(command.email);
-        if (before === "none") return result("error", UNSUBSCRIBE_MESSAGES.notFound);
-        if (before === "unsubscribed") return result("error", UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed);
-        await sendUnsubscribedNotice(command.email, absoluteUrl(request, "/newsletter"));
-        return result("success", UNSUBSCRIBE_MESSAGES.done(command.email));
+        await sendUnsubscribeLink(command.email, (token) => absoluteUrl(request, `/unsubscribe?token=${token}`));
+        return result("success", UNSUBSCRIBE_MESSAGES.linkSent(command.email));
       } catch (error) {
-        logger.error({ err: error }, "unsubscribe: by e-mail failed");
+        logger.error({ err: error }, "unsubscribe: sending the link failed");
         return result("error", UNSUBSCRIBE_MESSAGES.processFailed, 503);
       }
     }
   }
 }
 
-/** The e-mail look-ups (check and confirm) one address may make: the Spanish refusal past the limit. */
+/** The unsubscribe links one address may have e-mailed: the Spanish refusal past the limit. */
 async function overAddressLimit(context: ActionFunctionArgs["context"]): Promise<string | null> {
   const address = getClientAddress(context);
   if (!address) return null;
@@ -212,7 +195,8 @@ function ConfirmStep({ email, busy }: { email: string; busy: boolean }) {
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="email" value={email} />
       <p className="text-ink-800">
-        ¿Quieres dar de baja <strong>{email}</strong>? Dejarás de recibir nuestras novedades y ofertas.
+        ¿Quieres dar de baja <strong>{email}</strong>? Dejarás de recibir nuestras novedades y ofertas. Te enviaremos a
+        ese email un enlace para confirmar la baja.
       </p>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary" disabled={busy}>

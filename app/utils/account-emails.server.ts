@@ -33,21 +33,66 @@ ${SHOP_NAME}`;
   return { subject, html, text };
 }
 
-/** Confirms an unsubscription made on the website, with the way back. */
-export function unsubscribedEmail({ subscribeUrl }: { subscribeUrl: string }): EmailContent {
-  const subject = `Te diste de baja del boletín — ${SHOP_NAME}`;
-  const body =
-    "Tu email se dio de baja del boletín de la tienda: ya no te enviaremos novedades ni ofertas. Si no fuiste tú, o cambias de opinión, puedes suscribirte de nuevo.";
+/**
+ * Double opt-in: the link that turns a subscription typed into the newsletter box into a real one.
+ * Nothing is sent to the address before it is followed.
+ */
+export function newsletterConfirmEmail({
+  interests,
+  confirmUrl,
+}: {
+  interests: readonly string[];
+  confirmUrl: string;
+}): EmailContent {
+  const subject = `Confirma tu suscripción al boletín — ${SHOP_NAME}`;
+  const intro =
+    "Recibimos una solicitud para suscribir este email a nuestro boletín de novedades, colecciones y ofertas. Para empezar a recibirlo, confirma que eres tú.";
+  const chosen = interests.length > 0 ? interests.join(", ") : null;
+  const ignore = "Si no fuiste tú, ignora este correo: sin tu confirmación no te enviaremos nada.";
   const html = layout({
-    preheader: "Ya no recibirás el boletín.",
-    body: `${heading("Te diste de baja del boletín")}
-<p style="margin:0 0 12px;">${body}</p>
-${button(subscribeUrl, "Suscribirme de nuevo")}`,
+    preheader: "Confirma tu email para empezar a recibir nuestro boletín.",
+    body: `${heading("Confirma tu suscripción")}
+<p style="margin:0 0 12px;">${intro}</p>
+${chosen ? `<p style="margin:0 0 12px;">Tus intereses: <strong>${escapeHtml(chosen)}</strong>.</p>` : ""}
+${button(confirmUrl, "Confirmar mi suscripción")}
+<p style="margin:0 0 12px;font-size:13px;">Si el botón no funciona, copia esta dirección en tu navegador:</p>
+<p style="margin:0 0 20px;font-size:13px;word-break:break-all;"><a href="${escapeHtml(confirmUrl)}" style="color:${PALETTE.goldDeep};">${escapeHtml(confirmUrl)}</a></p>
+<p style="margin:0;font-size:13px;">${ignore}</p>`,
   });
   const text = `${subject}
 
-${body}
-${subscribeUrl}
+${intro}
+${chosen ? `Tus intereses: ${chosen}.\n` : ""}
+Confirma tu suscripción con este enlace:
+${confirmUrl}
+
+${ignore}
+
+${SHOP_NAME}`;
+  return { subject, html, text };
+}
+
+/** The unsubscribe page's form by address sends this: leaving takes the link, so only the address's owner can. */
+export function unsubscribeLinkEmail({ link }: { link: string }): EmailContent {
+  const subject = `Darte de baja del boletín — ${SHOP_NAME}`;
+  const intro =
+    "Recibimos una solicitud para dar de baja este email de nuestro boletín. Para dejar de recibirlo, abre este enlace y confirma.";
+  const ignore = "Si no fuiste tú, ignora este correo: seguirás recibiendo el boletín.";
+  const html = layout({
+    preheader: "El enlace para dejar de recibir nuestro boletín.",
+    body: `${heading("Darte de baja del boletín")}
+<p style="margin:0 0 12px;">${intro}</p>
+${button(link, "Darme de baja")}
+<p style="margin:0 0 12px;font-size:13px;">Si el botón no funciona, copia esta dirección en tu navegador:</p>
+<p style="margin:0 0 20px;font-size:13px;word-break:break-all;"><a href="${escapeHtml(link)}" style="color:${PALETTE.goldDeep};">${escapeHtml(link)}</a></p>
+<p style="margin:0;font-size:13px;">${ignore}</p>`,
+  });
+  const text = `${subject}
+
+${intro}
+${link}
+
+${ignore}
 
 ${SHOP_NAME}`;
   return { subject, html, text };

@@ -98,14 +98,14 @@ export function passwordChangedEmail({ name, origin }: { name: string; origin: s
     preheader: "La contraseña de tu cuenta acaba de cambiar.",
     body: `${heading("Tu contraseña fue cambiada")}
 <p style="margin:0 0 12px;">Hola, ${escapeHtml(name)}:</p>
-<p style="margin:0 0 12px;">La contraseña de tu cuenta en ${SHOP_NAME} se cambió correctamente y cerramos todas tus sesiones abiertas.</p>
+<p style="margin:0 0 12px;">La contraseña de tu cuenta en ${SHOP_NAME} se cambió correctamente: cerramos tus sesiones en otros navegadores y anulamos los enlaces de acceso que te habíamos enviado.</p>
 <p style="margin:0 0 12px;">Si no fuiste tú, solicita un nuevo enlace de recuperación de inmediato desde <a href="${escapeHtml(origin)}/forgot-password" style="color:${PALETTE.goldDeep};">${escapeHtml(origin)}/forgot-password</a>.</p>`,
   });
   const text = `Tu contraseña fue cambiada — ${SHOP_NAME}
 
 Hola, ${name}:
 
-La contraseña de tu cuenta en ${SHOP_NAME} se cambió correctamente y cerramos todas tus sesiones abiertas.
+La contraseña de tu cuenta en ${SHOP_NAME} se cambió correctamente: cerramos tus sesiones en otros navegadores y anulamos los enlaces de acceso que te habíamos enviado.
 Si no fuiste tú, solicita un nuevo enlace de recuperación de inmediato: ${origin}/forgot-password
 
 ${SHOP_NAME}`;

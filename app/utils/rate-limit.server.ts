@@ -37,20 +37,22 @@ export const LIMITS = {
    * it (silently not sent past it: no enumeration). A stranger's requests never use up the owner's.
    */
   resetEmail: { max: 3, windowMs: 60 * MINUTE },
-  /** Reset e-mails to one account from unknown browsers, whatever the address: the bound on mail bombing. */
-  resetEmailAny: { max: 10, windowMs: 60 * MINUTE },
+  /**
+   * Reset e-mails to one account from unknown browsers, whatever the address: one every 10 minutes, the
+   * bound on mail bombing. Requests in between send nothing new, and need not: the link sent at most 10
+   * minutes ago is in the owner's inbox and valid for 50 minutes more (RESET_TOKEN_TTL_MS is an hour).
+   * So nobody can use up the owner's allowance (docs/decisions/031-only-the-inbox-decides.md).
+   */
+  resetEmailAny: { max: 1, windowMs: 10 * MINUTE },
   /** Login confirmation links e-mailed to one account (only ever for a correct password). */
   loginLinkEmail: { max: 3, windowMs: 60 * MINUTE },
   /** Newsletter subscriptions from one address (answered with an error). */
   newsletterAddress: { max: 10, windowMs: 60 * MINUTE },
-  /** Newsletter welcome e-mails to one address (silently not sent past it: no mail bombing). */
+  /** Newsletter confirmation e-mails to one address (silently not sent past it: no mail bombing). */
   newsletterEmail: { max: 2, windowMs: 60 * MINUTE },
-  /**
-   * Unsubscribe look-ups and confirmations by e-mail from one address (each says whether an e-mail is
-   * subscribed, and a confirmation unsubscribes whoever it names).
-   */
+  /** Unsubscribe links asked for by e-mail from one address (each may e-mail whoever it names). */
   unsubscribeAddress: { max: 20, windowMs: 60 * MINUTE },
-  /** "You were unsubscribed" notices to one e-mail (silently not sent past it). */
+  /** Unsubscribe links e-mailed to one address (silently not sent past it). */
   unsubscribeEmail: { max: 2, windowMs: 60 * MINUTE },
 } as const;
 

@@ -88,6 +88,7 @@ const PUBLIC_PAGES = [
   "/forgot-password",
   "/reset-password?token=caducado",
   "/unsubscribe",
+  "/newsletter/confirmar?token=caducado",
   "/aviso-de-privacidad",
   "/aviso-de-privacidad/simplificado",
   "/terminos-y-condiciones",

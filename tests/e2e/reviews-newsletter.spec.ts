@@ -11,7 +11,18 @@ async function productForProject(page: Page, testInfo: TestInfo) {
   return { id: Number(href.split("/").pop()?.split("?")[0]), name: (await link.textContent())?.trim() ?? "" };
 }
 
-/** Subscribes `email` as the home page's box would, and returns the unsubscribe link of the welcome e-mail. */
+/** The path and query of the first link to `path` in an e-mail's text. */
+function linkIn(email: { text: string } | null, path: string): string {
+  const href = email?.text.match(new RegExp(`https?://\\S+${path.replace(/\//g, "\\/")}\\?token=[\\w-]+`))?.[0];
+  expect(href, `the e-mail carries a link to ${path}`).toBeTruthy();
+  const url = new URL(href!);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Subscribes `email` as the home page's box would and confirms it from the e-mail, as its owner would;
+ * returns the unsubscribe link of the welcome e-mail.
+ */
 async function subscribeByPost(
   request: APIRequestContext,
   baseURL: string | undefined,
@@ -23,11 +34,14 @@ async function subscribeByPost(
     headers: { Origin: baseURL ?? "" },
   });
   expect(response.status()).toBe(200);
-  const welcome = await latestEmailTo(email);
-  const href = welcome?.text.match(/https?:\/\/\S+\/unsubscribe\?token=[\w-]+/)?.[0];
-  expect(href, "the welcome e-mail carries the unsubscribe link").toBeTruthy();
-  const url = new URL(href!);
-  return `${url.pathname}${url.search}`;
+  const confirmLink = linkIn(await latestEmailTo(email), "/newsletter/confirmar");
+  const token = new URLSearchParams(confirmLink.split("?")[1]).get("token") ?? "";
+  const confirmed = await request.post("/newsletter/confirmar", {
+    form: { token },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(confirmed.status()).toBe(200);
+  return linkIn(await latestEmailTo(email), "/unsubscribe");
 }
 
 test.describe("reviews", () => {
@@ -84,7 +98,7 @@ test.describe("reviews", () => {
 });
 
 test.describe("newsletter", () => {
-  test("subscribing from the home page: validation, thank-you panel with Cerrar, welcome e-mail", async ({
+  test("subscribing from the home page: validation, thank-you panel with Cerrar, confirmation by e-mail, welcome e-mail", async ({
     page,
     latestEmailTo,
   }, testInfo) => {
@@ -113,13 +127,26 @@ test.describe("newsletter", () => {
     // With JavaScript the shopper stays on the home page; without it the form's page answers.
     await expect(page).toHaveURL(usesJs(testInfo) ? /\/$/ : /\/newsletter$/);
 
-    const welcome = await latestEmailTo(email);
-    expect(welcome?.text).toContain("Anillos, Ofertas especiales");
-    expect(welcome?.text).toMatch(/\/unsubscribe\?token=[\w-]+/);
+    await expect(thanks).toContainText("Te enviamos un correo para confirmar tu suscripción");
+    const confirmation = await latestEmailTo(email);
+    expect(confirmation?.subject).toBe("Confirma tu suscripción al boletín — Joyería Aurora");
+    expect(confirmation?.text).toContain("Anillos, Ofertas especiales");
 
     await thanks.getByRole(usesJs(testInfo) ? "button" : "link", { name: "Cerrar" }).click();
     await expect(page.getByTestId("newsletter-thanks")).toHaveCount(0);
     await expect(page.getByTestId("newsletter-form").getByLabel("Email")).toHaveValue("");
+
+    // The owner opens the e-mail's link: one click confirms (opening it alone changes nothing).
+    await page.goto(linkIn(confirmation, "/newsletter/confirmar"));
+    await waitForHydration(page);
+    expect((await latestEmailTo(email))?.subject).toBe(confirmation?.subject);
+    await page.getByRole("button", { name: "Confirmar mi suscripción" }).click();
+    await expect(page.getByTestId("newsletter-confirm-result")).toHaveText(
+      "¡Listo! Tu suscripción está confirmada: pronto recibirás nuestras novedades en tu correo.",
+    );
+    const welcome = await latestEmailTo(email);
+    expect(welcome?.text).toContain("Anillos, Ofertas especiales");
+    expect(welcome?.text).toMatch(/\/unsubscribe\?token=[\w-]+/);
   });
 });
 
@@ -147,7 +174,7 @@ test.describe("unsubscribe", () => {
     await expect(page.getByTestId("unsubscribe-result")).toHaveText("Token no válido o ya estaba dado de baja.");
   });
 
-  test("by e-mail: not found, Cancelar, Sí, darme de baja, already unsubscribed", async ({
+  test("by e-mail: Cancelar; Sí, darme de baja e-mails the link, the same answer for anybody; the link unsubscribes", async ({
     page,
     request,
     baseURL,
@@ -163,9 +190,14 @@ test.describe("unsubscribe", () => {
       await form.getByLabel("Email").fill(address);
       await form.getByRole("button", { name: "Continuar" }).click();
     };
+    const sentFor = (address: string) =>
+      `Si ${address} está suscrito a nuestro boletín, te enviamos un correo con el enlace para darte de baja. Ábrelo para terminar.`;
 
-    await ask(uniqueEmail(testInfo, "nadie"));
-    await expect(page.getByTestId("unsubscribe-result")).toHaveText("No encontramos suscripción con ese email.");
+    const nobody = uniqueEmail(testInfo, "nadie");
+    await ask(nobody);
+    await page.getByRole("button", { name: "Sí, darme de baja" }).click();
+    await expect(page.getByTestId("unsubscribe-result")).toHaveText(sentFor(nobody));
+    expect(await latestEmailTo(nobody)).toBeNull();
 
     await ask(email);
     const confirm = page.getByTestId("unsubscribe-confirm-form");
@@ -175,12 +207,14 @@ test.describe("unsubscribe", () => {
 
     await ask(email);
     await page.getByRole("button", { name: "Sí, darme de baja" }).click();
+    await expect(page.getByTestId("unsubscribe-result")).toHaveText(sentFor(email));
+
+    // Only the e-mail's link unsubscribes.
+    await page.goto(linkIn(await latestEmailTo(email), "/unsubscribe"));
+    if (!usesJs(testInfo)) await page.getByRole("button", { name: "Darme de baja" }).click();
     await expect(page.getByTestId("unsubscribe-result")).toHaveText(
       `El email ${email} ha sido dado de baja correctamente.`,
     );
-
-    await ask(email);
-    await expect(page.getByTestId("unsubscribe-result")).toHaveText("Este email ya estaba dado de baja.");
   });
 });
 

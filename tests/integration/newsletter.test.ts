@@ -1,13 +1,15 @@
 import net from "node:net";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as newsletterAction } from "~/routes/newsletter";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter_.confirmar";
+import { NEWSLETTER_RECIPIENTS } from "~/models/newsletter.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { deliverEmail } from "~/utils/email.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { resetDatabase } from "../db-utils";
 import { expectConsoleError } from "../setup/fail-on-console-error";
-import { callAction, errorsOf } from "./auth-helpers";
+import { callAction, callLoader, errorsOf, formRequest, getRequest } from "./auth-helpers";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -30,49 +32,134 @@ async function subscribe(
   return callAction(newsletterAction, request, { clientAddress: address });
 }
 
+const confirm = (token: string) =>
+  callAction(confirmAction, formRequest("/newsletter/confirmar", { token }), { clientAddress: "203.0.113.9" });
+
+/** The token of the newest confirmation e-mail to `to`. */
+async function confirmTokenFromOutbox(to: string): Promise<string> {
+  const email = await prisma.outboxEmail.findFirstOrThrow({
+    where: { to, kind: "newsletter-confirm" },
+    orderBy: { createdAt: "desc" },
+  });
+  return /\/newsletter\/confirmar\?token=([0-9a-f-]{36})/.exec(email.text)![1]!;
+}
+
 describe("newsletter subscription", () => {
-  it("stores the subscriber with interests and metadata, and queues a welcome e-mail with one-click unsubscribe", async () => {
+  it("records a pending subscription and e-mails only its confirmation link", async () => {
     const outcome = await subscribe(
       { email: " Ana@Example.MX ", source: "home" },
       { interests: ["Collares", "Anillos"], userAgent: "Mozilla/5.0 (Prueba)" },
     );
-    expect(outcome).toMatchObject({ status: 200, body: { status: "subscribed" } });
+    expect(outcome).toMatchObject({ status: 200, body: { status: "pending" } });
     const row = await prisma.subscriber.findUniqueOrThrow({ where: { email: "ana@example.mx" } });
     expect(row).toMatchObject({
       interests: ["Anillos", "Collares"],
       metadata: { source: "home", userAgent: "Mozilla/5.0 (Prueba)" },
-      isSubscribed: true,
+      isSubscribed: false,
+      confirmedAt: null,
+      confirmToken: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    const email = await prisma.outboxEmail.findFirstOrThrow({ where: { to: "ana@example.mx" } });
+    const emails = await prisma.outboxEmail.findMany({ where: { to: "ana@example.mx" } });
+    expect(emails.map((e) => e.kind)).toEqual(["newsletter-confirm"]);
+    const link = `http://localhost/newsletter/confirmar?token=${row.confirmToken}`;
+    expect(emails[0]!.subject).toBe("Confirma tu suscripción al boletín — Joyería Aurora");
+    expect(emails[0]!.text).toContain(link);
+    expect(emails[0]!.html).toContain(link);
+    expect(emails[0]!.text).toContain("Anillos, Collares");
+    expect(emails[0]!.text).not.toContain(row.unsubscribeToken);
+    expect(await prisma.subscriber.count({ where: NEWSLETTER_RECIPIENTS })).toBe(0);
+  });
+
+  it("confirms only on the page's POST, once, and then sends the welcome e-mail with one-click unsubscribe", async () => {
+    await subscribe({ email: "ana@example.mx" }, { interests: ["Anillos", "Collares"] });
+    const token = await confirmTokenFromOutbox("ana@example.mx");
+
+    // A link scanner fetching the URL confirms nothing.
+    expect((await callLoader(confirmLoader, getRequest(`/newsletter/confirmar?token=${token}`))).body).toEqual({
+      token,
+    });
+    expect((await prisma.subscriber.findUniqueOrThrow({ where: { email: "ana@example.mx" } })).isSubscribed).toBe(
+      false,
+    );
+
+    const done = await confirm(token);
+    expect(done).toMatchObject({
+      status: 200,
+      body: {
+        tone: "success",
+        message: "¡Listo! Tu suscripción está confirmada: pronto recibirás nuestras novedades en tu correo.",
+      },
+    });
+    const row = await prisma.subscriber.findUniqueOrThrow({ where: { email: "ana@example.mx" } });
+    expect(row).toMatchObject({ isSubscribed: true, confirmToken: null, confirmedAt: expect.any(Date) });
+    expect(await prisma.subscriber.count({ where: NEWSLETTER_RECIPIENTS })).toBe(1);
+
+    const welcome = await prisma.outboxEmail.findFirstOrThrow({ where: { kind: "newsletter-welcome" } });
     const link = `http://localhost/unsubscribe?token=${row.unsubscribeToken}`;
-    expect(email.kind).toBe("newsletter-welcome");
-    expect(email.text).toContain(link);
-    expect(email.html).toContain(link);
-    expect(email.text).toContain("Anillos, Collares");
-    expect(email.headers).toEqual({
+    expect(welcome.to).toBe("ana@example.mx");
+    expect(welcome.text).toContain(link);
+    expect(welcome.html).toContain(link);
+    expect(welcome.text).toContain("Anillos, Collares");
+    expect(welcome.headers).toEqual({
       "List-Unsubscribe": `<${link}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
+
+    // Used: the link says so, and nothing is sent again.
+    const again = await confirm(token);
+    expect(again).toMatchObject({
+      status: 410,
+      body: { message: "Este enlace de confirmación no es válido o ya se usó." },
+    });
+    expect((await callLoader(confirmLoader, getRequest(`/newsletter/confirmar?token=${token}`))).body).toEqual({
+      token: null,
+    });
+    expect(await prisma.outboxEmail.count({ where: { kind: "newsletter-welcome" } })).toBe(1);
   });
 
-  it("upserts by e-mail: new interests and metadata, subscribed again, the same token, one welcome per (re)subscription", async () => {
-    await subscribe({ email: "ana@example.mx" }, { interests: ["Anillos"] });
-    const first = await prisma.subscriber.findUniqueOrThrow({ where: { email: "ana@example.mx" } });
-    await subscribe({ email: "ana@example.mx", source: "newsletter-page" }, { interests: ["Pulseras", "Novedades"] });
-    let row = await prisma.subscriber.findUniqueOrThrow({ where: { email: "ana@example.mx" } });
-    expect(row).toMatchObject({
-      interests: ["Pulseras", "Novedades"],
-      metadata: { source: "newsletter-page" },
-      unsubscribeToken: first.unsubscribeToken,
-    });
-    expect(await prisma.outboxEmail.count()).toBe(1);
+  it("refuses unknown or malformed confirmation tokens without writing anything", async () => {
+    await subscribe({ email: "ana@example.mx" });
+    for (const token of ["3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e", "no-es-un-token", "", "' OR 1=1 --"]) {
+      const outcome = await confirm(token);
+      expect(outcome.status).toBeGreaterThanOrEqual(400);
+      expect(outcome.status).toBeLessThan(500);
+      expect(outcome.body).toMatchObject({
+        tone: "error",
+        message: "Este enlace de confirmación no es válido o ya se usó.",
+      });
+    }
+    expect(await prisma.subscriber.count({ where: NEWSLETTER_RECIPIENTS })).toBe(0);
+  });
 
+  it("keeps one confirmation link per pending subscription; a confirmed address cannot be changed by whoever types it", async () => {
+    await subscribe({ email: "ana@example.mx" }, { interests: ["Anillos"] });
+    const first = await confirmTokenFromOutbox("ana@example.mx");
+    await subscribe({ email: "ana@example.mx", source: "newsletter-page" }, { interests: ["Pulseras", "Novedades"] });
+    expect(await confirmTokenFromOutbox("ana@example.mx")).toBe(first);
+    let row = await prisma.subscriber.findUniqueOrThrow({ where: { email: "ana@example.mx" } });
+    expect(row).toMatchObject({ interests: ["Pulseras", "Novedades"], metadata: { source: "newsletter-page" } });
+    expect((await confirm(first)).status).toBe(200);
+    const sent = await prisma.outboxEmail.count();
+
+    // Somebody else types the confirmed address: the same answer, nothing changes, nothing is sent.
+    const outcome = await subscribe({ email: "ana@example.mx" }, { interests: ["Ofertas especiales"] });
+    expect(outcome).toMatchObject({ status: 200, body: { status: "pending" } });
+    row = await prisma.subscriber.findUniqueOrThrow({ where: { email: "ana@example.mx" } });
+    expect(row).toMatchObject({ isSubscribed: true, interests: ["Pulseras", "Novedades"], confirmToken: null });
+    expect(await prisma.outboxEmail.count()).toBe(sent);
+
+    // After leaving, subscribing again waits for a new confirmation.
     await prisma.subscriber.update({ where: { email: "ana@example.mx" }, data: { isSubscribed: false } });
+    await prisma.rateLimit.deleteMany(); // an hour later
     await subscribe({ email: "ana@example.mx" });
     row = await prisma.subscriber.findUniqueOrThrow({ where: { email: "ana@example.mx" } });
-    expect(row).toMatchObject({ isSubscribed: true, interests: [] });
+    expect(row).toMatchObject({ isSubscribed: false, interests: [] });
+    const second = row.confirmToken!;
+    expect(second).not.toBe(first);
+    expect(await prisma.outboxEmail.count({ where: { text: { contains: second } } })).toBe(1);
+    expect((await confirm(second)).status).toBe(200);
     expect(await prisma.subscriber.count()).toBe(1);
-    expect(await prisma.outboxEmail.count()).toBe(2);
+    expect(await prisma.subscriber.count({ where: NEWSLETTER_RECIPIENTS })).toBe(1);
   });
 
   it("refuses an invalid e-mail or interest with the shop's message, writing nothing", async () => {
@@ -93,7 +180,7 @@ describe("newsletter subscription", () => {
     expect(await prisma.subscriber.count()).toBe(0);
   });
 
-  it("limits subscriptions per address, and welcome e-mails per e-mail silently", async () => {
+  it("limits subscriptions per address, and confirmation e-mails per e-mail silently", async () => {
     for (let i = 0; i < 10; i++) {
       const outcome = await subscribe({ email: `persona${i}@example.mx` }, { address: "203.0.113.7" });
       expect(outcome.status).toBe(200);
@@ -105,11 +192,8 @@ describe("newsletter subscription", () => {
     // Another address is not affected.
     expect((await subscribe({ email: "otra@example.mx" }, { address: "198.51.100.1" })).status).toBe(200);
 
-    // Subscribing and unsubscribing in a loop does not turn the shop into a mail cannon.
-    for (let i = 0; i < 4; i++) {
-      expect((await subscribe({ email: "victima@example.mx" })).status).toBe(200);
-      await prisma.subscriber.update({ where: { email: "victima@example.mx" }, data: { isSubscribed: false } });
-    }
+    // Typing somebody's address again and again does not turn the shop into a mail cannon.
+    for (let i = 0; i < 4; i++) expect((await subscribe({ email: "victima@example.mx" })).status).toBe(200);
     expect(await prisma.outboxEmail.count({ where: { to: "victima@example.mx" } })).toBe(2);
   });
 
@@ -165,7 +249,8 @@ async function receiveOneMessage(): Promise<{ url: string; message: Promise<stri
 describe("e-mail headers", () => {
   it("go to the mail server with the message (one-click unsubscribe)", async () => {
     await subscribe({ email: "ana@example.mx" });
-    const row = await prisma.outboxEmail.findFirstOrThrow();
+    await confirm(await confirmTokenFromOutbox("ana@example.mx"));
+    const row = await prisma.outboxEmail.findFirstOrThrow({ where: { kind: "newsletter-welcome" } });
     await prisma.outboxEmail.update({ where: { id: row.id }, data: { status: "pending" } });
     const smtp = await receiveOneMessage();
     try {

@@ -2,10 +2,13 @@ import crypto from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
+import { action as linkAction, loader as linkLoader } from "~/routes/login_.enlace";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { prisma } from "~/utils/db.server";
-import { getOptionalUser } from "~/utils/session.server";
+import { endCredentialsAfterPasswordChange } from "~/models/credentials.server";
+import { sendLoginLink } from "~/models/login.server";
+import { getOptionalUser, getSessionId } from "~/utils/session.server";
 import { createUser, resetDatabase } from "../db-utils";
 import { callAction, callLoader, cookieFrom, errorsOf, formRequest, getRequest } from "./auth-helpers";
 
@@ -91,6 +94,7 @@ describe("reset password", () => {
     await requestReset("ana@example.test");
     const first = await tokenFromOutbox("ana@example.test");
     await new Promise((r) => setTimeout(r, 5));
+    await prisma.rateLimit.deleteMany(); // ten minutes later: a new reset e-mail may go
     await requestReset("ana@example.test");
     const second = await tokenFromOutbox("ana@example.test");
     expect(second).not.toBe(first);
@@ -180,5 +184,64 @@ describe("reset password", () => {
       expect(JSON.stringify(outcome.body)).not.toMatch(/nueva123|otra1234|Qwerty123/);
     }
     expect(await prisma.passwordResetToken.count({ where: { usedAt: null } })).toBe(1);
+  });
+});
+
+describe("a password change ends every older credential", () => {
+  const loginAs = async (email: string, password: string) =>
+    cookieFrom(await callAction(loginAction, formRequest("/login", { email, password })));
+
+  it("an e-mailed sign-in link made before a reset no longer opens a session; the resetting browser stays signed in", async () => {
+    const user = await createUser({ email: "ana@example.test", password: "antigua1" });
+    // The link the login page e-mails when the account is under a guessing attack.
+    await sendLoginLink(user, "http://localhost");
+    const email = await prisma.outboxEmail.findFirstOrThrow({ where: { to: user.email, kind: "login-link" } });
+    const linkToken = /\/login\/enlace\?token=([A-Za-z0-9_-]+)/.exec(email.text)![1]!;
+    const elsewhere = await loginAs("ana@example.test", "antigua1");
+    const here = await loginAs("ana@example.test", "antigua1");
+
+    await requestReset("ana@example.test");
+    const token = await tokenFromOutbox("ana@example.test");
+    const done = await callAction(
+      resetAction,
+      formRequest("/reset-password", { token, password: "nueva123", confirmPassword: "nueva123" }, { cookie: here }),
+    );
+    expect(done.body).toEqual({ status: "done" });
+
+    expect((await callLoader(linkLoader, getRequest(`/login/enlace?token=${linkToken}`))).body).toEqual({
+      token: null,
+    });
+    const used = await callAction(linkAction, formRequest("/login/enlace", { token: linkToken }));
+    expect(used).toMatchObject({ status: 410, body: { expired: true } });
+    expect(await getOptionalUser(getRequest("/", elsewhere))).toBeNull();
+    expect(await getOptionalUser(getRequest("/", here))).toMatchObject({ id: user.id });
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("endCredentialsAfterPasswordChange ends links, tokens and sessions of that account only", async () => {
+    const ana = await createUser({ email: "ana@example.test", password: "antigua1" });
+    const beto = await createUser({ email: "beto@example.test", password: "antigua1" });
+    for (const user of [ana, beto]) {
+      await sendLoginLink(user, "http://localhost");
+      await requestReset(user.email);
+    }
+    const anaCookie = await loginAs("ana@example.test", "antigua1");
+    const betoCookie = await loginAs("beto@example.test", "antigua1");
+    const keep = await getSessionId(getRequest("/", anaCookie));
+    await loginAs("ana@example.test", "antigua1");
+
+    expect(await endCredentialsAfterPasswordChange(ana.id, { keepSessionId: keep })).toEqual({
+      sessions: 1,
+      resetTokens: 1,
+      loginLinks: 1,
+    });
+    expect(await prisma.session.findMany({ where: { userId: ana.id }, select: { id: true } })).toEqual([{ id: keep }]);
+    expect(await getOptionalUser(getRequest("/", betoCookie))).toMatchObject({ id: beto.id });
+    expect(await prisma.loginLink.count({ where: { usedAt: null } })).toBe(1);
+    expect(await prisma.passwordResetToken.count({ where: { usedAt: null, userId: beto.id } })).toBe(1);
+
+    // Without a session to keep (the command line), every session ends.
+    await endCredentialsAfterPasswordChange(ana.id);
+    expect(await prisma.session.count({ where: { userId: ana.id } })).toBe(0);
   });
 });

@@ -3,6 +3,8 @@ import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as linkAction, loader as linkLoader } from "~/routes/login_.enlace";
 import { action as registerAction } from "~/routes/register";
+import { action as resetAction } from "~/routes/reset-password";
+import { hashResetToken } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { getClientAddress, hitRateLimit, pruneRateLimits, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
@@ -201,26 +203,50 @@ describe("registration and reset limits", () => {
   const forgotFor = (email: string, address: string, cookie?: string) =>
     callAction(forgotAction, formRequest("/forgot-password", { email }, { cookie }), at(address));
 
+  /** The owner's inbox: the newest reset link and how long it stays valid. */
+  const newestLink = async (to: string) => {
+    const email = await prisma.outboxEmail.findFirstOrThrow({
+      where: { to, kind: "password-reset" },
+      orderBy: { createdAt: "desc" },
+    });
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(email.text)![1]!;
+    const row = await prisma.passwordResetToken.findUniqueOrThrow({ where: { tokenHash: hashResetToken(token) } });
+    return { token, validForMs: row.usedAt ? 0 : row.expiresAt.getTime() - Date.now() };
+  };
+  /** The clock moves on: every stored time of this test goes back by `ms`. */
+  const later = async (ms: number) => {
+    await prisma.$executeRaw`UPDATE "rate_limits" SET "reset_at" = "reset_at" - make_interval(secs => ${ms / 1000})`;
+    await prisma.$executeRaw`UPDATE "password_reset_tokens"
+      SET "expires_at" = "expires_at" - make_interval(secs => ${ms / 1000}),
+          "created_at" = "created_at" - make_interval(secs => ${ms / 1000})`;
+    await prisma.$executeRaw`UPDATE "email_outbox" SET "created_at" = "created_at" - make_interval(secs => ${ms / 1000})`;
+  };
   it("sends at most 3 reset e-mails an hour for one account from one address, with the same answer", async () => {
     await createUser({ email: "ana@example.test" });
     for (let i = 0; i < 4; i++) {
       expect((await forgotFor("ana@example.test", "198.51.100.7")).body).toMatchObject({ status: "sent" });
+      await later(11 * 60_000);
     }
     expect(await prisma.outboxEmail.count()).toBe(3);
   });
 
   it("never lets a stranger's requests stop the owner's reset e-mail", async () => {
-    await createUser({ email: "ana@example.test" });
-    for (let i = 0; i < 3; i++) await forgotFor("ana@example.test", "203.0.113.66");
+    const owner = await createUser({ email: "ana@example.test" });
+    for (let i = 0; i < 3; i++) {
+      await forgotFor("ana@example.test", "203.0.113.66");
+      await later(11 * 60_000);
+    }
+    // The stranger's address has used its own allowance, not the owner's: the owner gets a new link.
     const before = await prisma.outboxEmail.count();
     expect((await forgotFor("ana@example.test", "198.51.100.20")).body).toMatchObject({ status: "sent" });
     expect(await prisma.outboxEmail.count()).toBe(before + 1);
+    expect((await newestLink(owner.email)).validForMs).toBeGreaterThan(59 * 60_000);
   });
 
-  it("bounds the reset e-mails to one inbox from new browsers at 10 an hour, whatever the addresses", async () => {
+  it("bounds the reset e-mails to one inbox from new browsers at one every 10 minutes, whatever the addresses", async () => {
     const owner = await createUser({ email: "ana@example.test" });
     for (let i = 0; i < 15; i++) await forgotFor("ana@example.test", `203.0.113.${i}`);
-    expect(await prisma.outboxEmail.count({ where: { to: owner.email } })).toBe(10);
+    expect(await prisma.outboxEmail.count({ where: { to: owner.email } })).toBe(1);
     // The owner's own browser (one that has logged in) still gets a link.
     const known = await login("ana@example.test", "secreto123", "198.51.100.20");
     const deviceCookie = cookiesOf(known.headers)
@@ -228,7 +254,38 @@ describe("registration and reset limits", () => {
       .filter((c) => c.includes("joyeria_device"))
       .join("; ");
     await forgotFor("ana@example.test", "198.51.100.20", deviceCookie);
-    expect(await prisma.outboxEmail.count({ where: { to: owner.email } })).toBe(11);
+    expect(await prisma.outboxEmail.count({ where: { to: owner.email } })).toBe(2);
+  });
+
+  it("never leaves the owner on a new browser without a fresh reset link, however many strangers asked", async () => {
+    const owner = await createUser({ email: "ana@example.test" });
+    // The probe: 12 requests from 4 addresses, then again from 4 new addresses every 11 minutes.
+    const flood = async (round: number, times = 1) => {
+      for (let a = 0; a < 4; a++) for (let i = 0; i < times; i++) await forgotFor(owner.email, `203.0.${round}.${a}`);
+    };
+    await flood(0, 3);
+    // The owner, on a new browser at a new address, at once: the link in the inbox has 50 minutes or more.
+    expect((await forgotFor(owner.email, "198.51.100.20")).body).toMatchObject({ status: "sent" });
+    expect((await newestLink(owner.email)).validForMs).toBeGreaterThan(50 * 60_000);
+
+    // 59 minutes on, the attacker still at it: the owner's request finds a link with 50 minutes or more.
+    for (let round = 1; round <= 5; round++) {
+      await later(11 * 60_000);
+      await flood(round);
+    }
+    await later(4 * 60_000);
+    expect((await forgotFor(owner.email, "198.51.100.21")).body).toMatchObject({ status: "sent" });
+    const { token, validForMs } = await newestLink(owner.email);
+    expect(validForMs).toBeGreaterThan(50 * 60_000);
+    const reset = await callAction(
+      resetAction,
+      formRequest("/reset-password", { token, password: "nueva123", confirmPassword: "nueva123" }),
+    );
+    expect(reset.body).toEqual({ status: "done" });
+    // And the inbox got at most one e-mail every 10 minutes.
+    expect(await prisma.outboxEmail.count({ where: { to: owner.email, kind: "password-reset" } })).toBeLessThanOrEqual(
+      7,
+    );
   });
 
   it("limits reset requests per client address, and only when the address is known", async () => {

@@ -63,5 +63,8 @@ describe("UnsubscribeSchema", () => {
     expect(UNSUBSCRIBE_MESSAGES.done("ana@example.mx")).toBe(
       "El email ana@example.mx ha sido dado de baja correctamente.",
     );
+    expect(UNSUBSCRIBE_MESSAGES.linkSent("ana@example.mx")).toBe(
+      "Si ana@example.mx está suscrito a nuestro boletín, te enviamos un correo con el enlace para darte de baja. Ábrelo para terminar.",
+    );
   });
 });

@@ -11,15 +11,22 @@ export const NEWSLETTER_MESSAGES = {
   emailInvalid: "Por favor ingresa un email válido",
   interestsInvalid: "Elige tus intereses de la lista",
   failed: "Ocurrió un error. Por favor intenta nuevamente.",
+  /** Double opt-in (beyond the spec, which subscribes at once): the confirmation link's answers. */
+  confirmed: "¡Listo! Tu suscripción está confirmada: pronto recibirás nuestras novedades en tu correo.",
+  confirmInvalid: "Este enlace de confirmación no es válido o ya se usó.",
 } as const;
 
 export const UNSUBSCRIBE_MESSAGES = {
   done: (email: string) => `El email ${email} ha sido dado de baja correctamente.`,
   invalidToken: "Token no válido o ya estaba dado de baja.",
   processFailed: "Ocurrió un error al procesar la baja.",
-  notFound: "No encontramos suscripción con ese email.",
-  alreadyUnsubscribed: "Este email ya estaba dado de baja.",
-  verifyFailed: "Ocurrió un error al verificar el email.",
+  /**
+   * Leaving by address takes the link e-mailed to it: one answer whether or not the address is
+   * subscribed (the spec's "No encontramos suscripción con ese email." and "Este email ya estaba dado
+   * de baja." told anybody who is subscribed).
+   */
+  linkSent: (email: string) =>
+    `Si ${email} está suscrito a nuestro boletín, te enviamos un correo con el enlace para darte de baja. Ábrelo para terminar.`,
 } as const;
 
 export type NewsletterInterest = (typeof NEWSLETTER_INTERESTS)[number];
@@ -57,8 +64,8 @@ const TokenField = z
   .regex(UNSUBSCRIBE_TOKEN_PATTERN, UNSUBSCRIBE_MESSAGES.invalidToken);
 
 /**
- * What /unsubscribe accepts: the link's token, or by e-mail in two steps ("check" looks the
- * subscription up, "confirm" is the Sí, darme de baja button).
+ * What /unsubscribe accepts: the link's token, or by e-mail in two steps ("check" asks for
+ * confirmation, "confirm" is the Sí, darme de baja button, which e-mails the link).
  */
 export const UnsubscribeSchema = z.discriminatedUnion(
   "intent",
@@ -72,3 +79,13 @@ export const UnsubscribeSchema = z.discriminatedUnion(
 
 /** The e-mail step's form alone, for conform's validation in the browser. */
 export const UnsubscribeEmailSchema = z.object({ intent: z.literal("check"), email: EmailField });
+
+/** The newsletter's confirmation link (/newsletter/confirmar): its token, a UUID too. */
+export const ConfirmSubscriptionSchema = z.object({
+  token: z
+    .string({
+      required_error: NEWSLETTER_MESSAGES.confirmInvalid,
+      invalid_type_error: NEWSLETTER_MESSAGES.confirmInvalid,
+    })
+    .regex(UNSUBSCRIBE_TOKEN_PATTERN, NEWSLETTER_MESSAGES.confirmInvalid),
+});
