@@ -1,4 +1,3 @@
-import type { Prisma } from "~/generated/prisma/client";
 import { hasRole, type RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
 import { prisma } from "~/utils/db.server";
@@ -7,6 +6,7 @@ import { passwordChangedEmail } from "~/utils/email-templates.server";
 import { hashPassword } from "~/utils/password.server";
 import { clearRateLimits, rateLimitKey } from "~/utils/rate-limit.server";
 import { recordAudit } from "./audit.server";
+import { endCredentialsAfterPasswordChange } from "./credentials.server";
 
 /**
  * A staff member's new password set from the command line (`npm run reset-password`): the way back
@@ -50,7 +50,7 @@ export async function resetStaffPassword(
     const role = user.role?.role ?? "customer";
     if (!hasRole(role, "worker")) return { ok: false, reason: "not_staff" };
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
-    const sessionsEnded = await endSessionsAndLinksOfAccount(tx, user.id);
+    const { sessions: sessionsEnded } = await endCredentialsAfterPasswordChange(user.id, { db: tx });
     await recordAudit(
       tx,
       { id: null, email: actorEmail },
@@ -70,20 +70,4 @@ export async function resetStaffPassword(
   });
   if (outcome.ok) await clearRateLimits({ prefix: rateLimitKey.loginAccountPrefix(outcome.email) });
   return outcome;
-}
-
-/**
- * Ends everything that lets someone in without the new password: the account's sessions (deleted:
- * their cookies open nothing any more), its unused password-reset tokens and its unused sign-in
- * links (marked used). Returns how many sessions ended.
- *
- * Local on purpose: issue 32 brings one shared "password changed: end credentials" function for
- * every way a password changes; this command should call it once it exists, and this goes away.
- */
-async function endSessionsAndLinksOfAccount(tx: Prisma.TransactionClient, userId: string): Promise<number> {
-  const now = new Date();
-  const { count } = await tx.session.deleteMany({ where: { userId } });
-  await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-  await tx.loginLink.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-  return count;
 }
