@@ -191,7 +191,7 @@ test("full purchase: summary, back keeps the values, card payment, Pedido Confir
   await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
   await expect(page.getByRole("heading", { name: "Pedido Confirmado" })).toBeVisible();
   const number = (await page.getByTestId("order-number").textContent())?.trim() ?? "";
-  expect(number).toMatch(/^LJ\d{6}$/);
+  expect(number).toMatch(/^LJ\d{10}$/);
   await expect(page.getByTestId("order-total")).toHaveText(total);
   await expect(page.getByTestId("order-city")).toHaveText("Miguel Hidalgo");
   await expect(page.getByRole("main").getByRole("link", { name: "Volver a la tienda" })).toHaveAttribute("href", "/");
