@@ -73,6 +73,8 @@ const FIELD_LABEL: Record<string, string> = {
   unchanged: "Productos sin cambios",
   variantsCreated: "Variantes nuevas",
   variantsChanged: "Variantes que cambiaron",
+  paidAmount: "Monto cobrado",
+  expectedTotal: "Total del pedido",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
