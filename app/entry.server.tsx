@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type ServerBuild,
 } from "@remix-run/node";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { RemixServer } from "@remix-run/react";
 import { readOrUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./utils/logger.server";
@@ -16,7 +16,7 @@ import { finishRenderedPage } from "./utils/module-preloads.server";
 import { checkRequest } from "./utils/request.server";
 import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
-import { answerUnexpectedErrors } from "./utils/unexpected-errors.server";
+import { answerUnexpectedErrors, logRemixError } from "./utils/unexpected-errors.server";
 import { renderWholePage, wholePageResponse } from "./utils/whole-document.server";
 
 /** The HTTP server sends a page rendered whole in one write (whole-document.server.ts). */
@@ -154,13 +154,9 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 };
 
 /**
- * Errors Remix catches itself (rendering) are logged once; the log line carries the request id.
- * Loaders' and actions' errors are logged where they are answered (answerUnexpectedErrors). Aborted
- * requests are not errors, and neither is a refusal Remix answers itself (a 405 for a method a route
- * does not take, a 404): the visitor gets its answer, the log no stack trace.
+ * Errors Remix catches itself (rendering, documents and `.data`/`?_data` requests) are logged once;
+ * the log line carries the request id. Loaders' and actions' errors are logged where they are
+ * answered (answerUnexpectedErrors). A refusal (4xx) is a warning without a stack trace, a genuine
+ * failure an error with its stack (logRemixError).
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
-  logger.error({ err: error, method: request.method }, "unexpected error");
-};
+export const handleError: HandleErrorFunction = (error, { request }) => logRemixError(error, request);

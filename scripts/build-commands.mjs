@@ -12,6 +12,7 @@ const { dependencies } = JSON.parse(fs.readFileSync("package.json", "utf8"));
 await build({
   entryPoints: {
     "create-admin": "scripts/commands/create-admin.ts",
+    "reset-password": "scripts/commands/reset-password.ts",
     seed: "prisma/seed.ts",
     "import-catalogue": "scripts/import-catalogue.mjs",
   },

@@ -1,7 +1,11 @@
+// Types only (erased from the bundle): the writers' own lists, so a new value without a label fails to compile.
+import type { SystemChange } from "~/models/order-lifecycle.server";
+import type { ReleaseReason } from "~/models/order.server";
 import { carrierLabel } from "./carriers";
 import { formatDateTime } from "./dates";
 import { formatMoney } from "./money";
 import { isOrderStatus, ORDER_STATUS_INFO } from "./order-status";
+import { isPaymentMethod, PAYMENT_METHOD_LABELS } from "./payment-methods";
 import { isRole, ROLE_LABEL } from "./roles";
 
 /** What an audit entry records, how the panel names it, and how its values read for a shop owner. */
@@ -21,7 +25,8 @@ export type AuditAction =
   | "status"
   | "tracking"
   | "return"
-  | "role";
+  | "role"
+  | "password_reset";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   stock: "Existencias",
@@ -39,6 +44,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   tracking: "Envío",
   return: "Devolución",
   role: "Rol de usuario",
+  password_reset: "Contraseña restablecida",
 };
 
 /** Field names of the trail as the panel labels them, in the order the panel lists them. */
@@ -64,6 +70,8 @@ const FIELD_LABEL: Record<string, string> = {
   reason: "Motivo",
   items: "Piezas",
   via: "Origen",
+  awaiting: "Esperando el pago por",
+  holdUntil: "Piezas apartadas hasta",
   restocked: "Piezas de vuelta en existencias",
   refundDue: "Pago por reembolsar",
   role: "Rol",
@@ -73,6 +81,7 @@ const FIELD_LABEL: Record<string, string> = {
   unchanged: "Productos sin cambios",
   variantsCreated: "Variantes nuevas",
   variantsChanged: "Variantes que cambiaron",
+  sessionsEnded: "Sesiones cerradas",
   paidAmount: "Monto cobrado",
   expectedTotal: "Total del pedido",
 };
@@ -82,13 +91,27 @@ const FIELD_ORDER = Object.keys(FIELD_LABEL);
 const MONEY_FIELDS = new Set(["price", "originalPrice", "total"]);
 
 /** The shop's own writers of a status, as the trail names them (author `sistema`). */
-const VIA_LABEL: Record<string, string> = {
+export const VIA_LABEL: Record<SystemChange, string> = {
   webhook: "Aviso del procesador de pagos",
   success_page: "Página de pago exitoso",
   cancel_page: "Página de pago cancelado",
   sweep: "Reserva vencida",
   checkout: "Pago fallido",
 };
+
+/** Why the shop cancelled a pending order on its own (`reason` of a status entry), as the trail reads it. */
+export const RELEASE_REASON_LABEL: Record<ReleaseReason, string> = {
+  expired: "El pago no se completó a tiempo",
+  cancelled: "El cliente canceló el pago",
+  payment_failed: "El pago fue rechazado",
+  checkout_failed: "No se pudo abrir la página de pago",
+  voucher_expired: "La ficha OXXO o la transferencia venció sin pago",
+  replaced: "El cliente volvió a pulsar PAGAR: se abrió un pago nuevo",
+  amount_mismatch: "El monto cobrado no coincide con el total del pedido",
+};
+
+/** "2026-11-28T05:24:22.033Z": an instant as the trail stores it (JSON has no dates). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * Fields never listed: what identifies the thing changed (the entry's title names it), a variant's
@@ -98,7 +121,7 @@ const HIDDEN_FIELDS = new Set(["variantId", "variant", "sortOrder"]);
 
 export type AuditContext = { categories?: Record<number, string> };
 
-/** One value of the trail as text: pesos, dates, statuses, roles, carriers, sí/no. */
+/** One value of the trail as text: pesos, dates, statuses, roles, carriers, payment methods, reasons, sí/no. */
 export function auditValue(field: string, value: unknown, context: AuditContext = {}): string {
   if (value === null || value === undefined || value === "") return "—";
   if (MONEY_FIELDS.has(field) && typeof value === "number") return formatMoney(value);
@@ -106,9 +129,16 @@ export function auditValue(field: string, value: unknown, context: AuditContext 
   if (field === "status" && isOrderStatus(value)) return ORDER_STATUS_INFO[value].label;
   if (field === "role" && isRole(value)) return ROLE_LABEL[value];
   if (field === "carrier" && typeof value === "string") return carrierLabel(value) ?? value;
-  if (field === "via" && typeof value === "string") return VIA_LABEL[value] ?? value;
+  if (field === "via" && typeof value === "string" && Object.hasOwn(VIA_LABEL, value)) {
+    return VIA_LABEL[value as SystemChange];
+  }
   if (field === "categoryId" && typeof value === "number") return context.categories?.[value] ?? `#${value}`;
-  if (field === "archivedAt" && typeof value === "string") return formatDateTime(value);
+  if (field === "awaiting" && isPaymentMethod(value)) return PAYMENT_METHOD_LABELS[value];
+  if (field === "reason" && typeof value === "string" && Object.hasOwn(RELEASE_REASON_LABEL, value)) {
+    return RELEASE_REASON_LABEL[value as ReleaseReason];
+  }
+  // Dates (archivedAt, holdUntil, …) in the shop's format and time zone, like the entry's own date.
+  if (typeof value === "string" && ISO_INSTANT.test(value)) return formatDateTime(value);
   if (field === "items" && Array.isArray(value)) return value.map(itemText).join("; ");
   if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
   if (typeof value === "object") return JSON.stringify(value);

@@ -14,20 +14,35 @@ export const CSV_SEPARATOR = ",";
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** Cells a spreadsheet would run as a formula (=, +, -, @, and tab or CR before them). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Cells a spreadsheet would run as a formula: starting with =, +, -, @, a tab or a carriage return
+ * (also after spaces, which some spreadsheets skip), as OWASP's CSV-injection guidance lists them. Apostrophes in
+ * front count too, so that the one the export adds can always be told from the cell's own: the
+ * export adds one apostrophe to every such cell and the import removes exactly one, which gives every
+ * value back as it was (`'=1` → `''=1` → `'=1`).
+ */
+const FORMULA_START = /^'*\s*[=+\-@\t\r]/;
+/** What the export wrote for a formula-like value: one apostrophe more than the value has. */
+const NEUTRALISED = /^'+\s*[=+\-@\t\r]/;
+/**
+ * Characters that make a cell quoted: both list separators (Excel in es-MX splits on `,`, in many
+ * other locales on `;`, and a user may import with either or with tabs), quotes and line breaks.
+ */
+const NEEDS_QUOTES = /[,;\t"\r\n]/;
 
 /**
- * One cell: numbers as they are, text quoted when it holds the separator, a quote or a line break,
- * and text that starts like a formula prefixed with an apostrophe (the spreadsheet then shows it as
- * text instead of running it; `parseCsv` removes it again).
+ * One cell: numbers as they are; text quoted when it holds a separator (`,` or `;`), a tab, a quote
+ * or a line break, or starts or ends with spaces; and text that starts like a formula prefixed with
+ * an apostrophe and quoted (OWASP: the spreadsheet then shows it as text instead of running it;
+ * `parseCsv` removes the apostrophe again).
  */
 export function csvCell(value: CsvValue, separator = CSV_SEPARATOR): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "sí" : "no";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /["\r\n]/.test(text) || text.includes(separator) || text !== text.trim()
+  const formula = FORMULA_START.test(value);
+  const text = formula ? `'${value}` : value;
+  return formula || NEEDS_QUOTES.test(text) || text.includes(separator) || text !== text.trim()
     ? `"${text.replace(/"/g, '""')}"`
     : text;
 }
@@ -59,8 +74,9 @@ function detectSeparator(text: string): "," | ";" {
 
 /**
  * Reads CSV text (RFC 4180: quoted fields with doubled quotes and line breaks, CRLF or LF), without
- * the byte-order mark. Blank lines are dropped; a cell's apostrophe before a formula character (as
- * `csvCell` writes it) is removed. Null when a quote is never closed.
+ * the byte-order mark. Blank lines are dropped; the apostrophe `csvCell` puts before a formula-like
+ * value is removed (one apostrophe, when the cell starts with apostrophes and then a formula
+ * character). Null when a quote is never closed.
  */
 export function parseCsv(input: string): ParsedCsv | null {
   const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
@@ -70,7 +86,7 @@ export function parseCsv(input: string): ParsedCsv | null {
   let cell = "";
   let quoted = false;
   const endCell = () => {
-    record.push(/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+    record.push(NEUTRALISED.test(cell) ? cell.slice(1) : cell);
     cell = "";
   };
   const endRecord = () => {

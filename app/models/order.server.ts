@@ -224,7 +224,9 @@ export type ReleaseReason =
   | "checkout_failed"
   | "voucher_expired"
   /** The shopper pressed PAGAR again: this order's unpaid session was ended for the new one. */
-  | "replaced";
+  | "replaced"
+  /** The provider charged another amount or currency than the order's total (paid-session.server.ts). */
+  | "amount_mismatch";
 
 /**
  * Cancels a pending order and gives its stock back, exactly once (a second call — a duplicate

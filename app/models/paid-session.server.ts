@@ -5,7 +5,7 @@ import { logger } from "~/utils/logger.server";
 import { getStripe } from "~/utils/stripe.server";
 import { recordAudit } from "./audit.server";
 import { changeOrderStatus, recordPaymentToRefund, SYSTEM_ACTOR, type SystemChange } from "./order-lifecycle.server";
-import { fulfilOrder, type FulfilOutcome } from "./order.server";
+import { fulfilOrder, type FulfilOutcome, type ReleaseReason } from "./order.server";
 
 /**
  * A session the provider reports paid, on its way to fulfilment (webhook, success page, cancel page,
@@ -49,7 +49,7 @@ export async function fulfilPaidSession(
     "payments: the paid amount differs from the order's total: not fulfilled, staff must refund or settle it",
   );
   const details = {
-    reason: "amount_mismatch",
+    reason: "amount_mismatch" satisfies ReleaseReason,
     paidAmount: amountText(paid.amount, paid.currency),
     expectedTotal: amountText(order.total, order.currency),
   };

@@ -2,6 +2,7 @@ import { remember } from "@epic-web/remember";
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
+import { redactSecretsInText } from "~/lib/log-redaction";
 import { getLogSettings, type LogSettings } from "./env.server";
 
 /**
@@ -42,6 +43,8 @@ export function createLogger(settings: LogSettings = getLogSettings()): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: pino.stdSerializers.err },
+    // Secret query values (reset tokens, the cancel key…) masked in every line, whatever logged them.
+    hooks: { streamWrite: redactSecretsInText },
     mixin() {
       const context = requests.getStore();
       if (!context) return {};

@@ -19,6 +19,12 @@ describe("the common-password list", () => {
     }
   });
 
+  it("refuses what is built like a guessable password too (the issue's create-admin examples)", async () => {
+    for (const password of ["zzzzzz", "aaaaaaaa", "Joyeria2024", "Aurora2025!", "abcdef12"]) {
+      expect(await isCommonPassword(password), password).toBe(true);
+    }
+  });
+
   it("lets uncommon passwords through", async () => {
     for (const password of ["Cliente123!", "nueva12345", "bruma-de-plata-7", "Ámbar y ópalo"]) {
       expect(await isCommonPassword(password), password).toBe(false);

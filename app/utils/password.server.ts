@@ -1,4 +1,5 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
+import { isGuessablePassword } from "~/lib/guessable-password";
 
 /** `Algorithm.Argon2id` (a const enum, which isolated modules cannot read at run time). */
 const ARGON2ID = 2 as Algorithm;
@@ -30,11 +31,15 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let common: Set<string> | undefined;
 
 /**
- * Whether `password` is one of the ~28,000 most common passwords (compared case-insensitively):
- * those fall to the first guesses of any attacker, so registration and password reset refuse them.
- * The list (app/data/common-passwords.server.ts) is loaded on first use.
+ * The shop's password policy beyond the length rules of the forms: whether `password` is one of the
+ * ~28,000 most common passwords (compared case-insensitively) or built the way guessable ones are (a
+ * character repeated, a run, the shop's name with a year: app/lib/guessable-password.ts). Those fall
+ * to the first guesses of any attacker, so registration, password reset and the staff commands
+ * (create-admin, reset-password) refuse them. The list (app/data/common-passwords.server.ts) is
+ * loaded on first use.
  */
 export async function isCommonPassword(password: string): Promise<boolean> {
+  if (isGuessablePassword(password)) return true;
   if (!common) {
     const { COMMON_PASSWORDS } = await import("~/data/common-passwords.server");
     common = new Set(COMMON_PASSWORDS.split("\n"));

@@ -11,6 +11,8 @@
  * or else from the first line of standard input. Exit codes: 0 done, 1 refused (the message says why),
  * 2 wrong usage.
  */
+// First: a missing or wrong setting stops here with one line, before the database client loads.
+import "./check-environment";
 import { parseArgs } from "node:util";
 import { AUTH_MESSAGES, RegisterSchema } from "~/lib/validation/auth";
 import { setUserRole } from "~/models/admin-users.server";

@@ -133,6 +133,45 @@ describe("logs, request ids and metrics over HTTP", () => {
     expect(JSON.stringify(error.err)).toContain("reviews");
   });
 
+  it("logs a refused .data or ?_data request as one warning without a stack, never as an error", async () => {
+    const answers = [
+      await send(shop.url, { path: "/producto/999999.data" }),
+      await send(shop.url, { path: "/producto/abc?_data=routes/producto.$id" }),
+      // A form posted to a route without an action: Remix refuses it itself (405).
+      await send(shop.url, {
+        method: "POST",
+        path: "/search.data",
+        body: formBody({ q: "anillo" }),
+        headers: { ...FORM, Origin: shop.url },
+      }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 405]);
+    const ids = answers.map((a) => String(a.headers["x-request-id"]));
+    await until(
+      () => ids.every((id) => logLines(shop).some((l) => l.reqId === id && l.msg === "request")),
+      "the access lines",
+    );
+    const lines = logLines(shop).filter((l) => ids.includes(String(l.reqId)));
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(JSON.stringify(lines)).not.toMatch(/stack|\bat /);
+    expect(lines.find((l) => l.reqId === ids[1] && l.level === "warn")).toMatchObject({
+      msg: expect.stringContaining("?_data"),
+      path: "/producto/abc?_data=routes/producto.$id",
+    });
+    expect(lines.find((l) => l.reqId === ids[2] && l.level === "warn")).toMatchObject({
+      msg: "request refused",
+      status: 405,
+      path: "/search.data",
+    });
+  });
+
+  it("keeps the cancel page's key out of the log", async () => {
+    const answer = await send(shop.url, { path: "/cancel?pedido=1&clave=clave-muy-secreta-42" });
+    await until(() => logLines(shop).some((l) => l.reqId === answer.headers["x-request-id"]), "the cancel line");
+    expect(shop.output()).not.toContain("clave-muy-secreta-42");
+    expect(logLines(shop).some((l) => l.path === "/cancel?pedido=1&clave=***")).toBe(true);
+  });
+
   it("serves Prometheus metrics on the internal port only, by route, with webhooks and the pool", async () => {
     const refused = await send(shop.url, {
       method: "POST",

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeAuditChanges } from "~/lib/audit";
 import { canTransition, ORDER_STATUSES, type OrderStatusName, PAID_STATUSES, transitionRule } from "~/lib/order-status";
 import { processReturn } from "~/models/admin-returns.server";
 import { setOrderStatus, shipOrder } from "~/models/admin-orders.server";
@@ -341,6 +342,16 @@ async function checkInvariants(shelves: Awaited<ReturnType<typeof catalogue>>["s
       if (before !== after) expect(transitionRule(before, after), `${label}: ${before} → ${after}`).not.toBeNull();
       if (after === "procesando") reachedProcesando = true;
       status = after;
+      // As /admin/historial shows it: Spanish labels, no raw keys or ISO instants.
+      for (const change of describeAuditChanges(entry)) {
+        expect(change.label, `${label}: ${change.field}`).not.toBe(change.field);
+        for (const value of [change.before, change.after]) {
+          if (value === null) continue;
+          expect(value, `${label}: ${change.field}`).not.toMatch(
+            /^\d{4}-\d{2}-\d{2}T|^(webhook|success_page|cancel_page|sweep|checkout|oxxo|spei|expired|cancelled|payment_failed|checkout_failed|voucher_expired)$/,
+          );
+        }
+      }
     }
     expect(status, `${label}: history ends at its status`).toBe(order.status);
 

