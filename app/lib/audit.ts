@@ -82,6 +82,8 @@ const FIELD_LABEL: Record<string, string> = {
   variantsCreated: "Variantes nuevas",
   variantsChanged: "Variantes que cambiaron",
   sessionsEnded: "Sesiones cerradas",
+  paidAmount: "Monto cobrado",
+  expectedTotal: "Total del pedido",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
@@ -104,6 +106,8 @@ export const RELEASE_REASON_LABEL: Record<ReleaseReason, string> = {
   payment_failed: "El pago fue rechazado",
   checkout_failed: "No se pudo abrir la página de pago",
   voucher_expired: "La ficha OXXO o la transferencia venció sin pago",
+  replaced: "El cliente volvió a pulsar PAGAR: se abrió un pago nuevo",
+  amount_mismatch: "El monto cobrado no coincide con el total del pedido",
 };
 
 /** "2026-11-28T05:24:22.033Z": an instant as the trail stores it (JSON has no dates). */

@@ -3,9 +3,8 @@ import { canTransition, ORDER_STATUS_INFO, ORDER_STATUSES } from "./order-status
 import {
   chargedLines,
   computeTotals,
-  nextOrderNumber,
   ORDER_NUMBER_PATTERN,
-  orderNumberFor,
+  randomOrderNumber,
   paymentErrorMessage,
   stockShortMessage,
   paymentLines,
@@ -45,16 +44,21 @@ describe("computeTotals", () => {
 });
 
 describe("order numbers", () => {
-  it("are LJ plus the last six digits of the time", () => {
-    expect(orderNumberFor(1_763_712_345_678)).toBe("LJ345678");
-    expect(orderNumberFor(1_763_712_000_042)).toBe("LJ000042");
-    expect(orderNumberFor(Date.now())).toMatch(ORDER_NUMBER_PATTERN);
+  it("are LJ plus ten random digits, unrelated to the time", () => {
+    const numbers = Array.from({ length: 200 }, () => randomOrderNumber());
+    for (const n of numbers) expect(n).toMatch(ORDER_NUMBER_PATTERN);
+    // 200 draws from 10^10: a repeat would mean the digits are not random.
+    expect(new Set(numbers).size).toBe(200);
+    // Two numbers drawn in the same millisecond share no time-derived part.
+    const tails = new Set(numbers.map((n) => n.slice(-6)));
+    expect(tails.size).toBeGreaterThan(190);
   });
 
-  it("step to the next free number on a collision, wrapping after LJ999999", () => {
-    expect(nextOrderNumber("LJ345678")).toBe("LJ345679");
-    expect(nextOrderNumber("LJ345678", 3)).toBe("LJ345681");
-    expect(nextOrderNumber("LJ999999")).toBe("LJ000000");
+  it("use every digit in every position", () => {
+    const numbers = Array.from({ length: 2000 }, () => randomOrderNumber());
+    for (let position = 2; position < 12; position++) {
+      expect(new Set(numbers.map((n) => n[position])).size).toBe(10);
+    }
   });
 });
 

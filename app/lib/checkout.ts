@@ -129,23 +129,20 @@ export function pricesIvaNote(ivaIncluded: boolean): string {
 }
 
 export const ORDER_NUMBER_PREFIX = "LJ";
-const ORDER_NUMBER_DIGITS = 6;
-const ORDER_NUMBER_SPACE = 10 ** ORDER_NUMBER_DIGITS;
-export const ORDER_NUMBER_PATTERN = /^LJ\d{6}$/;
+/** Ten digits, all random: read out on the phone like a phone number, never guessed from the time. */
+const ORDER_NUMBER_DIGITS = 10;
+/** New numbers; orders placed before them keep their LJ + six digits of the time (docs/decisions/030). */
+export const ORDER_NUMBER_PATTERN = /^LJ\d{10}$/;
 
-/** The public order number: LJ plus the last six digits of the time in milliseconds. */
-export function orderNumberFor(timeMs: number): string {
-  return formatOrderNumber(Math.floor(timeMs) % ORDER_NUMBER_SPACE);
-}
-
-/** The number `offset` places after `number` (wrapping after LJ999999): the next free one on a collision. */
-export function nextOrderNumber(number: string, offset = 1): string {
-  const digits = Number(number.slice(ORDER_NUMBER_PREFIX.length));
-  return formatOrderNumber((digits + offset) % ORDER_NUMBER_SPACE);
-}
-
-function formatOrderNumber(digits: number): string {
-  return `${ORDER_NUMBER_PREFIX}${String(digits).padStart(ORDER_NUMBER_DIGITS, "0")}`;
+/**
+ * A new public order number: LJ plus ten digits drawn from the platform's cryptographic random source,
+ * so it tells nothing about when the order was placed nor about its neighbours (the unique index catches
+ * the rare repeat and the caller draws again).
+ */
+export function randomOrderNumber(): string {
+  const bytes = crypto.getRandomValues(new Uint32Array(ORDER_NUMBER_DIGITS));
+  // 2^32 is not a multiple of 10: the bias towards low digits is 4e-10 per digit, far below any use.
+  return ORDER_NUMBER_PREFIX + Array.from(bytes, (b) => String(b % 10)).join("");
 }
 
 /** The Spanish message when a cart line no longer fits the stock left. */

@@ -34,6 +34,8 @@ describe("parseOrderNumber", () => {
   it("reads LJ numbers in either case, upper-cased", () => {
     expect(parseOrderNumber("LJ123456")).toBe("LJ123456");
     expect(parseOrderNumber("lj000042")).toBe("LJ000042");
+    // Today's numbers (ten random digits) and the six-digit ones of orders placed before them.
+    expect(parseOrderNumber("lj4821937365")).toBe("LJ4821937365");
   });
 
   it.each(["", "LJ", "123456", "LJ-123", "LJ 123", "LJ1234567890123", "XJ123456", "LJ123456 "])("refuses %j", (value) =>

@@ -2,9 +2,8 @@ import {
   chargedLines,
   CHECKOUT_MESSAGES,
   computeTotals,
-  nextOrderNumber,
-  orderNumberFor,
   type OrderTotals,
+  randomOrderNumber,
   stockShortMessage,
 } from "~/lib/checkout";
 import type { Shipping } from "~/lib/validation/checkout";
@@ -60,53 +59,40 @@ export type CreatedOrder = {
   giftWrapPrice: number | null;
 };
 
-/** How many numbers after the time-based one are tried before giving up (collisions are rare). */
+/** How many random numbers are drawn before giving up (a repeat among 10^10 is already rare). */
 const ORDER_NUMBER_ATTEMPTS = 20;
 
 /**
  * Creates a pending order from the user's server cart, at the catalogue's current prices, with
  * its shipping address, and reserves its stock, all in one transaction: a line that no longer fits
- * the stock throws a CheckoutError naming the product and nothing is created or reserved.
+ * the stock throws a CheckoutError naming the product and nothing is created or reserved. `guard`
+ * runs first in that transaction (the hold limits of ./hold-limits.server.ts: it may lock and refuse).
  *
- * The order number is LJ + the last six digits of the time; when it is taken (two checkouts in the
- * same millisecond, or a million milliseconds apart) the next free one is used.
+ * The order number is LJ + ten random digits (docs/decisions/030); a repeat draws again.
  */
 export async function createOrderForCheckout(
   userId: string,
   email: string,
   shipping: Shipping,
-  { now = new Date() }: { now?: Date } = {},
+  { now = new Date(), guard }: { now?: Date; guard?: (tx: Tx) => Promise<void> } = {},
 ): Promise<CreatedOrder> {
-  let candidate = orderNumberFor(now.getTime());
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
-    const number = await firstFreeNumber(candidate);
+    const number = randomOrderNumber();
     try {
-      const order = await prisma.$transaction((tx) =>
-        createOrderInTransaction(tx, { userId, email, shipping, number, now }),
-      );
+      const order = await prisma.$transaction(async (tx) => {
+        await guard?.(tx);
+        return createOrderInTransaction(tx, { userId, email, shipping, number, now });
+      });
       // The pieces left the shelf: the catalogue pages showing them show the new stock.
       catalogChanged({ productIds: order.productIds });
       return order;
     } catch (error) {
-      // Only the order number is unique among the rows created here: another checkout took it
-      // between the look-up and the insert. Everything rolled back; try the next number.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-        candidate = nextOrderNumber(number);
-        continue;
-      }
+      // Only the order number is unique among the rows created here: everything rolled back; draw again.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") continue;
       throw error;
     }
   }
   throw new Error("No free order number found");
-}
-
-/** The first of `candidate` and the numbers after it that no order has. */
-async function firstFreeNumber(candidate: string): Promise<string> {
-  const window = Array.from({ length: ORDER_NUMBER_ATTEMPTS }, (_, i) => nextOrderNumber(candidate, i));
-  const taken = new Set(
-    (await prisma.order.findMany({ where: { number: { in: window } }, select: { number: true } })).map((o) => o.number),
-  );
-  return window.find((n) => !taken.has(n)) ?? nextOrderNumber(candidate, ORDER_NUMBER_ATTEMPTS);
 }
 
 async function createOrderInTransaction(
@@ -231,7 +217,16 @@ export async function attachPaymentSession(orderId: number, sessionId: string, e
   });
 }
 
-export type ReleaseReason = "expired" | "cancelled" | "payment_failed" | "checkout_failed" | "voucher_expired";
+export type ReleaseReason =
+  | "expired"
+  | "cancelled"
+  | "payment_failed"
+  | "checkout_failed"
+  | "voucher_expired"
+  /** The shopper pressed PAGAR again: this order's unpaid session was ended for the new one. */
+  | "replaced"
+  /** The provider charged another amount or currency than the order's total (paid-session.server.ts). */
+  | "amount_mismatch";
 
 /**
  * Cancels a pending order and gives its stock back, exactly once (a second call — a duplicate

@@ -7,14 +7,15 @@ import { parseId } from "~/lib/ids";
 import type { Shipping } from "~/lib/validation/checkout";
 import { recordVoucher, voucherOf } from "~/models/async-payment.server";
 import type { SystemChange } from "~/models/order-lifecycle.server";
+import { enforceHoldLimits, previousCheckouts } from "~/models/hold-limits.server";
 import {
   attachPaymentSession,
   CheckoutError,
   createOrderForCheckout,
-  fulfilOrder,
   type FulfilOutcome,
   releaseReservation,
 } from "~/models/order.server";
+import { fulfilPaidSession, paymentIntentOf } from "~/models/paid-session.server";
 import { claimExpiredReservation, getOwnOrder } from "~/models/order-views.server";
 import { isDatabaseUnavailable, prisma } from "~/utils/db.server";
 import { getEnv, getInstallmentPlans } from "~/utils/env.server";
@@ -51,9 +52,16 @@ export async function startCheckout(
 ): Promise<CheckoutOutcome> {
   if (!user) return { ok: false, message: CHECKOUT_MESSAGES.noSession };
 
+  // A new PAGAR ends the shopper's earlier unpaid card sessions; vouchers count toward the hold limits.
+  for (const old of await previousCheckouts(user.id)) {
+    await settleSession(old, absoluteUrl(request, "/orders"), "replaced", "checkout").catch((error: unknown) => {
+      logger.warn({ err: error, orderId: old.id }, "payments: ending the shopper's previous checkout failed");
+    });
+  }
   let order;
   try {
-    order = await createOrderForCheckout(user.id, user.email, shipping);
+    const guard = (tx: Parameters<typeof enforceHoldLimits>[0]) => enforceHoldLimits(tx, user, shipping);
+    order = await createOrderForCheckout(user.id, user.email, shipping, { guard });
   } catch (error) {
     if (error instanceof CheckoutError) return { ok: false, message: error.message };
     throw error;
@@ -233,9 +241,8 @@ async function applySessionEvent(
   switch (type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      if (session.payment_status === "paid") {
-        await fulfilOrder({ orderId }, { ordersUrl, ...(await paymentOf(session)), via: "webhook" });
-      } else if (type === "checkout.session.completed") {
+      if (session.payment_status === "paid") await fulfilPaidSession(orderId, session, { ordersUrl, via: "webhook" });
+      else if (type === "checkout.session.completed") {
         // An OXXO voucher or a SPEI transfer was issued: the money comes later.
         await recordAwaitingPayment(orderId, session, ordersUrl, "webhook");
       }
@@ -271,40 +278,6 @@ async function recordAwaitingPayment(
   return (await recordVoucher(orderId, voucher, { ordersUrl, via, now })).holdEnd;
 }
 
-function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
-  const intent = session.payment_intent;
-  if (!intent) return null;
-  return typeof intent === "string" ? intent : intent.id;
-}
-
-/**
- * What a paid session's payment records on the order: its payment intent and, when the session
- * offered meses sin intereses, the plan the shopper chose — read from the payment's charge
- * (`payment_method_details.card.installments.plan`), as the session itself does not carry it.
- */
-async function paymentOf(
-  session: Stripe.Checkout.Session,
-): Promise<{ paymentIntentId: string | null; installmentMonths: number | null }> {
-  const paymentIntentId = paymentIntentOf(session);
-  if (!paymentIntentId || !session.payment_method_options?.card?.installments?.enabled) {
-    return { paymentIntentId, installmentMonths: null };
-  }
-  let intent: Stripe.PaymentIntent;
-  try {
-    intent = await getStripe().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
-  } catch (error) {
-    // The session says it is paid: a payment intent the provider cannot find leaves the plan
-    // unknown, never the order unpaid (a retry would find it missing again).
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-    logger.warn({ paymentIntentId, reason: error.message }, "payments: the paid session's payment intent is missing");
-    return { paymentIntentId, installmentMonths: null };
-  }
-  const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
-  const plan = charge?.payment_method_details?.card?.installments?.plan;
-  const months = plan?.type === "fixed_count" && plan.interval === "month" ? plan.count : null;
-  return { paymentIntentId, installmentMonths: months && months > 1 ? months : null };
-}
-
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
@@ -337,10 +310,8 @@ export async function confirmPaidSession(request: Request, userId: string, sessi
     return { kind: "awaiting", orderId: order.id };
   }
   if (session.status !== "complete" || session.payment_status !== "paid") return { kind: "unpaid", orderId: order.id };
-  const { outcome } = await fulfilOrder(
-    { orderId: order.id },
-    { ordersUrl: absoluteUrl(request, "/orders"), ...(await paymentOf(session)), via: "success_page" },
-  );
+  const ordersUrl = absoluteUrl(request, "/orders");
+  const { outcome } = await fulfilPaidSession(order.id, session, { ordersUrl, via: "success_page" });
   return { kind: "paid", orderId: order.id, outcome };
 }
 
@@ -386,7 +357,7 @@ export async function cancelCheckout(
 async function settleSession(
   order: { id: number; stripeSessionId: string | null },
   ordersUrl: string,
-  reason: "cancelled" | "expired",
+  reason: "cancelled" | "expired" | "replaced",
   via: SystemChange,
   now = new Date(),
 ): Promise<"released" | "paid" | "unchanged"> {
@@ -408,7 +379,7 @@ async function settleSession(
         if (via !== "sweep" || holdEnd === null || holdEnd > now) return "unchanged";
         return (await releaseReservation(order.id, "voucher_expired", via)) ? "released" : "unchanged";
       }
-      await fulfilOrder({ orderId: order.id }, { ordersUrl, ...(await paymentOf(session)), via });
+      await fulfilPaidSession(order.id, session, { ordersUrl, via });
       return "paid";
     }
     if (session.status === "open") return "unchanged";

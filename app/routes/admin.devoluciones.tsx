@@ -75,7 +75,7 @@ export default function AdminReturns() {
             meta={fields.orderNumber}
             label="Número de pedido"
             autoComplete="off"
-            hint="Por ejemplo LJ123456"
+            hint="Por ejemplo LJ4821937365"
             autoFocus={focus === "orderNumber"}
           />
           <div>

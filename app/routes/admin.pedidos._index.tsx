@@ -52,7 +52,14 @@ export default function AdminOrders() {
           <label htmlFor="order-q" className="field-label">
             Número o email
           </label>
-          <input id="order-q" name="q" type="search" defaultValue={q} placeholder="LJ123456" className="field-input" />
+          <input
+            id="order-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="LJ4821937365"
+            className="field-input"
+          />
         </div>
         <div>
           <label htmlFor="order-status-filter" className="field-label">

@@ -61,7 +61,7 @@ export default function ShippingAndReturns() {
           title: "Cancelar un pedido",
           body: (
             <p>
-              Mientras tu pedido no haya salido puedes cancelarlo escribiendo a {email} con su número (LJ y seis
+              Mientras tu pedido no haya salido puedes cancelarlo escribiendo a {email} con su número (LJ y diez
               dígitos); te reembolsamos el total pagado, incluido el envío.
             </p>
           ),

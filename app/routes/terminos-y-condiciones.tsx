@@ -90,7 +90,7 @@ export default function Terms() {
               </li>
               <li>
                 Cuando el pago se confirma, tu pedido pasa a «procesando» y te enviamos un correo con su número (LJ y
-                seis dígitos) y el detalle de tu compra. Puedes consultarlo en <Link to="/orders">Mis Pedidos</Link>.
+                diez dígitos) y el detalle de tu compra. Puedes consultarlo en <Link to="/orders">Mis Pedidos</Link>.
               </li>
             </ol>
           ),

@@ -160,7 +160,7 @@ describe("/success, /cancel and /orders", () => {
     await payments.pay(url);
     const { body } = await callLoader(successLoader, getRequest(`/success?session_id=${sessionId}`, cookie));
     expect(body).toMatchObject({ state: "paid", order: { total: 2_335_00, city: "Miguel Hidalgo" } });
-    expect((body as { order: { number: string } }).order.number).toMatch(/^LJ\d{6}$/);
+    expect((body as { order: { number: string } }).order.number).toMatch(/^LJ\d{10}$/);
     // The pixel's Purchase: event id = order id, the total in pesos, MXN.
     const { order, pixelEvent } = body as { order: { id: number }; pixelEvent: string };
     expect(pixelEvent).toBe(`Purchase:${order.id}:2335.00:MXN`);

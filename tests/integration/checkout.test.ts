@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../setup/fail-on-console-error";
-import { orderNumberFor } from "~/lib/checkout";
+import { ORDER_NUMBER_PATTERN } from "~/lib/checkout";
 import { addToCart, getCart } from "~/models/cart.server";
 import {
   createOrderForCheckout,
@@ -83,7 +83,7 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
       stockReleasedAt: null,
       paidAt: null,
     });
-    expect(order.number).toMatch(/^LJ\d{6}$/);
+    expect(order.number).toMatch(/^LJ\d{10}$/);
     expect(order.reservedUntil!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
     expect(order.items.map((i) => [i.productName, i.variantName, i.quantity, i.price])).toEqual(
       expect.arrayContaining([
@@ -246,14 +246,18 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
     expect((await prisma.order.findFirstOrThrow()).status).toBe("cancelado");
   });
 
-  it("uses the next free order number when the time's number is taken", async () => {
+  it("draws order numbers at random: two orders of the same millisecond share nothing guessable", async () => {
     const now = new Date("2026-11-21T12:00:00.123Z");
     const first = await shopperWith(1);
     const second = await shopperWith(1);
     const a = await createOrderForCheckout(first.user.id, first.user.email, SHIPPING, { now });
     const b = await createOrderForCheckout(second.user.id, second.user.email, SHIPPING, { now });
-    expect(a.number).toBe(orderNumberFor(now.getTime()));
-    expect(b.number).toBe(`LJ${String((now.getTime() + 1) % 1_000_000).padStart(6, "0")}`);
+    for (const n of [a.number, b.number]) {
+      expect(n).toMatch(ORDER_NUMBER_PATTERN);
+      // Not the time's digits (the old, predictable scheme: LJ + the last six digits of the time).
+      expect(n).not.toContain(String(now.getTime() % 1_000_000).padStart(6, "0"));
+    }
+    expect(a.number).not.toBe(b.number);
   });
 });
 

@@ -75,7 +75,7 @@ export type OrderCommand = z.infer<typeof OrderActionSchema>;
 export const DEFAULT_RETURN_REASON = "Devolución procesada";
 
 export const RETURN_MESSAGES = {
-  orderRequired: "Escribe el número del pedido, por ejemplo LJ123456",
+  orderRequired: "Escribe el número del pedido, por ejemplo LJ4821937365",
   orderNotFound: "No existe un pedido con ese número",
   notReturnable: "Solo se puede devolver un pedido enviado o entregado, y una sola vez",
   reasonTooLong: "El motivo no puede tener más de 500 caracteres",
