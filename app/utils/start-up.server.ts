@@ -5,7 +5,8 @@ import { disconnectDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { startBackgroundJobs } from "./jobs.server";
 import { logger } from "./logger.server";
-import { renderMetrics } from "./metrics.server";
+import { renderMetrics, webhookRefusals } from "./metrics.server";
+import { checkPaymentConfiguration } from "./payment-config.server";
 import { observeRequests } from "./request-observer.server";
 
 /**
@@ -19,6 +20,8 @@ import { observeRequests } from "./request-observer.server";
  */
 export function startUp() {
   const env = getEnv();
+  checkPaymentConfiguration(env);
+  webhookRefusals();
   const jobs = startBackgroundJobs();
   const catalogListener = listenForCatalogChanges();
   return {
