@@ -33,10 +33,13 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    // A start that does not refuse runs on: it is stopped and reported with what it printed.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    // A start that does not refuse runs on: it is stopped (SIGTERM, so it stops what it started) and
+    // reported with what it printed.
+    const timer = setTimeout(() => child.kill("SIGTERM"), 20_000);
+    const killer = setTimeout(() => child.kill("SIGKILL"), 28_000);
     child.on("close", (code) => {
       clearTimeout(timer);
+      clearTimeout(killer);
       resolve({ code, output });
     });
   });
