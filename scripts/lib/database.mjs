@@ -186,7 +186,7 @@ export async function startPglite({ dataDir, port, maxConnections = 4 } = {}) {
  * `PGLITE_PORT` when set (so another process, such as the end-to-end tests, can reach it) and
  * accepts `PGLITE_MAX_CONNECTIONS` clients.
  */
-export async function openDatabase({ dataDir = "data/pglite" } = {}) {
+export async function openDatabase({ dataDir = process.env.PGLITE_DATA_DIR || "data/pglite" } = {}) {
   // Running for real, the embedded database only when asked for (EMBEDDED_DATABASE=1): see ./database-choice.mjs.
   const choice = chooseDatabase();
   if (!choice.embedded) return { url: choice.url, embedded: false, stop: async () => {} };
