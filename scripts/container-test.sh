@@ -194,8 +194,10 @@ for patched in node_modules/@remix-run/router/dist/router.cjs.js node_modules/@r
     fail "the image's $patched is not patched (scripts/patch-dependencies.mjs)"
 done
 echo "  its router, @remix-run/react, react-router-dom, @remix-run/server-runtime and react-dom carry the shop's patches (scripts/patch-dependencies.mjs)"
-podman_ exec "$SHOP" sh -c 'for f in /proc/[0-9]*/cmdline; do tr "\0" " " < "$f"; echo; done' |
-  grep -q -- "--max-semi-space-size=64 .*server/index.mjs" ||
+# Read whole before searching (as stop_shop does): `grep -q` stops at the first match and podman exec,
+# still writing, fails on SIGPIPE under pipefail (it did on a loaded machine).
+cmdlines="$(podman_ exec "$SHOP" sh -c 'for f in /proc/[0-9]*/cmdline; do tr "\0" " " < "$f" 2>/dev/null; echo; done')"
+grep -q -- "--max-semi-space-size=64 .*server/index.mjs" <<<"$cmdlines" ||
   fail "the shop's server does not run with the flags of scripts/lib/server-flags.mjs"
 echo "  its server runs with --max-semi-space-size=64 (scripts/lib/server-flags.mjs)"
 [ "$(psql -qAt "$DB_URL" -c 'SELECT count(*) FROM products')" = 0 ] || fail "the new database has products"
