@@ -21,7 +21,7 @@ import { observeRequests } from "./request-observer.server";
 export function startUp() {
   const env = getEnv();
   checkPaymentConfiguration(env);
-  webhookRefusals();
+  webhookRefusals(); // registered now, every reason at 0, so the first refusal shows in increase()
   const jobs = startBackgroundJobs();
   const catalogListener = listenForCatalogChanges();
   return {
