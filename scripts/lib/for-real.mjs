@@ -36,7 +36,10 @@ export function forRealBecause(env = process.env) {
   return null;
 }
 
-/** True when the shop runs for real (see `forRealBecause`). */
+/**
+ * True when the shop runs for real (see `forRealBecause`).
+ * @param {Record<string, string | undefined>} [env]
+ */
 export function isRunningForReal(env = process.env) {
   return forRealBecause(env) !== null;
 }

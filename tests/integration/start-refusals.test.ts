@@ -28,7 +28,15 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
     const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", PORT: "0", PGLITE_DATA_DIR: dataDir, ...env },
+      // A developer's environment (NODE_ENV=development: not running for real) unless `env` says otherwise.
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "development",
+        LOG_FORMAT: "json",
+        PORT: "0",
+        PGLITE_DATA_DIR: dataDir,
+        ...env,
+      },
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -79,7 +87,7 @@ describe("a missing or misspelt DATABASE_URL, running for real", () => {
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
-  it("counts a public APP_ORIGIN as running for real, without NODE_ENV", async () => {
+  it("counts a public APP_ORIGIN as running for real, without NODE_ENV=production", async () => {
     const { code, output } = await start({ SESSION_SECRET: SECRET, APP_ORIGIN: "https://joyeriaaurora.mx" });
     expect(code).toBe(1);
     expect(fatal(output)).toContain("DATABASE_URL is not set (APP_ORIGIN=https://joyeriaaurora.mx is not localhost)");
