@@ -2,14 +2,16 @@
 # Joyería Aurora — production image: Debian slim, Node 20, production dependencies only,
 # non-root user, migrations applied on start, liveness check on /healthz.
 #
-#   docker build -t joyeria .
+#   docker build -t joyeria .            (podman: podman build --format docker -t joyeria . — podman's
+#                                        default OCI format drops the HEALTHCHECK below)
 #   docker run -p 3000:3000 -e SESSION_SECRET=… -e APP_ORIGIN=https://… -e DATABASE_URL=postgresql://… joyeria
 #   docker exec -it <container> npm run create-admin -- --email ana@joyeriaaurora.mx
 #
 # Required: SESSION_SECRET and APP_ORIGIN (the server refuses to start without them).
 # Behind a reverse proxy or load balancer also set TRUST_PROXY (the number of proxies in front).
-# DATABASE_URL: a PostgreSQL server; without it the embedded PGlite stores data in /app/data
-# (mount a volume there to keep it). Prometheus metrics: port 9464 inside the container on its
+# DATABASE_URL: a PostgreSQL server. Without it the start refuses (NODE_ENV=production runs for real),
+# unless EMBEDDED_DATABASE=1 asks for the embedded PGlite in /app/data (mount a named volume there; an
+# anonymous one goes with `docker rm -v`). Prometheus metrics: port 9464 inside the container on its
 # loopback; METRICS_HOST=0.0.0.0 opens it to the monitoring network, never published (docs/operations.md).
 # Upgrades: `docker run --rm … joyeria npm run migrate` then the new image with MIGRATE_ON_START=0
 # (docs/operations.md "Upgrades"); by default every start applies pending migrations itself.

@@ -74,6 +74,8 @@ export default defineConfig({
       // Always the embedded database, even when the shell has a DATABASE_URL: the tests connect to it.
       DATABASE_URL: "",
       PGLITE_DATA_DIR: "memory://",
+      // NODE_ENV=production runs for real: the embedded database only when asked for (scripts/lib/database-choice.mjs).
+      EMBEDDED_DATABASE: "1",
       PGLITE_PORT: process.env.E2E_PGLITE_PORT,
       // The shop's connection plus one per Playwright worker (each holds at most one).
       PGLITE_MAX_CONNECTIONS: "64",

@@ -10,9 +10,10 @@
  * catalogue and its reviews only, without the staff accounts and the published passwords (the
  * reviewers' accounts get random passwords nobody knows).
  *
- * Idempotent: every row has a fixed id or natural key and fixed dates, so running it again leaves
- * exactly the same data. Existing accounts keep their password; catalogue rows are reset to the
- * seed's values. Everything is written in one transaction: a failed run changes nothing.
+ * Only into an empty database (no product, order or account), and the development accounts never when
+ * the shop runs for real (NODE_ENV=production or a public APP_ORIGIN): see ./seed-guard.ts. Every row
+ * has a fixed id or natural key and fixed dates; everything is written in one transaction: a failed or
+ * refused run changes nothing.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -33,6 +34,7 @@ import {
   variantImageRows,
   variantRows,
 } from "./seed-data.ts";
+import { assertSeedAllowed, SeedRefused } from "./seed-guard.ts";
 
 export type SeedSummary = {
   categories: number;
@@ -69,6 +71,7 @@ function seedAccounts(demo: boolean) {
 
 export async function seed(prisma: PrismaClient, { demo = false }: { demo?: boolean } = {}): Promise<SeedSummary> {
   const started = performance.now();
+  await assertSeedAllowed(prisma, { demo });
   const accounts = seedAccounts(demo);
   const products = PRODUCTS.map(productRow);
   const variants = PRODUCTS.flatMap(variantRows);
@@ -95,6 +98,8 @@ export async function seed(prisma: PrismaClient, { demo = false }: { demo?: bool
 
   await prisma.$transaction(
     async (tx) => {
+      // Again inside the transaction: nothing may have arrived while the passwords were hashed.
+      await assertSeedAllowed(tx, { demo });
       // Rows missing are created in bulk; existing rows are updated only where they differ, so a
       // rerun costs a handful of queries and leaves every row (and its updated_at) untouched.
       const categories = [...CATEGORIES];
@@ -259,7 +264,8 @@ if (runDirectly) {
         `${s.productImages} product images, ${s.variantImages} variant images, ${s.accounts} accounts, ${s.reviews} reviews.`,
     );
   } catch (error) {
-    console.error("Seeding failed:", error);
+    if (error instanceof SeedRefused) console.error(error.message);
+    else console.error("Seeding failed:", error);
     process.exitCode = 1;
   } finally {
     await prisma.$disconnect();

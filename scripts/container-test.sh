@@ -3,14 +3,19 @@
 # What the README's "Running the container" section tells an operator, done by a script:
 #   1. build the image from the Dockerfile with podman (on a base image built here from Debian and the
 #      npm registry, since Docker Hub is unreachable: scripts/container/base-image.sh);
-#   2. refuse to start without SESSION_SECRET or APP_ORIGIN, with a clear message;
-#   3. start it against an empty PostgreSQL database: healthy (HEALTHCHECK), ready, a non-root user;
+#   2. refuse to start without SESSION_SECRET or APP_ORIGIN, without DATABASE_URL (or with it misspelt:
+#      no quiet embedded database), or with a Stripe key but no webhook secret, each with a clear message;
+#   3. start it against an empty PostgreSQL database: healthy (HEALTHCHECK), ready, a non-root user; the
+#      development seed (accounts with published passwords) is refused;
 #   4. create the first admin with the image's command, log in over HTTP, add a product through the
-#      admin's form, see it on the storefront; JSON logs with request ids; metrics on the internal port;
+#      admin's form, see it on the storefront; demo data refused on that non-empty database; JSON logs
+#      with request ids; metrics on the internal port;
 #   5. stop it (SIGTERM: exit 0 within docker's 10 s) and start it again: everything still there;
 #   6. back up PostgreSQL (pg_dump), drop the database, restore it: the admin still logs in;
-#   7. the embedded database (PGlite) in a volume: first admin, backup of the data directory, restore;
-#   8. docker-compose.yml with podman-compose: the shop and its database from an empty volume.
+#   7. the embedded database (PGlite, EMBEDDED_DATABASE=1) in a volume: demo catalogue into the empty
+#      volume, refused the second time; first admin, backup of the data directory, restore;
+#   8. docker-compose.yml with podman-compose: the shop and its database from an empty volume;
+#   9. no volume left behind (podman volume ls before and after).
 # Prints the image size, the start-to-healthy time and the other timings at the end.
 # Needs: podman, runc, mmdebstrap, podman-compose (Debian packages), a PostgreSQL server and a role
 # that may create databases (TEST_POSTGRES_URL, as `npm test` uses), pg_dump/pg_restore, root.
@@ -21,7 +26,8 @@ cd "$(dirname "$0")/.."
 SERVER_URL="${TEST_POSTGRES_URL:-postgresql://joyeria_ci:joyeria_ci@127.0.0.1:5432/joyeria_ci}"
 DB_NAME="joyeria_container_$$"
 DB_URL="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$SERVER_URL" "$DB_NAME")"
-IMAGE="localhost/joyeria:test"
+# CONTAINER_TEST_IMAGE: another tag, so that two runs on one machine do not build over each other's image.
+IMAGE="${CONTAINER_TEST_IMAGE:-localhost/joyeria:test}"
 RUN_ID="joyeria-ct-$$"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/joyeria-container-test.XXXXXX")"
 SESSION_SECRET_VALUE="$(node -p 'require("crypto").randomBytes(32).toString("base64")')"
@@ -105,6 +111,7 @@ stop_shop() {
 }
 
 started_all=$SECONDS
+VOLUMES_BEFORE="$(podman_ volume ls -q | sort)"
 PORT="$(free_port)"
 METRICS_PORT="$(free_port)"
 
@@ -129,6 +136,10 @@ IMAGE_BYTES="$(podman_ image inspect --format '{{.Size}}' "$IMAGE")"
 BASE_BYTES="$(podman_ image inspect --format '{{.Size}}' "$BASE_IMAGE")"
 echo "  built in ${BUILD_S} s: $((IMAGE_BYTES / 1000000)) MB ($(((IMAGE_BYTES - BASE_BYTES) / 1000000)) MB over the base)"
 [ "$(podman_ image inspect --format '{{.Config.User}}' "$IMAGE")" = node ] || fail "the image does not run as the node user"
+# podman's default OCI format has no HEALTHCHECK: the README says to build with --format docker.
+podman_ image inspect --format '{{.HealthCheck}}' "$IMAGE" | grep -q healthz ||
+  fail "the image has no HEALTHCHECK (built without --format docker?)"
+echo "  HEALTHCHECK kept (--format docker): $(podman_ image inspect --format '{{.HealthCheck.Test}}' "$IMAGE" | cut -c1-60)…"
 
 step "An empty PostgreSQL database: $DB_NAME"
 sql "DROP DATABASE IF EXISTS \"$DB_NAME\" WITH (FORCE)"
@@ -145,6 +156,25 @@ if out="$(podman_ run --rm --no-healthcheck --network=host -e PORT="$PORT" -e SE
 fi
 grep -q "APP_ORIGIN is required in production" <<<"$out" || fail "no clear message without APP_ORIGIN: $out"
 echo "  without APP_ORIGIN: $(grep -o 'APP_ORIGIN is required[^"]*' <<<"$out")"
+
+step "Refuses the embedded database without EMBEDDED_DATABASE=1, and half a Stripe configuration"
+refuse() { podman_ run --rm --no-healthcheck --network=host -e PORT="$PORT" -e APP_ORIGIN="http://localhost:$PORT" \
+  -e SESSION_SECRET="$SESSION_SECRET_VALUE" "$@" "$IMAGE" 2>&1; }
+if out="$(refuse)"; then fail "started on the embedded database without DATABASE_URL"; fi
+grep -q "DATABASE_URL is not set (NODE_ENV=production): refusing to start on the embedded database.*EMBEDDED_DATABASE=1" <<<"$out" ||
+  fail "no clear message without DATABASE_URL: $out"
+echo "  without DATABASE_URL: $(grep -o 'DATABASE_URL is not set[^:]*: [^.]*' <<<"$out")"
+if out="$(refuse -e DATABSE_URL="$DB_URL")"; then fail "started with DATABSE_URL (misspelt)"; fi
+grep -q "DATABSE_URL is set: did you mean DATABASE_URL?" <<<"$out" || fail "the misspelt DATABSE_URL is not named: $out"
+if grep -qF "$DB_URL" <<<"$out"; then fail "the message shows the database URL: $out"; fi
+echo "  with DATABSE_URL: $(grep -o 'DATABSE_URL is set[^?]*?' <<<"$out")"
+if out="$(refuse -e DATABASE_URL="$DB_URL" -e STRIPE_SECRET_KEY=sk_test_half)"; then
+  fail "started with STRIPE_SECRET_KEY and no STRIPE_WEBHOOK_SECRET"
+fi
+grep -q "STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET" <<<"$out" || fail "no clear message for half a Stripe configuration: $out"
+echo "  a Stripe key without its webhook secret: $(grep -o 'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET' <<<"$out")"
+[ "$(psql -qAt "$DB_URL" -c 'SELECT count(*) FROM "_prisma_migrations"' 2>/dev/null || echo none)" = none ] ||
+  fail "a refused start touched the database"
 
 step "Start against the empty database"
 SHOP="$RUN_ID-shop"
@@ -164,11 +194,22 @@ for patched in node_modules/@remix-run/router/dist/router.cjs.js node_modules/@r
     fail "the image's $patched is not patched (scripts/patch-dependencies.mjs)"
 done
 echo "  its router, @remix-run/react, react-router-dom, @remix-run/server-runtime and react-dom carry the shop's patches (scripts/patch-dependencies.mjs)"
-podman_ exec "$SHOP" sh -c 'for f in /proc/[0-9]*/cmdline; do tr "\0" " " < "$f"; echo; done' |
-  grep -q -- "--max-semi-space-size=64 .*server/index.mjs" ||
+# Read whole before searching (as stop_shop does): `grep -q` stops at the first match and podman exec,
+# still writing, fails on SIGPIPE under pipefail (it did on a loaded machine).
+cmdlines="$(podman_ exec "$SHOP" sh -c 'for f in /proc/[0-9]*/cmdline; do tr "\0" " " < "$f" 2>/dev/null; echo; done')"
+grep -q -- "--max-semi-space-size=64 .*server/index.mjs" <<<"$cmdlines" ||
   fail "the shop's server does not run with the flags of scripts/lib/server-flags.mjs"
 echo "  its server runs with --max-semi-space-size=64 (scripts/lib/server-flags.mjs)"
 [ "$(psql -qAt "$DB_URL" -c 'SELECT count(*) FROM products')" = 0 ] || fail "the new database has products"
+if podman_ exec "$SHOP" node build/commands/seed.js >"$WORK/dev-seed.out" 2>&1; then
+  fail "the image created the development accounts"
+fi
+grep -q "Refusing to create the development accounts" "$WORK/dev-seed.out" || fail "the development seed was refused without a word: $(cat "$WORK/dev-seed.out")"
+[ "$(psql -qAt "$DB_URL" -c "SELECT count(*) FROM users WHERE email LIKE '%@joyeria.test'")" = 0 ] ||
+  fail "development accounts were created"
+podman_ exec "$SHOP" npm run -s db:seed >"$WORK/db-seed.out" 2>&1 && fail "npm run db:seed created the development accounts"
+grep -q "Refusing to create the development accounts" "$WORK/db-seed.out" || fail "npm run db:seed in the image: $(cat "$WORK/db-seed.out")"
+echo "  node build/commands/seed.js and npm run db:seed refuse the development accounts (NODE_ENV=production)"
 
 step "The first admin (npm run create-admin inside the container)"
 printf '%s\n' "$ADMIN_PASSWORD" | podman_ exec -i "$SHOP" npm run -s create-admin -- --email "$ADMIN_EMAIL" --name "Dueña" |
@@ -183,6 +224,15 @@ echo "  a second run is refused: $(grep -o 'An account .*' "$WORK/dup.out")"
 step "Log in over HTTP, add a product through the admin's form, see it on the storefront"
 journey login
 journey add-product
+journey see-product
+
+step "Demo data refused on the shop's non-empty database (npm run seed:demo)"
+before="$(psql -qAt "$DB_URL" -c 'SELECT count(*), max(updated_at) FROM products')"
+if podman_ exec "$SHOP" npm run -s seed:demo >"$WORK/demo.out" 2>&1; then fail "seed:demo ran on a database with products"; fi
+grep -q "Refusing to seed: the database already holds 1 product and 1 account" "$WORK/demo.out" ||
+  fail "seed:demo refused without saying what is there: $(cat "$WORK/demo.out")"
+[ "$(psql -qAt "$DB_URL" -c 'SELECT count(*), max(updated_at) FROM products')" = "$before" ] || fail "seed:demo changed the products"
+echo "  $(grep -o 'Refusing to seed: [^.]*' "$WORK/demo.out")"
 journey see-product
 
 step "A catalogue from a CSV file (npm run import:catalogue inside the container, as the panel's Importar)"
@@ -250,20 +300,30 @@ journey login
 journey see-product
 podman_ rm -f -v "$SHOP" >/dev/null 2>>"$WORK/podman.log"
 
-step "The embedded database (PGlite) in a volume: first admin, backup, restore"
+step "The embedded database (PGlite, EMBEDDED_DATABASE=1) in a volume: demo data, first admin, backup, restore"
 VOLUME="$RUN_ID-data"
 podman_ volume create "$VOLUME" >/dev/null
-# The embedded database has one owner at a time: the first admin is created before the shop starts.
-printf '%s\n' "$ADMIN_PASSWORD" | podman_ run --rm --no-healthcheck -i --network=host -v "$VOLUME:/app/data" \
-  -e SESSION_SECRET="$SESSION_SECRET_VALUE" -e APP_ORIGIN="http://localhost:$PORT" "$IMAGE" \
-  npm run -s create-admin -- --email "$ADMIN_EMAIL" >"$WORK/pglite-admin.out" 2>&1 ||
+# The embedded database has one owner at a time: the one-off commands run before the shop starts.
+one_off() { podman_ run --rm --no-healthcheck -i --network=host -v "$VOLUME:/app/data" -e EMBEDDED_DATABASE=1 \
+  -e SESSION_SECRET="$SESSION_SECRET_VALUE" -e APP_ORIGIN="http://localhost:$PORT" "$IMAGE" "$@"; }
+one_off npm run -s seed:demo >"$WORK/pglite-demo.out" 2>&1 || { cat "$WORK/pglite-demo.out" >&2; fail "seed:demo into the empty volume failed"; }
+echo "  $(grep -o 'Seeded in .*' "$WORK/pglite-demo.out")"
+if one_off npm run -s seed:demo >"$WORK/pglite-demo-again.out" 2>&1; then fail "seed:demo ran twice on the embedded database"; fi
+grep -q "Refusing to seed: the database already holds" "$WORK/pglite-demo-again.out" ||
+  fail "the second seed:demo: $(cat "$WORK/pglite-demo-again.out")"
+echo "  a second seed:demo: $(grep -o 'Refusing to seed: [^,]*' "$WORK/pglite-demo-again.out")"
+printf '%s\n' "$ADMIN_PASSWORD" | one_off npm run -s create-admin -- --email "$ADMIN_EMAIL" >"$WORK/pglite-admin.out" 2>&1 ||
   { cat "$WORK/pglite-admin.out" >&2; fail "create-admin on the embedded database failed"; }
 EMBEDDED="$RUN_ID-embedded"
 t=$(now_ms)
-run_shop "$EMBEDDED" -v "$VOLUME:/app/data" -e SEED_DEMO_CATALOGUE=1
+# SEED_DEMO_CATALOGUE left on, as an operator might: the database holds data, so the start says so and seeds nothing.
+run_shop "$EMBEDDED" -v "$VOLUME:/app/data" -e EMBEDDED_DATABASE=1 -e SEED_DEMO_CATALOGUE=1
 EMBEDDED_HEALTHY_MS="$(wait_healthy "$EMBEDDED" "$t")"
 wait_ready
-echo "  healthy after ${EMBEDDED_HEALTHY_MS} ms, with the demo catalogue (SEED_DEMO_CATALOGUE=1)"
+podman_ logs "$EMBEDDED" 2>&1 | grep -q "SEED_DEMO_CATALOGUE: not seeded, the database already holds" ||
+  fail "SEED_DEMO_CATALOGUE on a non-empty database: no word in the log"
+echo "  healthy after ${EMBEDDED_HEALTHY_MS} ms, with the demo catalogue"
+node scripts/container/journey.mjs see-product --base "http://127.0.0.1:$PORT" --name "Anillo Solitario Aurora"
 journey login
 journey add-product
 stop_shop "$EMBEDDED" >/dev/null
@@ -276,7 +336,7 @@ podman_ volume create "$VOLUME" >/dev/null
 podman_ run --rm --no-healthcheck --user root -v "$VOLUME:/app/data" -v "$WORK:/backup:ro" "$IMAGE" \
   sh -c 'tar xzf /backup/pglite.tgz -C /app/data && chown -R node:node /app/data'
 t=$(now_ms)
-run_shop "$EMBEDDED" -v "$VOLUME:/app/data"
+run_shop "$EMBEDDED" -v "$VOLUME:/app/data" -e EMBEDDED_DATABASE=1
 wait_healthy "$EMBEDDED" "$t" >/dev/null
 wait_ready
 journey login
@@ -287,6 +347,17 @@ if [ "${CONTAINER_TEST_COMPOSE:-1}" = 1 ]; then
   step "docker-compose.yml with podman-compose"
   bash scripts/container/compose-test.sh "$IMAGE" "$BASE_IMAGE" "$RUN_ID-compose" "$WORK"
 fi
+
+step "No volume left behind"
+for c in $(podman_ ps -a --format '{{.Names}}' | grep "^$RUN_ID" || true); do podman_ rm -f -v "$c" >/dev/null 2>>"$WORK/podman.log"; done
+podman_ volume rm -f "$VOLUME" >/dev/null 2>>"$WORK/podman.log" || true
+# New volumes that no container uses: ours (another run's volumes still have their containers).
+left=()
+for v in $(comm -13 <(echo "$VOLUMES_BEFORE") <(podman_ volume ls -q | sort)); do
+  [ -n "$(podman_ ps -a -q --filter volume="$v")" ] || left+=("$v")
+done
+[ ${#left[@]} = 0 ] || fail "volumes left behind: ${left[*]}"
+echo "  podman volume ls: as before the test"
 
 echo
 echo "✔ Container test passed in $((SECONDS - started_all)) s"

@@ -6,15 +6,18 @@
 // started on exit; SIGTERM and SIGINT go to the server, which shuts down gracefully.
 //
 // Seeding: SEED_DEMO_CATALOGUE=1 seeds the demo catalogue (no staff accounts, no published passwords)
-// into an empty database. Without it, only a local run (NODE_ENV not set to production) seeds an
-// empty embedded database, with the development accounts of the README.
+// into an empty database (no product, order or account). Without it, only a local run (not running
+// for real: scripts/lib/for-real.mjs) seeds an empty embedded database, with the development accounts
+// of the README. Running for real, the embedded database is used only with EMBEDDED_DATABASE=1.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { migrateDeploy, openDatabase, pendingMigrations, redact, root, run, waitForDatabase } from "./lib/database.mjs";
+import { forRealBecause, isLocalOrigin } from "./lib/for-real.mjs";
 import { log, logFormat } from "./lib/log.mjs";
+import { halfStripeConfiguration } from "./lib/payment-keys.mjs";
 import { resolveSessionSecret } from "./lib/secrets.mjs";
-import { isEmpty, seedDatabase } from "./lib/seed.mjs";
+import { databaseContents, seedDatabase } from "./lib/seed.mjs";
 import { serverNodeFlags } from "./lib/server-flags.mjs";
 import { startPaymentSimulator } from "./payment-simulator/server.mjs";
 
@@ -32,7 +35,8 @@ try {
 }
 
 const port = process.env.PORT ?? "3000";
-const production = process.env.NODE_ENV === "production";
+// Running for real (scripts/lib/for-real.mjs): no development accounts, no embedded database unless asked for.
+const forReal = forRealBecause() !== null;
 const demoCatalogue = ["1", "true"].includes(process.env.SEED_DEMO_CATALOGUE ?? "");
 
 // Before the server runs, a stop request ends the start-up (the container's `docker stop` included:
@@ -54,6 +58,12 @@ if (!appOrigin) {
   }
   appOrigin = `http://localhost:${port}`;
 }
+// A Stripe key without its webhook secret (or the reverse) refuses to start, on localhost too.
+const halfStripe = halfStripeConfiguration();
+if (halfStripe) {
+  log("fatal", halfStripe);
+  process.exit(1);
+}
 let db;
 try {
   db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
@@ -73,12 +83,18 @@ try {
   let unmigrated = 0;
   if (migrateOnStart()) await migrateDeploy(db.url, { quiet: true });
   else unmigrated = await pendingCount(db.url);
-  if (!unmigrated && (demoCatalogue || (db.embedded && !production)) && (await isEmpty(db.url))) {
-    log(
-      "info",
-      `Empty database: seeding the ${demoCatalogue ? "demo catalogue" : "development catalogue and accounts"}`,
-    );
-    await seedDatabase(db.url, { demo: demoCatalogue });
+  if (!unmigrated && (demoCatalogue || (db.embedded && !forReal))) {
+    // Only an empty database is seeded: never over a shop's own products, orders or accounts.
+    const contents = await databaseContents(db.url);
+    if (contents === null) {
+      log(
+        "info",
+        `Empty database: seeding the ${demoCatalogue ? "demo catalogue" : "development catalogue and accounts"}`,
+      );
+      await seedDatabase(db.url, { demo: demoCatalogue });
+    } else if (demoCatalogue) {
+      log("info", `SEED_DEMO_CATALOGUE: not seeded, the database already holds ${contents}`);
+    }
   }
   log("info", `Database: ${db.embedded ? "embedded PGlite" : redact(db.url)}`);
   log("info", `Joyería Aurora on http://localhost:${port}`);
@@ -95,7 +111,7 @@ try {
     APP_ORIGIN: appOrigin,
     // Neither NODE_ENV=production nor a public origin asked for: a trial on this computer (the server
     // runs in production mode all the same; app/utils/running-for-real.server.ts).
-    ...(production || !isLocalOrigin(appOrigin) ? {} : { LOCAL_TRIAL: "1" }),
+    ...(forReal ? {} : { LOCAL_TRIAL: "1" }),
     ...payment,
   });
 } catch (error) {
@@ -140,11 +156,6 @@ async function paymentSettings() {
     STRIPE_API_BASE: simulator.url,
     PAYMENT_METHODS: methods,
   };
-}
-
-/** Whether `origin` is this computer's (localhost), i.e. not a shop the public reaches. */
-function isLocalOrigin(origin) {
-  return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(origin).hostname);
 }
 
 /** MIGRATE_ON_START: `1` (default) applies pending migrations at start, `0` leaves them to `npm run migrate`. */

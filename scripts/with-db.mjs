@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs a command against the shop's database: DATABASE_URL when set, otherwise the
-// embedded PGlite in data/pglite, started for the command and stopped after it.
+// embedded PGlite in data/pglite, started for the command and stopped after it (when the shop runs
+// for real, only with EMBEDDED_DATABASE=1: scripts/lib/database-choice.mjs).
 // Usage: node scripts/with-db.mjs [--migrate] -- <command> [args…]
 import { migrateDeploy, openDatabase, run } from "./lib/database.mjs";
 
@@ -12,7 +13,14 @@ if (!command) {
   process.exit(2);
 }
 
-const db = await openDatabase();
+let db;
+try {
+  db = await openDatabase();
+} catch (error) {
+  // No database may be used (e.g. running for real without DATABASE_URL): the message says which variable.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 let code = 1;
 try {
   if (flags.includes("--migrate")) await migrateDeploy(db.url, { quiet: true });

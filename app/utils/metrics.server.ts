@@ -160,3 +160,31 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
   const { registry } = getMetrics();
   return { contentType: registry.contentType, body: await registry.metrics() };
 }
+
+/** Why a payment webhook was refused before it was read (app/models/webhook-signature.server.ts). */
+export const WEBHOOK_REFUSAL_REASONS = [
+  "missing_signature",
+  "malformed_signature",
+  "signature_mismatch",
+  "timestamp_outside_tolerance",
+  "not_configured",
+  "invalid_payload",
+] as const;
+export type WebhookRefusalReason = (typeof WEBHOOK_REFUSAL_REASONS)[number];
+
+/**
+ * `joyeria_webhooks_refused_total{reason}`, on the shop's registry: every reason starts at 0 (registered
+ * at start-up), so `increase()` sees the first refusal too.
+ */
+export function webhookRefusals() {
+  return remember("metrics-webhooks-refused", () => {
+    const counter = new client.Counter({
+      name: "joyeria_webhooks_refused_total",
+      help: "Payment webhooks refused before being read (answered 400), by reason: a wrong STRIPE_WEBHOOK_SECRET shows as signature_mismatch.",
+      labelNames: ["reason"] as const,
+      registers: [getMetrics().registry],
+    });
+    for (const reason of WEBHOOK_REFUSAL_REASONS) counter.inc({ reason }, 0);
+    return counter;
+  });
+}

@@ -7,7 +7,8 @@ import { getEnv } from "./env.server";
 import { startBackgroundJobs } from "./jobs.server";
 import { logger } from "./logger.server";
 import { logMailDeliveryAtStart } from "./mail-delivery.server";
-import { renderMetrics } from "./metrics.server";
+import { renderMetrics, webhookRefusals } from "./metrics.server";
+import { checkPaymentConfiguration } from "./payment-config.server";
 import { observeRequests } from "./request-observer.server";
 
 /**
@@ -21,8 +22,10 @@ import { observeRequests } from "./request-observer.server";
  */
 export function startUp() {
   const env = getEnv();
+  checkPaymentConfiguration(env);
   logger.info({ build: getBuildInfo() }, "release");
   logMailDeliveryAtStart();
+  webhookRefusals(); // registered now, every reason at 0, so the first refusal shows in increase()
   const jobs = startBackgroundJobs();
   const catalogListener = listenForCatalogChanges();
   return {

@@ -31,6 +31,21 @@ set -a
 set +a
 compose() { podman-compose -p "$PROJECT" "$@"; }
 
+# The image declares VOLUME /app/data (the embedded database's place, unused with DATABASE_URL): each shop
+# container gets an anonymous volume there, which `down` (even `down -v`) leaves behind. Removed with it.
+anonymous_volumes() {
+  for c in $(podman_ ps -a -q --filter "name=^${PROJECT}_"); do
+    podman_ inspect --format '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}}{{"\n"}}{{end}}{{end}}' "$c"
+  done | grep -E '^[0-9a-f]{64}$' || true
+}
+down() {
+  local anonymous
+  anonymous="$(anonymous_volumes)"
+  compose down "$@" >"$WORK/compose-down.log" 2>&1
+  # shellcheck disable=SC2086 # one name per word
+  [ -z "$anonymous" ] || podman_ volume rm -f $anonymous >/dev/null
+}
+
 wait_ready() {
   local deadline=$((SECONDS + 120))
   until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/readyz")" = 200 ]; do
@@ -52,10 +67,10 @@ printf '%s\n' "$ADMIN_PASSWORD" | podman_ exec -i "${PROJECT}_shop_1" npm run -s
 journey() { node scripts/container/journey.mjs "$1" --base "http://127.0.0.1:$port" --email compose@joyeriaaurora.mx --name "$2"; }
 journey see-product "Anillo Solitario Aurora" # from the demo catalogue (SEED_DEMO_CATALOGUE=1)
 journey add-product "Collar Compuesto"
-compose down >"$WORK/compose-down.log" 2>&1
+down
 compose up -d >"$WORK/compose-up.log" 2>&1 || { cat "$WORK/compose-up.log" >&2; exit 1; }
 wait_ready
 journey login "Collar Compuesto"
 journey see-product "Collar Compuesto"
-compose down -v >"$WORK/compose-down.log" 2>&1
+down -v
 echo "  down and up again: the volume kept the admin and the product; down -v removed it"

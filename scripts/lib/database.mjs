@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { chooseDatabase } from "./database-choice.mjs";
 import { runPrisma } from "./prisma.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -200,15 +201,15 @@ export async function startPglite({ dataDir, port, maxConnections = 4 } = {}) {
 
 /**
  * The database every command uses: `DATABASE_URL` when set, otherwise the embedded PGlite
- * in `data/pglite` (started here and stopped with `stop()`). The embedded database listens on
+ * in `data/pglite` (started here and stopped with `stop()`; when the shop runs for real, only with
+ * EMBEDDED_DATABASE=1, else this throws with the operator's message). The embedded database listens on
  * `PGLITE_PORT` when set (so another process, such as the end-to-end tests, can reach it) and
  * accepts `PGLITE_MAX_CONNECTIONS` clients.
  */
-export async function openDatabase({ dataDir = "data/pglite" } = {}) {
-  if (process.env.DATABASE_URL) {
-    const url = process.env.DATABASE_URL;
-    return { url, embedded: false, stop: async () => {} };
-  }
+export async function openDatabase({ dataDir = process.env.PGLITE_DATA_DIR || "data/pglite" } = {}) {
+  // Running for real, the embedded database only when asked for (EMBEDDED_DATABASE=1): see ./database-choice.mjs.
+  const choice = chooseDatabase();
+  if (!choice.embedded) return { url: choice.url, embedded: false, stop: async () => {} };
   const pglite = await startPglite({
     dataDir,
     port: integerFromEnv("PGLITE_PORT", 1, 65_535),

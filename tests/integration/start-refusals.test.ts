@@ -1,0 +1,118 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startShopServer } from "./http-server";
+
+/**
+ * Issue 32, items 3 and 4, as an operator meets them: `npm start` (scripts/start.mjs) and the shop's
+ * server alone (server/index.mjs) refuse a configuration that would lose data or payments, naming the
+ * variable — before anything is started or written.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const SECRET = "start-refusals-secret-0123456789";
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "joyeria-refusals-")), "pglite");
+});
+afterEach(() => {
+  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+});
+
+/** `npm start` with exactly `env` (no DATABASE_URL of the tests' own); resolves with its exit code and output. */
+function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      // A developer's environment (NODE_ENV=development: not running for real) unless `env` says otherwise.
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "development",
+        LOG_FORMAT: "json",
+        PORT: "0",
+        PGLITE_DATA_DIR: dataDir,
+        ...env,
+      },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    // A start that does not refuse runs on: it is stopped (SIGTERM, so it stops what it started) and
+    // reported with what it printed.
+    const timer = setTimeout(() => child.kill("SIGTERM"), 20_000);
+    const killer = setTimeout(() => child.kill("SIGKILL"), 28_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      clearTimeout(killer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** The fatal line's message (start.mjs logs JSON lines). */
+function fatal(output: string): string {
+  const line = output
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as { level: string; msg: string })
+    .find((l) => l.level === "fatal");
+  if (!line) throw new Error(`no fatal line in:\n${output}`);
+  return line.msg;
+}
+
+describe("a missing or misspelt DATABASE_URL, running for real", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: SECRET, APP_ORIGIN: "https://joyeriaaurora.mx" };
+
+  it("refuses to start on the embedded database, names the variables, and creates no database", async () => {
+    const { code, output } = await start(production);
+    expect(code).toBe(1);
+    expect(fatal(output)).toMatch(
+      /^DATABASE_URL is not set \(NODE_ENV=production\): refusing to start on the embedded database\. Set DATABASE_URL=postgresql:.*EMBEDDED_DATABASE=1/,
+    );
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it("names a misspelt variable, without its password", async () => {
+    const { code, output } = await start({
+      ...production,
+      DATABSE_URL: "postgresql://joyeria:s3creta@db:5432/joyeria",
+    });
+    expect(code).toBe(1);
+    expect(fatal(output)).toContain("DATABSE_URL is set: did you mean DATABASE_URL?");
+    expect(output).not.toContain("s3creta");
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it("counts a public APP_ORIGIN as running for real, without NODE_ENV=production", async () => {
+    const { code, output } = await start({ SESSION_SECRET: SECRET, APP_ORIGIN: "https://joyeriaaurora.mx" });
+    expect(code).toBe(1);
+    expect(fatal(output)).toContain("DATABASE_URL is not set (APP_ORIGIN=https://joyeriaaurora.mx is not localhost)");
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+});
+
+describe("half a Stripe configuration", () => {
+  it("npm start refuses a key without its webhook secret, and the reverse, on localhost too", async () => {
+    const key = await start({ STRIPE_SECRET_KEY: "sk_test_half", SESSION_SECRET: SECRET });
+    expect(key.code).toBe(1);
+    expect(fatal(key.output)).toMatch(/^STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: /);
+    const secret = await start({ STRIPE_WEBHOOK_SECRET: "whsec_half", SESSION_SECRET: SECRET });
+    expect(secret.code).toBe(1);
+    expect(fatal(secret.output)).toMatch(/^STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: /);
+    expect(key.output + secret.output).not.toMatch(/sk_test_half|whsec_half/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it("the server alone (node server/index.mjs) refuses both halves too", async () => {
+    await expect(startShopServer({ STRIPE_SECRET_KEY: "sk_test_half" })).rejects.toThrow(
+      /server exited with 1:[\s\S]*STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET/,
+    );
+    await expect(startShopServer({ STRIPE_WEBHOOK_SECRET: "whsec_half" })).rejects.toThrow(
+      /server exited with 1:[\s\S]*STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/,
+    );
+  });
+});
