@@ -129,7 +129,9 @@ if [ -n "$cafile" ] && [ "$cafile" != null ] && [ -f "$cafile" ]; then mounts+=(
 npmrc="$(npm config get globalconfig 2>/dev/null || true)"
 if [ -n "$npmrc" ] && [ -f "$npmrc" ]; then mounts+=(-v "$npmrc:/usr/local/etc/npmrc:ro"); fi
 t=$SECONDS
-podman_ build --format docker --network=host "${mounts[@]}" --build-arg BASE_IMAGE="$BASE_IMAGE" -t "$IMAGE" . >"$WORK/build.log" 2>&1 ||
+GIT_COMMIT_VALUE="$(git rev-parse HEAD 2>/dev/null || echo unknown)"
+podman_ build --format docker --network=host "${mounts[@]}" --build-arg BASE_IMAGE="$BASE_IMAGE" \
+  --build-arg GIT_COMMIT="$GIT_COMMIT_VALUE" -t "$IMAGE" . >"$WORK/build.log" 2>&1 ||
   { tail -40 "$WORK/build.log" >&2; fail "podman build failed"; }
 BUILD_S=$((SECONDS - t))
 IMAGE_BYTES="$(podman_ image inspect --format '{{.Size}}' "$IMAGE")"
@@ -273,6 +275,17 @@ grep -q 'joyeria_http_request_duration_seconds_count{method="POST",route="routes
 grep -q '^joyeria_database_up 1' <<<"$metrics" || fail "joyeria_database_up is not 1"
 echo "  metrics on the internal port: $(grep -c '^joyeria_' <<<"$metrics") joyeria_ samples; $(grep '^joyeria_db_pool_connections' <<<"$metrics" | tr '\n' ' ')"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics")" = 404 ] || fail "/metrics answers on the shop's port"
+# Which release runs (issue 32, item 7): the metric and /readyz's JSON name the commit built; without
+# SMTP_URL the JSON says e-mail is held (item 5) while the status stays ready.
+grep -q "^joyeria_build_info{build_id=\"[0-9a-f]*\",commit=\"$GIT_COMMIT_VALUE\",version=\"[^\"]*\"} 1" <<<"$metrics" ||
+  fail "joyeria_build_info does not name the commit built ($GIT_COMMIT_VALUE): $(grep build_info <<<"$metrics")"
+readyz_json="$(curl -s -H 'Accept: application/json' "http://127.0.0.1:$PORT/readyz")"
+grep -q "\"commit\":\"$GIT_COMMIT_VALUE\"" <<<"$readyz_json" || fail "/readyz's JSON does not name the commit: $readyz_json"
+grep -q 'SMTP_URL' <<<"$readyz_json" || fail "/readyz's JSON does not warn that SMTP_URL is missing: $readyz_json"
+echo "  joyeria_build_info and /readyz name commit ${GIT_COMMIT_VALUE:0:12}; /readyz warns about SMTP_URL"
+migrate_out="$(podman_ exec "$SHOP" npm run -s migrate 2>&1)" || fail "npm run migrate in the image failed: $migrate_out"
+grep -qi 'up to date' <<<"$migrate_out" || fail "npm run migrate on an up-to-date database did not say so: $migrate_out"
+echo "  npm run migrate in the image: $(tail -n 1 <<<"$migrate_out")"
 
 step "Stop (SIGTERM) and start again"
 STOP_MS="$(stop_shop "$SHOP")"
