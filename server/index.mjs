@@ -10,7 +10,7 @@ import url from "node:url";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import sourceMapSupport from "source-map-support";
 import { createApp } from "./app.mjs";
-import { answerClientError } from "./client-errors.mjs";
+import { answerClientError, refuseConnect } from "./client-errors.mjs";
 import { createLifecycle } from "./lifecycle.mjs";
 
 sourceMapSupport.install();
@@ -55,6 +55,7 @@ const server = app.listen(settings.PORT, process.env.HOST ?? undefined, () => {
   if (mode === "development") void broadcastDevReady(build);
 });
 server.on("clientError", answerClientError);
+server.on("connect", refuseConnect);
 
 const metricsServer = settings.METRICS_PORT === undefined ? undefined : startMetricsServer();
 
