@@ -7,7 +7,7 @@
 #   docker exec -it <container> npm run create-admin -- --email ana@joyeriaaurora.mx
 #
 # Required: SESSION_SECRET and APP_ORIGIN (the server refuses to start without them).
-# Behind a reverse proxy or load balancer also set TRUST_PROXY (the number of proxies in front).
+# Behind a reverse proxy or load balancer also set TRUST_PROXY to its address or subnet (not a count).
 # DATABASE_URL: a PostgreSQL server; without it the embedded PGlite stores data in /app/data
 # (mount a volume there to keep it). Prometheus metrics: port 9464 inside the container, not
 # exposed: reach it from the monitoring network only (docs/operations.md).
