@@ -22,7 +22,16 @@ const versionPath = path.resolve("build/version.txt");
 
 const importBuild = () => import(`${url.pathToFileURL(buildPath).href}?t=${fs.statSync(buildPath).mtimeMs}`);
 
-let build = await importBuild();
+let build;
+try {
+  build = await importBuild();
+} catch (error) {
+  // The build reads the configuration as it loads (the database client): a bad variable is said in one
+  // line that names it, without a stack trace.
+  if (!(error instanceof Error) || !error.message.startsWith("Invalid environment")) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 let runtime;
 try {
   runtime = build.entry.module.startUp();

@@ -173,10 +173,14 @@ describe("TRUST_PROXY names the proxies", () => {
   it("refuses to start with today's TRUST_PROXY=1, saying what to write instead", async () => {
     // The other values it refuses (true, 0.0.0.0/0, a host name…): trusted-proxies.server.test.ts.
     const started = startShopServer({ TRUST_PROXY: "1" });
-    await expect(started).rejects.toThrow(
-      /exited with 1:[\s\S]*TRUST_PROXY: "1" is a count of proxies.*TRUST_PROXY=loopback/,
-    );
-    await started.then((s) => s.stop()).catch(() => undefined);
+    try {
+      await expect(started).rejects.toThrow(
+        /exited with 1:[\s\S]*TRUST_PROXY: "1" is a count of proxies.*TRUST_PROXY=loopback/,
+      );
+    } finally {
+      // A server that did start (before the fix) is not left running.
+      await started.then((server) => server.stop()).catch(() => undefined);
+    }
   });
 
   describe("a request straight to the shop's port, not from the named proxy", () => {
