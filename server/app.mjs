@@ -236,6 +236,16 @@ export function createApp({
   app.set("trust proxy", trustProxy.length > 0 ? [...trustProxy] : false);
   const trusted = app.get("trust proxy fn");
 
+  // Every response says nosniff; a request id is a proxy's to give (nginx's $request_id), from anyone
+  // else the observer makes a new one.
+  app.use((req, res, next) => {
+    res.set("X-Content-Type-Options", "nosniff");
+    if (!trusted(req.socket.remoteAddress ?? "", 0)) delete req.headers["x-request-id"];
+    next();
+  });
+  // What this server refuses on its own still gets a request id and an access log line.
+  const answer = (req, res, send) => (observe ? observe(req, res, send) : send());
+
   if (lifecycle) {
     app.use((req, res, next) => {
       lifecycle.track(res);
@@ -246,21 +256,20 @@ export function createApp({
       if (req.path === "/healthz" && req.method === "GET") return next();
       res.set("Retry-After", "5");
       lifecycle.refuse(req.method);
-      refuseUnread(req, res, 503, "La tienda se está reiniciando. Intenta de nuevo en unos segundos.");
+      answer(req, res, () =>
+        refuseUnread(req, res, 503, "La tienda se está reiniciando. Intenta de nuevo en unos segundos."),
+      );
     });
   }
 
   app.use((req, res, next) => {
-    res.set("X-Content-Type-Options", "nosniff");
     if (!METHODS.has(req.method)) {
       // TRACE, PUT, DELETE, OPTIONS, WebDAV…: nothing in the shop answers them (TRACE used to be a 500).
       res.set("Allow", "GET, HEAD, POST");
-      return sendError(req, res, 405, "Método no permitido.");
+      return answer(req, res, () => sendError(req, res, 405, "Método no permitido."));
     }
     const problem = requestTargetProblem(req);
-    if (problem) return sendError(req, res, 400, problem);
-    // A request id is a proxy's to give (nginx's $request_id); from anyone else it is a new one.
-    if (!trusted(req.socket.remoteAddress ?? "", 0)) delete req.headers["x-request-id"];
+    if (problem) return answer(req, res, () => sendError(req, res, 400, problem));
     next();
   });
   app.use(compression());

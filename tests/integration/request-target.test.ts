@@ -138,6 +138,8 @@ describe("Host and X-Forwarded-* that are not a bare host[:port]", () => {
     expect((await get("*", "Host: 127.0.0.1")).status).toBe(400);
     expect((await raw(shop.url, ["GET / HTTP/1.0"])).status).toBe(400);
     expect(shop.output()).not.toMatch(/"level":"error"/);
+    // Each one is in the access log, with its request id, for whoever looks for the probe.
+    expect(shop.output()).toMatch(/"reqId":"[0-9A-F]{4}-[0-9A-F]{4}","method":"GET","path":"\/","status":400/);
   });
 
   it("let through what browsers and nginx send", async () => {
@@ -158,6 +160,7 @@ describe("methods the shop does not answer", () => {
       expect(answer.head, method).toMatch(/^Allow: GET, HEAD, POST$/im);
       expect(answer.body, method).toContain("Método no permitido");
     }
+    expect(shop.output()).toMatch(/"method":"TRACE","path":"\/","status":405/);
     const connect = await raw(shop.url, ["CONNECT 127.0.0.1:22 HTTP/1.1", "Host: 127.0.0.1:22"]);
     expect(connect.status).toBe(405);
     expect(connect.body).toContain("Método no permitido");
