@@ -243,7 +243,7 @@ export function createApp({
     if (!trusted(req.socket.remoteAddress ?? "", 0)) delete req.headers["x-request-id"];
     next();
   });
-  // What this server refuses on its own still gets a request id and an access log line.
+  // What this server refuses on its own (405, 400) still gets a request id and an access log line.
   const answer = (req, res, send) => (observe ? observe(req, res, send) : send());
 
   if (lifecycle) {
@@ -255,10 +255,10 @@ export function createApp({
       res.set("Connection", "close");
       if (req.path === "/healthz" && req.method === "GET") return next();
       res.set("Retry-After", "5");
+      // Counted for the "stopped" line, not logged one by one (a 5xx line is an error, and a deploy's
+      // refusals are expected).
       lifecycle.refuse(req.method);
-      answer(req, res, () =>
-        refuseUnread(req, res, 503, "La tienda se está reiniciando. Intenta de nuevo en unos segundos."),
-      );
+      refuseUnread(req, res, 503, "La tienda se está reiniciando. Intenta de nuevo en unos segundos.");
     });
   }
 
