@@ -63,7 +63,9 @@ describe("a request's target", () => {
 
   it("builds the URL Remix renders: the host Express resolved, the port of X-Forwarded-Host or Host", () => {
     const url = (raw: string[], options = {}) => renderedUrl(request(raw, options)).href;
-    expect(url(["Host", "localhost:3000"], { originalUrl: "/search?q=a#x" })).toBe("http://localhost:3000/search?q=a#x");
+    expect(url(["Host", "localhost:3000"], { originalUrl: "/search?q=a#x" })).toBe(
+      "http://localhost:3000/search?q=a#x",
+    );
     expect(url(["Host", "127.0.0.1:3001", "X-Forwarded-Host", "tienda.example"], { hostname: "tienda.example" })).toBe(
       "http://tienda.example:3001/",
     );
