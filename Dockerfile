@@ -8,7 +8,7 @@
 #   docker exec -it <container> npm run create-admin -- --email ana@joyeriaaurora.mx
 #
 # Required: SESSION_SECRET and APP_ORIGIN (the server refuses to start without them).
-# Behind a reverse proxy or load balancer also set TRUST_PROXY (the number of proxies in front).
+# Behind a reverse proxy or load balancer also set TRUST_PROXY to its address or subnet (not a count).
 # DATABASE_URL: a PostgreSQL server. Without it the start refuses (NODE_ENV=production runs for real),
 # unless EMBEDDED_DATABASE=1 asks for the embedded PGlite in /app/data (mount a named volume there; an
 # anonymous one goes with `docker rm -v`). Prometheus metrics: port 9464 inside the container on its

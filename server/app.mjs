@@ -3,11 +3,14 @@
 // - `X-Content-Type-Options: nosniff` on every response, static files included;
 // - the origin and body-size checks of the app (exported by its server entry), so a forged or
 //   oversized POST gets a Spanish 4xx instead of Remix's 500 or a 20 MB read;
-// - the client's address (the TCP peer, or per TRUST_PROXY the one our proxies saw) in the load
-//   context, so abuse limits count per visitor instead of one bucket for everybody;
+// - the client's address (the TCP peer, or the one our proxies saw when the connection comes from an
+//   address of TRUST_PROXY) in the load context, so abuse limits count per visitor;
+// - the methods the shop answers (GET, HEAD, POST; anything else is a Spanish 405, TRACE included) and
+//   a Host / X-Forwarded-Host that is a bare `host[:port]` (else a Spanish 400; server/request-target.mjs);
 // - the app's request observer: a request id (X-Request-Id), one JSON access log line, the metrics;
 // - the graceful shutdown's gate (server/lifecycle.mjs): requests in flight are counted, and while
-//   draining GET/HEAD requests are answered 503 for a proxy to retry them on another instance.
+//   draining every new request is answered 503 before the app sees it, for a proxy to retry it on
+//   another instance; a 503 is never the answer to a POST the app handled (docs/decisions/029).
 import fs from "node:fs";
 // Remix's Express adapter, in its parts: a page rendered whole is written in one piece (below).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
@@ -15,6 +18,10 @@ import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { precompressed } from "./precompressed.mjs";
+import { renderedUrl, requestTargetProblem } from "./request-target.mjs";
+
+/** The methods the shop answers; forms and webhooks are POSTs. */
+const METHODS = new Set(["GET", "HEAD", "POST"]);
 
 /**
  * Lingering close after refusing a body: how long, and how much, the server keeps reading (and
@@ -77,6 +84,43 @@ function sendError(req, res, status, message) {
   // Only an unexpected failure shows the id a shopper can quote to the shop (it is in the log line).
   const requestId = status >= 500 ? res.get("X-Request-Id") : undefined;
   res.type("html").send(ERROR_PAGE(status, message, requestId));
+}
+
+/**
+ * The draining server's 503, sent without handing the request to the app. A body is read and discarded
+ * first (for at most LINGER_MS): a proxy still writing it when the connection closes would get a reset
+ * instead of the answer, and nginx never resends a POST after an error once it has sent it — the
+ * shopper would see a 502. Only once the body is in, or the time is up, does the 503 go out.
+ */
+function refuseUnread(req, res, status, message) {
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    clearTimeout(timer);
+    sendError(req, res, status, message);
+  };
+  const timer = setTimeout(send, LINGER_MS);
+  timer.unref();
+  if (req.complete) return send();
+  let read = 0;
+  req.on("data", (chunk) => {
+    read += chunk.length;
+    if (read > LINGER_MAX_BYTES) send();
+  });
+  req.on("end", send);
+  req.on("error", send);
+  req.resume();
+}
+
+/**
+ * What the answer to `req` may say about `status`: a 503 from this server means "not handled, try
+ * another instance" (the drain, above), which nginx acts on by sending a POST again elsewhere. So a 503
+ * the app itself answers to anything but GET and HEAD (its database outage page, which may come after
+ * part of the work) goes out as a 500, with the same Spanish page.
+ */
+function statusFor(req, status) {
+  return status === 503 && req.method !== "GET" && req.method !== "HEAD" ? 500 : status;
 }
 
 /**
@@ -143,11 +187,15 @@ function createRemixHandler({ build, mode, getLoadContext }) {
   const wholeBodyOf = build.entry.module.wholeBodyOf;
   return async (req, res, next) => {
     try {
-      const response = await handleRequest(createRemixRequest(req, res), getLoadContext(req));
+      let response = await handleRequest(createRemixRequest(req, res), getLoadContext(req));
+      const status = statusFor(req, response.status);
       const body = wholeBodyOf?.(response);
-      if (!body) return await sendRemixResponse(res, response);
-      res.statusMessage = response.statusText;
-      res.status(response.status);
+      if (!body) {
+        if (status !== response.status) response = new Response(response.body, { status, headers: response.headers });
+        return await sendRemixResponse(res, response);
+      }
+      res.statusMessage = status === response.status ? response.statusText : "";
+      res.status(status);
       for (const [name, value] of response.headers) res.append(name, value);
       // Set here: the compression middleware's `end` writes the head before Node could count the
       // body (compression replaces it when it compresses).
@@ -163,39 +211,65 @@ function createRemixHandler({ build, mode, getLoadContext }) {
  * @param {{
  *   getBuild: () => Promise<import("@remix-run/node").ServerBuild>,
  *   mode?: string,
- *   trustProxy?: number,
+ *   trustProxy?: readonly string[],
  *   observe?: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, next: () => void) => void,
- *   lifecycle?: { track: (res: import("node:http").ServerResponse) => void, readonly draining: boolean },
+ *   lifecycle?: {
+ *     track: (res: import("node:http").ServerResponse) => void,
+ *     refuse: (method: string) => void,
+ *     readonly draining: boolean,
+ *   },
  *   logger?: { error: (fields: object, message: string) => void },
  * }} options
  */
 export function createApp({
   getBuild,
   mode = "production",
-  trustProxy = 0,
+  trustProxy = [],
   observe,
   lifecycle,
   logger = { error: (fields, message) => console.error(message, fields) },
 }) {
   const app = express();
   app.disable("x-powered-by");
-  // N proxies we control: req.ip is then the address the outermost one saw; 0 trusts none.
-  app.set("trust proxy", trustProxy > 0 ? trustProxy : false);
+  // The proxies the operator named (TRUST_PROXY: addresses, subnets, loopback/linklocal/uniquelocal):
+  // X-Forwarded-For, -Host and -Proto count only on a connection from one of them; none by default.
+  app.set("trust proxy", trustProxy.length > 0 ? [...trustProxy] : false);
+  const trusted = app.get("trust proxy fn");
+
+  // Every response says nosniff; a request id is a proxy's to give (nginx's $request_id), from anyone
+  // else the observer makes a new one.
+  app.use((req, res, next) => {
+    res.set("X-Content-Type-Options", "nosniff");
+    if (!trusted(req.socket.remoteAddress ?? "", 0)) delete req.headers["x-request-id"];
+    next();
+  });
+  // What this server refuses on its own (405, 400) still gets a request id and an access log line.
+  const answer = (req, res, send) => (observe ? observe(req, res, send) : send());
 
   if (lifecycle) {
     app.use((req, res, next) => {
       lifecycle.track(res);
       if (!lifecycle.draining) return next();
-      // Leaving: no keep-alive, and what a proxy may retry elsewhere is not handled here at all.
+      // Leaving: no keep-alive, and nothing new is handled here (liveness aside): a proxy retries it
+      // on another instance, a POST included, since none of it was processed.
       res.set("Connection", "close");
-      if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/healthz") return next();
+      if (req.path === "/healthz" && req.method === "GET") return next();
       res.set("Retry-After", "5");
-      sendError(req, res, 503, "La tienda se está reiniciando. Intenta de nuevo en unos segundos.");
+      // Counted for the "stopped" line, not logged one by one (a 5xx line is an error, and a deploy's
+      // refusals are expected).
+      lifecycle.refuse(req.method);
+      refuseUnread(req, res, 503, "La tienda se está reiniciando. Intenta de nuevo en unos segundos.");
     });
   }
 
   app.use((req, res, next) => {
-    res.set("X-Content-Type-Options", "nosniff");
+    if (!METHODS.has(req.method)) {
+      // TRACE, PUT, DELETE, OPTIONS, WebDAV…: nothing in the shop answers them (TRACE used to be a 500).
+      res.set("Allow", "GET, HEAD, POST");
+      return answer(req, res, () => sendError(req, res, 405, "Método no permitido."));
+    }
+    const problem = requestTargetProblem(req);
+    if (problem) return answer(req, res, () => sendError(req, res, 400, problem));
     next();
   });
   app.use(compression());
@@ -223,7 +297,7 @@ export function createApp({
   app.use(async (req, res, next) => {
     let url;
     try {
-      url = new URL(`${req.protocol}://${req.get("host")}${req.originalUrl}`);
+      url = renderedUrl(req);
     } catch {
       return sendError(req, res, 400, "La dirección solicitada no es válida.");
     }

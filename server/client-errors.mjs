@@ -13,11 +13,19 @@ const PAGES = {
     title: "Solicitud no válida",
     text: "No pudimos entender la solicitud. Vuelve a la página anterior e inténtalo de nuevo.",
   },
+  405: {
+    reason: "Method Not Allowed",
+    title: "Método no permitido",
+    text: "La tienda no atiende este tipo de solicitud.",
+  },
 };
 
 /** The raw HTTP answer for a parser error: 431 for oversized headers or URL, 400 for anything else. */
 export function clientErrorResponse(code) {
-  const status = code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  return rawPage(code === "HPE_HEADER_OVERFLOW" ? 431 : 400);
+}
+
+function rawPage(status) {
   const page = PAGES[status];
   const body =
     `<!DOCTYPE html><html lang="es-MX"><head><meta charset="utf-8"><title>${page.title}</title></head>` +
@@ -28,6 +36,7 @@ export function clientErrorResponse(code) {
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
     "Cache-Control: no-store\r\n" +
     "X-Content-Type-Options: nosniff\r\n" +
+    (status === 405 ? "Allow: GET, HEAD, POST\r\n" : "") +
     "Connection: close\r\n\r\n" +
     body
   );
@@ -40,4 +49,13 @@ export function answerClientError(error, socket) {
     return;
   }
   socket.end(clientErrorResponse(error?.code));
+}
+
+/**
+ * `server.on("connect", refuseConnect)`: a CONNECT (a proxy tunnel) never reaches Express, and without a
+ * listener Node closed the connection without a word. The shop is no proxy: a Spanish 405.
+ */
+export function refuseConnect(_req, socket) {
+  if (!socket.writable) return socket.destroy();
+  socket.end(rawPage(405));
 }

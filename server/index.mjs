@@ -10,7 +10,7 @@ import url from "node:url";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import sourceMapSupport from "source-map-support";
 import { createApp } from "./app.mjs";
-import { answerClientError } from "./client-errors.mjs";
+import { answerClientError, refuseConnect } from "./client-errors.mjs";
 import { createLifecycle } from "./lifecycle.mjs";
 
 sourceMapSupport.install();
@@ -22,7 +22,16 @@ const versionPath = path.resolve("build/version.txt");
 
 const importBuild = () => import(`${url.pathToFileURL(buildPath).href}?t=${fs.statSync(buildPath).mtimeMs}`);
 
-let build = await importBuild();
+let build;
+try {
+  build = await importBuild();
+} catch (error) {
+  // The build reads the configuration as it loads (the database client): a bad variable is said in one
+  // line that names it, without a stack trace.
+  if (!(error instanceof Error) || !error.message.startsWith("Invalid environment")) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 let runtime;
 try {
   runtime = build.entry.module.startUp();
@@ -55,6 +64,7 @@ const server = app.listen(settings.PORT, process.env.HOST ?? undefined, () => {
   if (mode === "development") void broadcastDevReady(build);
 });
 server.on("clientError", answerClientError);
+server.on("connect", refuseConnect);
 
 const metricsServer = settings.METRICS_PORT === undefined ? undefined : startMetricsServer();
 

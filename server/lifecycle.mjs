@@ -1,11 +1,12 @@
 // Graceful shutdown of the shop's HTTP server (docs/decisions/017-operations-logs-metrics-shutdown-container.md).
 // On SIGTERM (docker stop, a deploy) or SIGINT (Ctrl-C):
-// 1. drain: for at most SHUTDOWN_DRAIN_MS the port stays open, and GET/HEAD requests are answered 503
-//    "the shop is restarting" without being handled, so a proxy in front (nginx with
-//    `proxy_next_upstream … http_503`) retries them on the other instance and marks this one down;
-//    other requests (forms, PAGAR, webhooks) are still served. The drain ends as soon as no request
-//    (nor a connection been accepted) for SHUTDOWN_QUIET_MS: the proxy has stopped sending, so closing the port
-//    now cannot reset a connection that waits in its accept queue;
+// 1. drain: for at most SHUTDOWN_DRAIN_MS the port stays open, and every new request — forms, PAGAR and
+//    webhooks too — is answered 503 "the shop is restarting" before the app sees it (its body read and
+//    discarded; server/app.mjs), so a proxy in front (deploy/nginx-blue-green.conf) sends it to the other
+//    instance and marks this one down; requests that arrived before the signal are served. The drain
+//    ends as soon as no request (nor a connection) has been accepted for SHUTDOWN_QUIET_MS: the proxy
+//    has stopped sending, so closing the port now cannot reset a connection that waits in its accept
+//    queue (docs/decisions/029-host-headers-proxies-and-draining.md);
 // 2. close the port, close idle keep-alive connections, and let the requests in flight finish, until
 //    SHUTDOWN_TIMEOUT_MS after the signal (then the rest are cut and the exit code is 1);
 // 3. stop the background jobs (waiting for a run in progress), close the database pool, exit 0.
@@ -20,12 +21,18 @@ export function createLifecycle(logger) {
   const inFlight = new Set();
   let draining = false;
   let lastArrival = 0;
+  /** Requests refused while draining, per method: the "stopped" line says how many a proxy had to resend. */
+  const refused = {};
   let stopping;
 
   return {
-    /** Whether new GET/HEAD requests are to be refused (answered 503 for a proxy to retry them). */
+    /** Whether new requests are to be refused (answered 503, unhandled, for a proxy to retry them). */
     get draining() {
       return draining;
+    },
+    /** Counts a request refused (503, unhandled) while draining. */
+    refuse(method) {
+      refused[method] = (refused[method] ?? 0) + 1;
     },
     /** Counts a request as in flight until its answer is sent or its client leaves. */
     track(res) {
@@ -74,7 +81,7 @@ export function createLifecycle(logger) {
           logger.error({ err: error }, "stopping the jobs or closing the database failed");
           return 1;
         }
-        logger.info({ durationMs: Date.now() - started, requestsCut: cut }, "stopped");
+        logger.info({ durationMs: Date.now() - started, requestsCut: cut, refused }, "stopped");
         return cut > 0 ? 1 : 0;
       })();
       return stopping;

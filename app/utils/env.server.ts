@@ -5,6 +5,7 @@ import { pesosToCentavos } from "~/lib/money";
 import { parsePaymentMethods } from "~/lib/payment-methods";
 import type { ShopPolicies } from "~/lib/shop-policies";
 import { DEFAULT_SHOP_INFO, type ShopInfo } from "~/lib/shop-info";
+import { trustProxySetting } from "./trusted-proxies.server";
 
 const flag = (fallback: "0" | "1") =>
   z
@@ -134,8 +135,7 @@ const EnvSchema = z.object({
   FREE_RETURNS: flag("0"),
   /** 1: every piece ships with a certificate of authenticity. */
   AUTHENTICITY_CERTIFICATE: flag("1"),
-  /** Number of reverse proxies we control in front of the shop; 0 uses the TCP peer's address. */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  TRUST_PROXY: trustProxySetting, // the proxies' addresses or subnets (trusted-proxies.server.ts); unset: none
   /**
    * Port of the internal listener that serves Prometheus metrics at /metrics (unset: no listener).
    * Never the shop's own port: publish it to the monitoring network only.
@@ -150,7 +150,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
   /**
    * How long, at most, the server keeps its port open after SIGTERM so a proxy in front learns it is
-   * leaving (GET and HEAD are answered 503 for the proxy to retry elsewhere; see docs/decisions/017).
+   * leaving (new requests are answered 503, unread, for the proxy to retry elsewhere; decision 029).
    * It closes earlier once no request arrived for SHUTDOWN_QUIET_MS; 0 closes at once.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),

@@ -62,9 +62,10 @@ export type LimitName = keyof typeof LIMITS;
 type ClientContext = { clientAddress?: string | null } | undefined;
 
 /**
- * The client's address, as the shop's HTTP server saw it: the TCP peer, or with TRUST_PROXY=N the
- * address the outermost of our N proxies saw. IPv6 clients are bucketed by their /64 network (one
- * subscriber's block). Null when unknown (a request that did not come through that server).
+ * The client's address, as the shop's HTTP server saw it: the TCP peer, or, on a connection from a
+ * TRUST_PROXY address, the right-most X-Forwarded-For entry that is not one of our proxies. IPv6
+ * clients are bucketed by their /64 network (one subscriber's block). Null when unknown (a request
+ * that did not come through that server).
  */
 export function getClientAddress(context: ClientContext): string | null {
   const raw = context?.clientAddress?.trim();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Captured, createRenderedPages } from "./rendered-pages.server";
+import { type Captured, createRenderedPages, pageAddress } from "./rendered-pages.server";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
 const page = (overrides: Partial<Captured> = {}): Captured => ({
@@ -16,17 +16,29 @@ const page = (overrides: Partial<Captured> = {}): Captured => ({
 });
 const get = (url: string, cookie?: string) => ({ method: "GET", url, cookie });
 
+const SHOP = "https://tienda.example";
+const originOf = () => SHOP;
+
 describe("the rendered-page cache", () => {
   it("keys anonymous GET and HEAD requests by address with a sorted query, and nothing else", () => {
-    const pages = createRenderedPages({ ttlMs: 1_000 });
+    const pages = createRenderedPages({ ttlMs: 1_000, originOf });
     expect(pages.keyOf(get("http://s/search?q=a&pagina=2"))).toBe(pages.keyOf(get("http://s/search?pagina=2&q=a")));
     expect(pages.keyOf(get("http://s/", "__session=x"))).toBeNull();
     expect(pages.keyOf({ method: "POST", url: "http://s/", cookie: undefined })).toBeNull();
-    expect(createRenderedPages({ ttlMs: 0 }).keyOf(get("http://s/"))).toBeNull();
+    expect(createRenderedPages({ ttlMs: 0, originOf }).keyOf(get("http://s/"))).toBeNull();
+  });
+
+  it("keys on the configured origin and the path Remix renders, never on the request's host", () => {
+    const pages = createRenderedPages({ ttlMs: 1_000, originOf });
+    expect(pages.keyOf(get("http://evil.example:8080/producto/1?b=2&a=1#x"))).toBe(`${SHOP}/producto/1?a=1&b=2`);
+    expect(pageAddress("http://127.0.0.1:3000/search?q=anillo", originOf)).toBe(`${SHOP}/search?q=anillo`);
+    // The URL Remix rendered for a `Host: tienda.example#` request was the search, and so is its key.
+    expect(pageAddress("http://tienda.example/search?q=x#/", originOf)).toBe(`${SHOP}/search?q=x`);
+    expect(pageAddress("http://localhost:3000/", (url) => url.origin)).toBe("http://localhost:3000/");
   });
 
   it("answers with a new nonce in the page and in the policy each time", () => {
-    const pages = createRenderedPages({ ttlMs: 1_000 });
+    const pages = createRenderedPages({ ttlMs: 1_000, originOf });
     pages.begin("k")(page());
     const a = pages.answer("k", undefined)!;
     const b = pages.answer("k", undefined)!;
@@ -46,7 +58,7 @@ describe("the rendered-page cache", () => {
   });
 
   it("stores only what a shared cache could keep", () => {
-    const pages = createRenderedPages({ ttlMs: 1_000 });
+    const pages = createRenderedPages({ ttlMs: 1_000, originOf });
     const privately = page().headers.map(([n, v]): [string, string] => [n, n === "cache-control" ? "private" : v]);
     pages.begin("private")(page({ headers: privately }));
     pages.begin("cookie")(page({ headers: [...page().headers, ["set-cookie", "flash=1"]] }));
@@ -56,7 +68,7 @@ describe("the rendered-page cache", () => {
 
   it("forgets pages on a change and after the TTL, and never stores a rendering begun before a change", () => {
     let now = 0;
-    const pages = createRenderedPages({ ttlMs: 1_000, now: () => now });
+    const pages = createRenderedPages({ ttlMs: 1_000, now: () => now, originOf });
     pages.begin("a")(page());
     const late = pages.begin("b");
     pages.clear();
@@ -69,7 +81,7 @@ describe("the rendered-page cache", () => {
   });
 
   it("lets concurrent misses wait for the one rendering under way", async () => {
-    const pages = createRenderedPages({ ttlMs: 1_000 });
+    const pages = createRenderedPages({ ttlMs: 1_000, originOf });
     expect(pages.rendering("k")).toBeNull();
     const store = pages.begin("k");
     const waiting = pages.rendering("k");

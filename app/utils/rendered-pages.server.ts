@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { getEnv } from "./env.server";
+import { getPublicOrigin } from "./origin.server";
 
 /**
  * The rendered-page cache (docs/decisions/023-rendered-html-cache.md): what Remix answered to an
@@ -39,7 +40,11 @@ export type CachedAnswer = { status: number; headers: [string, string][]; body: 
 export type Captured = { status: number; headers: [string, string][]; body: Buffer };
 
 export type RenderedPages = {
-  /** The cache key of a request that may use the cache, or null (not GET/HEAD, or it has cookies). */
+  /**
+   * The cache key of a request that may use the cache, or null (not GET/HEAD, or it has cookies).
+   * `url` is the URL Remix renders for it (server/request-target.mjs's renderedUrl), never one built
+   * from the raw Host header.
+   */
   keyOf(request: { method: string; url: string; cookie: string | undefined }): string | null;
   /** A cached answer for `key` with a fresh nonce (a 304 when `ifNoneMatch` names its ETag), or null. */
   answer(key: string, ifNoneMatch: string | undefined): CachedAnswer | null;
@@ -54,7 +59,31 @@ export type RenderedPages = {
   readonly size: number;
 };
 
-export function createRenderedPages({ ttlMs, now = Date.now }: { ttlMs: number; now?: () => number }): RenderedPages {
+/**
+ * The address a rendered page is kept under: the origin the page is rendered for — the configured one,
+ * APP_ORIGIN (without it, getPublicOrigin's localhost or ALLOWED_HOSTS origin, else http://localhost:PORT)
+ * — and the path and query Remix renders, the query sorted, no fragment. Nothing of the request's own
+ * Host: two requests get one key only if Remix renders them the same page (docs/decisions/029). The
+ * one place that says what tells two pages apart (which query parameters and cookies count, issue 35).
+ */
+export function pageAddress(renderedUrl: string, originOf: (url: URL) => string = publicOriginOf): string {
+  const url = new URL(renderedUrl);
+  url.searchParams.sort();
+  return `${originOf(url)}${url.pathname}${url.search}`;
+}
+
+const publicOriginOf = (url: URL) => getPublicOrigin({ url: url.href });
+
+export function createRenderedPages({
+  ttlMs,
+  now = Date.now,
+  originOf = publicOriginOf,
+}: {
+  ttlMs: number;
+  now?: () => number;
+  /** The origin a rendered URL's page is rendered for (getPublicOrigin; a fixed one in unit tests). */
+  originOf?: (url: URL) => string;
+}): RenderedPages {
   const pages = new Map<string, Page>();
   const renderings = new Map<string, Promise<void>>();
   let bytes = 0;
@@ -71,10 +100,7 @@ export function createRenderedPages({ ttlMs, now = Date.now }: { ttlMs: number; 
   return {
     keyOf({ method, url, cookie }) {
       if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD") || cookie) return null;
-      const parsed = new URL(url);
-      parsed.searchParams.sort();
-      parsed.hash = "";
-      return parsed.href;
+      return pageAddress(url, originOf);
     },
     answer(key, ifNoneMatch) {
       const page = pages.get(key);

@@ -18,18 +18,23 @@ export function newRequestId(): string {
   return `${hex.slice(0, 4)}-${hex.slice(4)}`;
 }
 
-/** An id set by a proxy we trust (nginx's `$request_id`), so its log and ours share it. */
+/**
+ * An id set by a proxy we trust (nginx's `$request_id`), so its log and ours share it. The HTTP server
+ * (server/app.mjs) drops the header from connections that do not come from a TRUST_PROXY address.
+ */
 const FORWARDED_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 type Request = IncomingMessage & { originalUrl?: string };
 
-export function observeRequests(build: Pick<ServerBuild, "routes">, { trustProxy }: { trustProxy: number }) {
+export function observeRequests(build: Pick<ServerBuild, "routes">, { trustProxy }: { trustProxy: readonly string[] }) {
   const routeIdOf = routeMatcher(build.routes);
   return (req: Request, res: ServerResponse, next: () => void) => {
     const started = process.hrtime.bigint();
     const forwarded = req.headers["x-request-id"];
     const id =
-      trustProxy > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : newRequestId();
+      trustProxy.length > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded)
+        ? forwarded
+        : newRequestId();
     res.setHeader("X-Request-Id", id);
     const context: RequestContext = { id };
     res.once("close", () => {

@@ -43,34 +43,24 @@ ${site}
 }
 
 /**
- * The load balancer in front of `ports` on `listen`. Its proxy rules are those of
- * deploy/nginx-blue-green.conf: a refused connection, a dead instance's 502 or a draining instance's 503
- * goes to the next instance (nginx never resends a POST it has written, so none is applied twice), one
- * upstream connection per request; plus `least_conn`, so a slow request (a registration's password
- * hash) does not queue the next ones behind it on the same instance.
+ * The load balancer in front of `ports` on `listen`: deploy/nginx-blue-green.conf itself (a refused
+ * connection, an error or a draining instance's 503 sends a GET to the next instance; a POST only when it
+ * was never processed; one upstream connection per request), with these ports in its upstream and
+ * `least_conn`, so a slow request (a registration's password hash) does not queue the next ones behind
+ * it on the same instance.
  * @param {{ ports: number[], listen: number }} options
  */
 export function loadBalancerSite({ ports, listen }) {
   const servers = ports.map((port) => `  server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join("\n");
-  return `upstream joyeria {
-  zone joyeria 64k;
-  least_conn;
-${servers}
-}
-server {
-  listen 127.0.0.1:${listen};
-  server_name _;
-  client_max_body_size 20m;
-  location / {
-    proxy_pass http://joyeria;
-    proxy_next_upstream error timeout http_502 http_503;
-    proxy_http_version 1.0;
-    proxy_set_header Host $http_host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_set_header X-Request-Id $request_id;
+  const site = fs
+    .readFileSync(path.join(root, "deploy/nginx-blue-green.conf"), "utf8")
+    .replace(/^ {2}server 127\.0\.0\.1:300[12] .*\n/gm, "")
+    .replace("zone joyeria 64k;\n", `zone joyeria 64k;\n  least_conn;\n${servers}\n`)
+    .replace("listen 80;", `listen 127.0.0.1:${listen};`);
+  if (!site.includes(`listen 127.0.0.1:${listen};`) || !site.includes(servers)) {
+    throw new Error("deploy/nginx-blue-green.conf no longer has the upstream and listen lines this expects");
   }
-}`;
+  return site;
 }
 
 /**
@@ -152,7 +142,7 @@ export async function startShopProcess({ port, env, label, echo = false }) {
 
 /**
  * The whole local multi-instance run on `databaseUrl` (already migrated): one payment simulator whose
- * webhooks go to the proxy, `instances` shop processes on free ports with TRUST_PROXY=1 and the proxy's
+ * webhooks go to the proxy, `instances` shop processes on free ports with TRUST_PROXY=loopback and the proxy's
  * URL as APP_ORIGIN (one SESSION_SECRET and one set of payment keys for all), and nginx in front.
  * `stop()` ends nginx first (no new requests), then the shops gracefully, then the simulator.
  * @param {{ databaseUrl: string, instances: number, port?: number, env?: Record<string, string>,
@@ -192,7 +182,7 @@ export async function startInstances({
             DATABASE_POOL_MAX: String(poolMax),
             SESSION_SECRET: sessionSecret,
             APP_ORIGIN: proxyUrl,
-            TRUST_PROXY: "1",
+            TRUST_PROXY: "loopback",
             STRIPE_SECRET_KEY: apiKey,
             STRIPE_WEBHOOK_SECRET: webhookSecret,
             STRIPE_API_BASE: simulator.url,

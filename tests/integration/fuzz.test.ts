@@ -328,3 +328,40 @@ describe("requests the HTTP parser refuses", () => {
     expect(oversized).toContain("Solicitud demasiado larga");
   });
 });
+
+describe("hostile Host, X-Forwarded-Host and methods on every route", () => {
+  /** Headers no browser nor the documented nginx sends: each a Spanish 400 before any route runs. */
+  const HOSTILE_HEADERS: Record<string, string>[] = [
+    { Host: "tienda.example#" },
+    { Host: "evil@tienda.example" },
+    { Host: "tienda.example/search?q=x" },
+    { Host: "tienda example" },
+    { "X-Forwarded-Host": "a.example, b.example" },
+    { "X-Forwarded-Host": "a.example#/search" },
+    { "X-Forwarded-Proto": "javascript" },
+  ];
+
+  it("answers a Host or X-Forwarded-Host that is not a bare host[:port] with a Spanish 400, and TRACE, PUT or DELETE with a 405", async () => {
+    for (const route of manifest) {
+      const path = routePath(route, routesById, "1");
+      for (const headers of HOSTILE_HEADERS) {
+        for (const method of route.hasAction ? ["GET", "POST"] : ["GET"]) {
+          const response = await send(shop.url, {
+            method,
+            path,
+            headers: { ...headers, ...(method === "POST" ? { ...FORM, Origin: shop.url } : {}) },
+            ...(method === "POST" ? { body: "intent=add" } : {}),
+          });
+          const label = `${method} ${path} ${JSON.stringify(headers)}`;
+          expect(response.status, label).toBe(400);
+          expect(response.body, label).toContain("La dirección solicitada no es válida.");
+        }
+      }
+      for (const method of ["TRACE", "PUT", "DELETE", "OPTIONS"]) {
+        const response = await send(shop.url, { method, path });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.body, `${method} ${path}`).toContain("Método no permitido");
+      }
+    }
+  });
+});

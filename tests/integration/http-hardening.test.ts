@@ -6,14 +6,14 @@ import { type ShopServer, startShopServer } from "./http-server";
 
 /**
  * The attacks that used to work against the production build, each sent over HTTP to the real server
- * (server/index.mjs, NODE_ENV=production, APP_ORIGIN=https://tienda.example, TRUST_PROXY=1 so the
+ * (server/index.mjs, NODE_ENV=production, APP_ORIGIN=https://tienda.example, TRUST_PROXY=loopback so the
  * tests can play several clients with X-Forwarded-For).
  */
 let shop: ShopServer;
 let origin: string;
 
 beforeAll(async () => {
-  shop = await startShopServer({ TRUST_PROXY: "1" });
+  shop = await startShopServer({ TRUST_PROXY: "loopback" });
   origin = shop.url;
 });
 
