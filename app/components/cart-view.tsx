@@ -5,6 +5,7 @@ import { type CartActionData } from "~/lib/cart-messages";
 import { shownLinesTotal } from "~/lib/checkout";
 import { SHIPPING_FEE, VAT_LABEL } from "~/lib/constants";
 import type { DeliveryWindow } from "~/lib/delivery";
+import { chargedCartTotal } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
 import { CartLineItem } from "./cart-line";
@@ -112,7 +113,7 @@ export function CartView({
             {formatMoney(shownLinesTotal(cart.lines, ivaIncluded))}
           </dd>
         </dl>
-        <InstallmentsLine amount={shownLinesTotal(cart.lines, ivaIncluded)} className="mt-1 text-right" />
+        <InstallmentsLine charged={chargedCartTotal(cart.lines, ivaIncluded)} className="mt-1 text-right" />
         <p className="mt-1 text-xs text-ink-700" data-testid="cart-iva-note">
           {cart.count === 1 ? "1 pieza" : `${cart.count} piezas`} ·{" "}
           {ivaIncluded

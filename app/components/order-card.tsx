@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
 import { GIFT_WRAP_LABEL } from "~/lib/checkout";
-import { VAT_LABEL } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { installmentPlanText } from "~/lib/installments";
 import { formatMoney, priceOrFree } from "~/lib/money";
+import { orderLineAmount, orderShowsIvaIncluded, orderTotalsRows } from "~/lib/order-breakdown";
 import { ORDER_STATUS_INFO, showsTracking } from "~/lib/order-status";
 import { formatPhone } from "~/lib/phone";
 import type { OrderView } from "~/models/order-views.server";
 import { AWAITING_PAYMENT_LABEL } from "~/lib/payment-methods";
 import { AwaitingPaymentDetails } from "./awaiting-payment";
 import { GiftNote } from "./gift-note";
+import { useIvaIncluded } from "./price-display";
 import { TrackingLink } from "./tracking-link";
 
 /** An order as the page receives it (dates may arrive serialized). */
@@ -116,8 +117,12 @@ export function OrderCard({ order, status: statusNote }: { order: OrderCardData;
   );
 }
 
-/** The pieces (and the gift packaging) with the order's breakdown: Subtotal, Envío, IVA, Total. */
+/**
+ * The pieces (and the gift packaging) with the order's breakdown: with IVA included as the checkout
+ * showed it (Subtotal (IVA incluido), Envío, Total, Incluye IVA), or Subtotal, Envío, IVA, Total.
+ */
 function OrderItems({ order }: { order: OrderCardData }) {
+  const included = orderShowsIvaIncluded(order, useIvaIncluded());
   return (
     <>
       <ul className="mt-4 divide-y divide-ink-900/10" data-testid="order-items">
@@ -130,36 +135,31 @@ function OrderItems({ order }: { order: OrderCardData }) {
               <p className="font-medium text-ink-900">{item.productName}</p>
               {item.variantName ? <p className="text-ink-700">{item.variantName}</p> : null}
               <p className="text-ink-700/80">
-                {item.quantity} × {formatMoney(item.price)}
+                {item.quantity} × {formatMoney(orderLineAmount(item.price, 1, included))}
               </p>
             </div>
-            <p className="font-medium text-ink-900">{formatMoney(item.price * item.quantity)}</p>
+            <p className="font-medium text-ink-900">
+              {formatMoney(orderLineAmount(item.price, item.quantity, included))}
+            </p>
           </li>
         ))}
         {order.giftWrapPrice === null ? null : (
           <li className="flex justify-between gap-3 py-3 text-sm">
             <p className="font-medium text-ink-900">{GIFT_WRAP_LABEL}</p>
-            <p className="font-medium text-ink-900">{priceOrFree(order.giftWrapPrice)}</p>
+            <p className="font-medium text-ink-900">{priceOrFree(orderLineAmount(order.giftWrapPrice, 1, included))}</p>
           </li>
         )}
       </ul>
-      <dl className="mt-3 space-y-1 border-t border-ink-900/10 pt-3 text-sm text-ink-800">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(order.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Envío</dt>
-          <dd>{formatMoney(order.shipping)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>{VAT_LABEL}</dt>
-          <dd>{formatMoney(order.tax)}</dd>
-        </div>
-        <div className="flex justify-between font-medium text-ink-900">
-          <dt>Total</dt>
-          <dd>{formatMoney(order.total)}</dd>
-        </div>
+      <dl className="mt-3 space-y-1 border-t border-ink-900/10 pt-3 text-sm text-ink-800" data-testid="order-totals">
+        {orderTotalsRows(order, included).map((row) => (
+          <div
+            key={row.label}
+            className={`flex justify-between ${row.kind === "total" ? "font-medium text-ink-900" : row.kind === "note" ? "text-xs text-ink-700" : ""}`}
+          >
+            <dt>{row.label}</dt>
+            <dd>{formatMoney(row.amount)}</dd>
+          </div>
+        ))}
       </dl>
     </>
   );

@@ -1,12 +1,12 @@
 import { Link } from "~/components/link";
 import { type ReactNode, useId, useState } from "react";
 import type { CardProduct, CardSelection } from "~/lib/catalog";
+import { chargedPiecePrice } from "~/lib/installments";
 import { discountPercent, hasDiscount } from "~/lib/money";
 import { chooseVariant, displayValues, materialOf } from "~/lib/variants";
 import { ProductImage } from "./product-image";
 import { InstallmentsLine } from "./installments-line";
 import { Price } from "./price";
-import { useShownPrice } from "./price-display";
 import { RatingSummary } from "./rating-summary";
 import { StockLine } from "./stock-line";
 import { useHydrated } from "./use-hydrated";
@@ -34,7 +34,6 @@ export function ProductCard({
   titleAs?: "h2" | "h3";
 }) {
   const hydrated = useHydrated();
-  const shownPrice = useShownPrice();
   const selectId = useId();
   const variants = product.variants ?? [];
   const [model, setModel] = useState<string | null>(null);
@@ -83,7 +82,7 @@ export function ProductCard({
         </Title>
         <p className="card-material">{material}</p>
         <Price price={shown.price} originalPrice={shown.originalPrice} />
-        <InstallmentsLine amount={shownPrice(shown.price)} />
+        <InstallmentsLine charged={chargedPiecePrice(shown.price)} />
         {choice.models.length > 0 ? (
           hydrated ? (
             <div className="card-raised">

@@ -1,8 +1,9 @@
 import { Link } from "~/components/link";
 import type { ReactNode } from "react";
+import { chargedPiecePrice } from "~/lib/installments";
 import { InstallmentsLine } from "./installments-line";
 import { Price } from "./price";
-import { useIvaIncluded, useShownPrice } from "./price-display";
+import { useIvaIncluded } from "./price-display";
 
 /** The top of the product's details: its category, name, material and NUEVO / DESTACADO. */
 export function ProductHeading({
@@ -39,7 +40,7 @@ export function ProductHeading({
 
 /**
  * The price of the piece shown, with how IVA is counted under the shop's setting ("más IVA" or "IVA
- * incluido") and the meses sin intereses it qualifies for. `children` go under it: more about paying for it.
+ * incluido") and the meses sin intereses it qualifies for (on the piece with its IVA, before shipping). `children` go under it: more about paying for it.
  */
 export function ProductPriceBlock({
   price,
@@ -51,14 +52,13 @@ export function ProductPriceBlock({
   children?: ReactNode;
 }) {
   const ivaIncluded = useIvaIncluded();
-  const shown = useShownPrice();
   return (
     <div data-testid="product-price">
       <Price price={price} originalPrice={originalPrice} size="lg" />
       <p className="mt-1 text-xs text-ink-700" data-testid="iva-note">
         {ivaIncluded ? "IVA incluido" : "más IVA"}
       </p>
-      <InstallmentsLine amount={shown(price)} className="mt-2 text-sm" />
+      <InstallmentsLine charged={chargedPiecePrice(price)} className="mt-2 text-sm" />
       {children}
     </div>
   );

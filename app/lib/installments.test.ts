@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   bestInstallmentOffer,
+  chargedCartTotal,
+  chargedPiecePrice,
   DEFAULT_INSTALLMENT_PLANS,
   installmentOfferText,
   installmentPlanShort,
@@ -77,5 +79,28 @@ describe("parseInstallmentPlans", () => {
       message: expect.stringContaining("twice"),
     });
     expect(parseInstallmentPlans("3:-1")).toMatchObject({ ok: false });
+  });
+});
+
+describe("what the meses sin intereses are figured on: what the card will be charged", () => {
+  it("a piece with its IVA, whatever the display setting: the $14,500 ring is 12 × $1,401.67", () => {
+    expect(chargedPiecePrice(14_500_00)).toBe(16_820_00);
+    expect(bestInstallmentOffer(chargedPiecePrice(14_500_00), DEFAULT_INSTALLMENT_PLANS)).toEqual({
+      months: 12,
+      monthly: 1_401_67,
+    });
+    expect(chargedPiecePrice(1_234_57)).toBe(1_432_10); // 16 % of 1,234.57 = 197.53
+  });
+
+  it("the cart: pieces, IVA and shipping, as the order will charge them under either setting", () => {
+    const ring = [{ unitPrice: 14_500_00, quantity: 1 }];
+    expect(chargedCartTotal(ring, true)).toBe(16_835_00);
+    expect(chargedCartTotal(ring, false)).toBe(16_835_00);
+    expect(bestInstallmentOffer(chargedCartTotal(ring, true), DEFAULT_INSTALLMENT_PLANS)?.monthly).toBe(1_402_92);
+    // Per-piece IVA (shown with IVA) and IVA of the subtotal (más IVA) may differ by a centavo.
+    const three = [{ unitPrice: 1_234_57, quantity: 3 }];
+    expect(chargedCartTotal(three, true)).toBe(3 * 1_432_10 + 15_00);
+    expect(chargedCartTotal(three, false)).toBe(3 * 1_234_57 + 592_59 + 15_00); // 16 % of 3,703.71 = 592.5936
+    expect(chargedCartTotal([], true)).toBe(0);
   });
 });

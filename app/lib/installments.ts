@@ -1,3 +1,4 @@
+import { computeTotals, shownPrice } from "./checkout";
 import { formatMoney } from "./money";
 
 /**
@@ -61,6 +62,27 @@ export function bestInstallmentOffer(amount: number, plans: readonly Installment
     if (plan.minimum <= amount && amount > 0 && (!best || plan.months > best.months)) best = plan;
   }
   return best ? { months: best.months, monthly: Math.ceil(amount / best.months) } : null;
+}
+
+/**
+ * What the card will be charged for one piece at a stored (before-IVA) price: the price with its IVA,
+ * whatever the shop's display setting (shipping is added per order, at checkout). The product page's
+ * and the cards' meses sin intereses are figured on it.
+ */
+export function chargedPiecePrice(price: number): number {
+  return shownPrice(price, true);
+}
+
+/**
+ * What the card will be charged for the cart as it is: the pieces, their IVA (counted as the order
+ * will count it under the display setting) and shipping; the gift packaging, chosen at checkout, is not
+ * in it. The cart's meses sin intereses are figured on it.
+ */
+export function chargedCartTotal(
+  lines: ReadonlyArray<{ unitPrice: number; quantity: number }>,
+  ivaIncluded: boolean,
+): number {
+  return lines.length === 0 ? 0 : computeTotals(lines, { ivaIncluded }).total;
 }
 
 /** "Hasta 12 meses sin intereses de $1,208.34". */

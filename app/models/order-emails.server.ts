@@ -13,6 +13,7 @@ import {
   orderShippedEmail,
 } from "~/utils/order-email-templates.server";
 import { configuredOrigin } from "~/utils/origin.server";
+import { voucherExpiredEmail } from "~/utils/voucher-expired-email.server";
 import { AWAITING_PAYMENT_SELECT } from "./order-views.server";
 
 /**
@@ -67,6 +68,25 @@ export async function queueAwaitingPaymentEmail(tx: Tx, orderId: number, ordersU
   if (!payment) throw new Error(`Order ${orderId} has no voucher to write about`);
   const content = awaitingPaymentEmail({ name: nameOf(order), order, payment, ordersUrl });
   const { deliver } = await queueEmail(tx, { to: order.email, kind: "order-awaiting-payment", ...content });
+  return deliver;
+}
+
+/**
+ * Queues "tu ficha OXXO / transferencia SPEI venció" when a pending order whose voucher or transfer was
+ * issued is released because the money never came (`voucher_expired`: the hold ended; `payment_failed`:
+ * the provider's async_payment_failed). Any other release (a card session that expired, the shopper's
+ * cancel) writes nothing. Returns the delivery, or null.
+ */
+export async function queueVoucherExpiredEmail(tx: Tx, orderId: number, reason: string): Promise<(() => void) | null> {
+  if (reason !== "voucher_expired" && reason !== "payment_failed") return null;
+  const order = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: { ...EMAIL_ORDER_SELECT, paymentMethod: true, voucherIssuedAt: true },
+  });
+  const method = order.paymentMethod;
+  if (order.voucherIssuedAt === null || (method !== "oxxo" && method !== "spei")) return null;
+  const content = voucherExpiredEmail({ name: nameOf(order), order, method, cartUrl: `${configuredOrigin()}/cart` });
+  const { deliver } = await queueEmail(tx, { to: order.email, kind: "order-voucher-expired", ...content });
   return deliver;
 }
 

@@ -14,7 +14,7 @@ import { getEnv, getShopPolicies } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { changeOrderStatus, recordPaymentToRefund, type SystemChange } from "./order-lifecycle.server";
-import { queueConfirmationEmail } from "./order-emails.server";
+import { queueConfirmationEmail, queueVoucherExpiredEmail } from "./order-emails.server";
 import { lockProducts, sellableStock, takeFromShelf } from "./stock.server";
 
 /**
@@ -234,15 +234,13 @@ export type ReleaseReason =
  * this call released it. A paid order is never released.
  */
 export async function releaseReservation(orderId: number, reason: ReleaseReason, via: SystemChange): Promise<boolean> {
-  const { result } = await changeOrderStatus({
-    orderId,
-    to: "cancelado",
-    by: "payment",
-    from: ["pendiente"],
-    author: { via },
-    details: { reason },
-  });
+  const { result, extra: deliver } = await changeOrderStatus(
+    { orderId, to: "cancelado", by: "payment", from: ["pendiente"], author: { via }, details: { reason } },
+    // A voucher or transfer that ended unpaid: the shopper is told, in the same transaction.
+    (tx) => queueVoucherExpiredEmail(tx, orderId, reason),
+  );
   if (result.ok) logger.info({ orderId, reason }, "reservation released");
+  deliver?.();
   return result.ok;
 }
 

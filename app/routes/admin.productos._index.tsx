@@ -189,7 +189,7 @@ export default function AdminProducts() {
                     ) : null}
                   </p>
                   <p className="text-sm text-ink-700">
-                    {product.category.name} · {formatMoney(product.price)}
+                    {product.category.name} · {formatMoney(product.price)} antes de IVA
                   </p>
                   {isAdmin ? (
                     <p className="mt-1 flex gap-3 text-sm">

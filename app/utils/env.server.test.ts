@@ -37,3 +37,14 @@ describe("MSI_PLANS", () => {
     expect(() => getInstallmentPlans()).toThrow(/MSI_PLANS: 4 months is not a plan Stripe offers/);
   });
 });
+
+describe("PRICES_INCLUDE_IVA", () => {
+  it("shows prices with IVA by default (LFPC art. 7 Bis), and before IVA only when set to 0", () => {
+    delete process.env.PRICES_INCLUDE_IVA;
+    resetEnvCache();
+    expect(getPublicEnv().PRICES_INCLUDE_IVA).toBe(true);
+    process.env.PRICES_INCLUDE_IVA = "0";
+    resetEnvCache();
+    expect(getPublicEnv().PRICES_INCLUDE_IVA).toBe(false);
+  });
+});

@@ -1,10 +1,10 @@
-import { GIFT_WRAP_LABEL } from "~/lib/checkout";
-import { SHOP_NAME, VAT_LABEL } from "~/lib/constants";
+import { SHOP_NAME } from "~/lib/constants";
 import { installmentPlanText } from "~/lib/installments";
 import { formatMoney, priceOrFree } from "~/lib/money";
 import { type AwaitingPayment, awaitingPaymentDetails, awaitingPaymentSummary } from "~/lib/payment-methods";
 import { formatPhone } from "~/lib/phone";
 import type { ShippingAddress } from "~/models/order-views.server";
+import { chargedLines, emailTotalsRows } from "./order-email-lines.server";
 import { button, type EmailContent, escapeHtml, heading, layout, PALETTE } from "./email-templates.server";
 
 /**
@@ -35,21 +35,6 @@ export type Shipment = { carrier: string; trackingCode: string | null; trackingU
 
 const P = (text: string, style = "") => `<p style="margin:0 0 12px;${style}">${text}</p>`;
 
-function itemLabel(item: EmailOrder["items"][number]): string {
-  return item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
-}
-
-/** What the order charged, line by line: the pieces, then the gift packaging when chosen. */
-function chargedLines(order: EmailOrder): { label: string; amount: number }[] {
-  return [
-    ...order.items.map((item) => ({
-      label: `${itemLabel(item)} × ${item.quantity}`,
-      amount: item.price * item.quantity,
-    })),
-    ...(order.giftWrapPrice === null ? [] : [{ label: GIFT_WRAP_LABEL, amount: order.giftWrapPrice }]),
-  ];
-}
-
 function linesHtml(order: EmailOrder): string {
   const rows = chargedLines(order)
     .map(
@@ -63,10 +48,9 @@ function linesHtml(order: EmailOrder): string {
     `<tr><td style="padding:4px 0;${strong ? `font-weight:600;color:${PALETTE.ink};` : ""}">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;${strong ? `font-weight:600;color:${PALETTE.ink};` : ""}">${escapeHtml(formatMoney(amount))}</td></tr>`;
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
 ${rows}
-${totalRow("Subtotal", order.subtotal)}
-${totalRow("Envío", order.shipping)}
-${totalRow(VAT_LABEL, order.tax)}
-${totalRow("Total", order.total, true)}
+${emailTotalsRows(order)
+  .map((row) => totalRow(row.label, row.amount, row.kind === "total"))
+  .join("\n")}
 ${paymentPlanRowHtml(order)}
 </table>`;
 }
@@ -76,10 +60,9 @@ function linesText(order: EmailOrder): string {
     .map((line) => `- ${line.label}: ${priceOrFree(line.amount)}`)
     .join("\n")}
 
-Subtotal: ${formatMoney(order.subtotal)}
-Envío: ${formatMoney(order.shipping)}
-${VAT_LABEL}: ${formatMoney(order.tax)}
-Total: ${formatMoney(order.total)}${planText(order) ? `\nForma de pago: ${planText(order)}` : ""}`;
+${emailTotalsRows(order)
+  .map((row) => `${row.label}: ${formatMoney(row.amount)}`)
+  .join("\n")}${planText(order) ? `\nForma de pago: ${planText(order)}` : ""}`;
 }
 
 /** "Tarjeta a 6 meses sin intereses", for an order paid in instalments; null otherwise. */
@@ -129,7 +112,7 @@ function addressText(order: EmailOrder): string {
  * One order e-mail: a heading, paragraphs (HTML and text), the order's lines, its address when
  * `withAddress`, and a button.
  */
-function orderEmail(input: {
+export function orderEmail(input: {
   subject: string;
   preheader: string;
   title: string;
@@ -163,7 +146,7 @@ ${SHOP_NAME}`;
   return { subject: input.subject, html, text };
 }
 
-const strong = (value: string) => `<strong>${escapeHtml(value)}</strong>`;
+export const strong = (value: string) => `<strong>${escapeHtml(value)}</strong>`;
 
 /** Sent once when a payment is confirmed: what was bought, the totals, where it goes. */
 export function orderConfirmationEmail({

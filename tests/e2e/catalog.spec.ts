@@ -64,14 +64,14 @@ test.describe("catalogue", () => {
     await page.goto("/producto/1");
     await expect(page.getByRole("heading", { level: 1, name: "Anillo Solitario Aurora" })).toBeVisible();
     const price = page.getByTestId("product-price");
-    await expect(price).toContainText("$14,500.00");
-    await expect(page.getByTestId("iva-note")).toHaveText("más IVA"); // prices before IVA, the default
+    await expect(price).toContainText("$16,820.00"); // $14,500 before IVA, shown with IVA (the default)
+    await expect(page.getByTestId("iva-note")).toHaveText("IVA incluido");
     const sizes = page.getByRole("group", { name: "Talla" });
     await expect(sizes.getByRole("link", { name: "5", exact: true })).toBeVisible();
 
     await page.getByRole("group", { name: "Modelo" }).getByRole("link", { name: "Oro rosa" }).click();
     await expect(page).toHaveURL(/modelo=Oro(\+|%20)rosa/);
-    await expect(price).toContainText("$14,900.00");
+    await expect(price).toContainText("$17,284.00");
     await expect(sizes.getByRole("link", { name: "5", exact: true })).toHaveCount(0);
     await expect(sizes.getByRole("link", { name: "6", exact: true })).toHaveAttribute("aria-current", "true");
 
@@ -226,9 +226,9 @@ test.describe("search overlay (JavaScript)", () => {
     await page.goto("/?categoria=rings");
     await waitForHydration(page);
     const card = page.getByTestId("product-card").filter({ hasText: "Anillo Solitario Aurora" });
-    await expect(card).toContainText("$14,500.00");
+    await expect(card).toContainText("$16,820.00");
     await card.getByLabel("Modelo de Anillo Solitario Aurora").selectOption("Oro rosa");
-    await expect(card).toContainText("$14,900.00");
+    await expect(card).toContainText("$17,284.00");
   });
 });
 

@@ -25,11 +25,13 @@ test("the product page shows the MSI line from the smallest minimum only", async
   const piece = await newProduct(app, "Anillo Constelación", 14_500_00);
   await openProduct(page, piece.id);
   const price = page.getByTestId("product-price");
-  await expect(price.getByText(/meses sin intereses/)).toHaveText("Hasta 12 meses sin intereses de $1,208.34");
+  // $14,500 before IVA is $16,820.00 with IVA: 12 × $1,401.67, what the card will be charged for the piece.
+  await expect(price).toContainText("$16,820.00");
+  await expect(price.getByText(/meses sin intereses/)).toHaveText("Hasta 12 meses sin intereses de $1,401.67");
 
   const cheap = await newProduct(app, "Dije Estrella", 250_00);
   await openProduct(page, cheap.id);
-  await expect(page.getByTestId("product-price")).toContainText("$250.00");
+  await expect(page.getByTestId("product-price")).toContainText("$290.00"); // with IVA, under $300
   // The related pieces below may show their own lines; the price of this one has none.
   await expect(page.getByTestId("product-price").getByText(/meses sin intereses/)).toHaveCount(0);
 });

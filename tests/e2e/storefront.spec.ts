@@ -132,7 +132,7 @@ test.describe("storefront layout", () => {
     const bar = page.getByTestId("buy-bar");
     // The gallery fills the first screen; the bar sits at the bottom of it.
     await expect(bar).toBeInViewport();
-    await expect(bar).toContainText("$14,500.00");
+    await expect(bar).toContainText("$16,820.00");
     await expect(bar.getByRole("link", { name: "Oro blanco · Talla 5" })).toBeVisible();
     if (testInfo.project.name === "js") {
       // It steps aside while the page's own purchase form is on screen.

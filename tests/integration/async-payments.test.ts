@@ -188,6 +188,11 @@ describe("OXXO", () => {
     expect(await stockOf(product.id)).toBe(5);
     expect(await orderOf(order.id)).toMatchObject({ status: "cancelado", paidAt: null });
     expect(await emailsOf("order-confirmation")).toHaveLength(0);
+    // The shopper is told once, however many times the events came.
+    const told = (await emailsOf("order-voucher-expired")).filter((e) => e.to === user.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe(`Pedido ${order.number}: tu ficha OXXO venció — Joyería Aurora`);
+    expect(told[0]!.text).toContain("No se realizó ningún cargo");
   });
 
   it("Stripe's test e-mails settle the voucher at once", async () => {
@@ -247,6 +252,54 @@ describe("SPEI", () => {
     await eventually(async () => (await orderOf(order.id)).status === "procesando", "the transfer paid");
     expect(await stockOf(product.id)).toBe(4);
     expect(await emailsOf("order-confirmation")).toHaveLength(1);
+  });
+
+  it("an expired transfer cancels the order and e-mails the shopper: nothing charged, back to the cart", async () => {
+    const { user, product } = await shopperWith(1, 5, 1_234_57);
+    const { url, order, sessionId } = await checkout(user);
+    await choose(url, "spei");
+    await eventually(async () => (await orderOf(order.id)).voucherIssuedAt !== null, "the transfer recorded");
+
+    await pressVoucher((await orderOf(order.id)).voucherUrl!, "expired");
+    await eventually(async () => (await orderOf(order.id)).status === "cancelado", "the order released");
+    for (const event of await eventsOf(sessionId)) await payments.resend(event.id);
+
+    expect(await stockOf(product.id)).toBe(5);
+    const told = (await emailsOf("order-voucher-expired")).filter((e) => e.to === user.email);
+    expect(told).toHaveLength(1);
+    const [email] = told;
+    expect(email!.subject).toBe(`Pedido ${order.number}: tu transferencia SPEI venció — Joyería Aurora`);
+    expect(email!.text).toContain(`El plazo para pagar tu transferencia SPEI del pedido ${order.number} terminó`);
+    expect(email!.text).toContain("No se realizó ningún cargo");
+    expect(email!.text).toMatch(/Tu carrito: https?:\/\/[^\s]+\/cart\n/);
+    expect(email!.html).toContain("Volver a mi carrito");
+    // The piece with its IVA and the total charged, as the checkout showed them.
+    expect(email!.text).toContain("Anillo Aurora × 1: $1,432.10");
+    expect(email!.text).toContain("Total: $1,447.10");
+  });
+
+  it("a transfer whose hold ends with every event lost is released by the sweep and e-mailed once", async () => {
+    payments.state.webhooksDown = true;
+    const { user } = await shopperWith(1, 5);
+    const { url, order } = await checkout(user);
+    await choose(url, "spei");
+    payments.state.offsetMs = 40 * 60_000;
+    expect(await sweepExpiredReservations(new Date(Date.now() + 40 * 60_000))).toBe(1);
+    const held = await orderOf(order.id);
+    expect(held).toMatchObject({ status: "pendiente", paymentMethod: "spei" });
+    const afterHold = new Date(held.reservedUntil!.getTime() + 60_000);
+    expect(await sweepExpiredReservations(afterHold)).toBe(1);
+    expect(await sweepExpiredReservations(afterHold)).toBe(0);
+    expect(await orderOf(order.id)).toMatchObject({ status: "cancelado" });
+    expect((await emailsOf("order-voucher-expired")).filter((e) => e.to === user.email)).toHaveLength(1);
+  });
+
+  it("a card session that expires writes no voucher e-mail", async () => {
+    const { user } = await shopperWith(1, 5);
+    const { order } = await checkout(user);
+    await sweepExpiredReservations(new Date(Date.now() + 40 * 60_000));
+    await eventually(async () => (await orderOf(order.id)).status === "cancelado", "the card order released");
+    expect((await emailsOf("order-voucher-expired")).filter((e) => e.to === user.email)).toHaveLength(0);
   });
 });
 

@@ -119,9 +119,10 @@ describe("searchCatalog", () => {
     expect(names(await search("q=plata&categoria=necklaces"))).toEqual(["Collar Perla"]);
   });
 
-  it("filters by price in pesos, inclusive of both bounds", async () => {
-    expect(names(await search("q=a&min=1200&max=2500&orden=precio-asc"))).toEqual(["Collar Perla", "Anillo Corazón"]);
-    expect(names(await search("q=a&min=1300&max=2400"))).toEqual([]);
+  it("filters by price in pesos as shown (with IVA, the default), inclusive of both bounds", async () => {
+    // $1,200 and $2,500 before IVA show as $1,392 and $2,900.
+    expect(names(await search("q=a&min=1392&max=2900&orden=precio-asc"))).toEqual(["Collar Perla", "Anillo Corazón"]);
+    expect(names(await search("q=a&min=1393&max=2899"))).toEqual([]);
     expect(names(await search("q=a&min=9900&max=9900"))).toEqual([]);
   });
 

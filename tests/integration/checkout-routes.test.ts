@@ -54,7 +54,7 @@ describe("/checkout", () => {
       state: "ready",
       email: user.email,
       totals: { subtotal: 2_000_00, shipping: 15_00, tax: 320_00, total: 2_335_00 },
-      lines: [{ name: "Anillo Aurora", quantity: 2, lineTotal: 2_000_00 }],
+      lines: [{ name: "Anillo Aurora", quantity: 2, lineTotal: 2_320_00 }], // shown with IVA
     });
   });
 

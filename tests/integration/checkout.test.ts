@@ -59,7 +59,7 @@ async function checkout(user: { id: string; email: string }) {
 }
 
 describe("PAGAR: order, reservation and Checkout Session", () => {
-  it("creates a pending order at server prices, reserves its stock and opens a session with Envío and IVA", async () => {
+  it("creates a pending order at server prices, reserves its stock and opens a session with the prices shown and Envío", async () => {
     const user = await createUser({ name: "María" });
     const ring = await createProduct({ name: "Anillo Aurora", price: 1_500_00, stock: 5 });
     const necklace = await createProduct({ name: "Collar Luna", price: 2_000_00, stock: 10 });
@@ -78,7 +78,7 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
       email: user.email,
       subtotal: 2 * 1_500_00 + 2_499_50,
       shipping: 15_00,
-      tax: 879_92, // 16 % of 5 499.50 = 879.92
+      tax: 879_92, // 2 × 240.00 + 399.92, per piece (prices shown with IVA); also 16 % of 5 499.50
       total: 5_499_50 + 15_00 + 879_92,
       stockReleasedAt: null,
       paidAt: null,
@@ -121,11 +121,13 @@ describe("PAGAR: order, reservation and Checkout Session", () => {
       cancel_url: expect.stringMatching(new RegExp(`^${SHOP_ORIGIN}/cancel\\?pedido=${order.id}&clave=[\\w-]{22}$`)),
     });
     expect(session.expires_at * 1000).toBeGreaterThanOrEqual(Date.now() + 30 * 60_000);
-    expect(session.line_items!.data.map((l) => [l.description, l.quantity, l.amount_total])).toEqual(
-      expect.arrayContaining([
+    // Each piece at the price the shopper saw, with its IVA (no separate IVA line), and Envío.
+    expect(session.line_items!.data.map((l) => [l.description, l.quantity, l.amount_total]).sort()).toEqual(
+      [
+        ["Anillo Aurora", 2, 2 * 1_740_00],
+        ["Collar Luna", 1, 2_899_42],
         ["Envío", 1, 15_00],
-        ["IVA (16%)", 1, 879_92],
-      ]),
+      ].sort(),
     );
     // The cart stays until the payment completes.
     expect((await getCart(user.id)).count).toBe(3);
@@ -304,10 +306,11 @@ describe("fulfilment", () => {
     for (const text of [
       order.number,
       "Anillo Aurora × 2",
-      "Subtotal: $3,000.00",
+      "Anillo Aurora × 2: $3,480.00",
+      "Subtotal (IVA incluido): $3,480.00",
       "Envío: $15.00",
-      "IVA (16%): $480.00",
       "Total: $3,495.00",
+      "Incluye IVA (16%): $480.00",
       "Av. Masaryk 123",
       `${SHOP_ORIGIN}/orders`,
     ]) {

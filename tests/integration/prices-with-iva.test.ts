@@ -9,12 +9,13 @@ import { createProduct, createUser } from "../db-utils";
 import { callLoader, getRequest } from "./auth-helpers";
 import { send } from "./http-client";
 import { startShopServer } from "./http-server";
-import { SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
+import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
 
 /**
- * The PRICES_INCLUDE_IVA shop setting: off (the default) the catalogue shows prices before IVA and the
- * product page says "más IVA"; on, every price a shopper sees includes IVA, the checkout shows the IVA
- * part of it, and the card provider charges exactly the prices shown.
+ * The PRICES_INCLUDE_IVA shop setting: on (the default, LFPC art. 7 Bis; docs/decisions/033) every price
+ * a shopper sees includes IVA, the checkout shows the IVA part of it, and the card provider charges
+ * exactly the prices shown; `0` (a shop that sells to businesses) shows prices before IVA and the
+ * product page says "más IVA". The meses sin intereses are figured on the price with IVA either way.
  */
 const payments = setUpPayments();
 
@@ -25,14 +26,15 @@ afterEach(() => {
 
 describe("catalogue pages", () => {
   it(
-    "show prices before IVA with más IVA by default, and IVA-inclusive prices when the setting is on",
+    "show IVA-inclusive prices by default, and prices before IVA with más IVA when the setting is 0",
     {
       timeout: 120_000,
     },
     async () => {
       const ring = await createProduct({ name: "Anillo Cálido", price: 1_000_00, originalPrice: 1_250_00 });
-      for (const included of [false, true]) {
-        const shop = await startShopServer({ PRICES_INCLUDE_IVA: included ? "1" : "0" });
+      for (const setting of [undefined, "0", "1"]) {
+        const included = setting !== "0";
+        const shop = await startShopServer(setting === undefined ? {} : { PRICES_INCLUDE_IVA: setting });
         try {
           const page = await send(shop.url, { path: `/producto/${ring.id}` });
           expect(page.status).toBe(200);
@@ -41,11 +43,16 @@ describe("catalogue pages", () => {
           expect(priceBlock?.[0]).toContain(included ? "$1,160.00" : "$1,000.00");
           expect(priceBlock?.[0]).toContain(included ? "$1,450.00" : "$1,250.00"); // the struck-through price too
           expect(priceBlock?.[1]).toBe(included ? "IVA incluido" : "más IVA");
+          // What the card will be charged for the piece ($1,160.00 with IVA), whatever the setting:
+          // 9 months ($900 ≤ $1,160 < $1,200) of $128.89, never 9 × $111.12 on the price before IVA.
+          expect(page.body).toContain("Hasta 9 meses sin intereses de $128.89");
+          expect(page.body).not.toContain("$111.12");
           expect(page.body).toContain(`"price":"${included ? "1160.00" : "1000.00"}"`); // Product JSON-LD
           expect(page.body).toContain(`"valueAddedTaxIncluded":${included}`);
 
           const grid = await send(shop.url, { path: "/" });
           expect(grid.body).toContain(included ? "$1,160.00" : "$1,000.00");
+          expect(grid.body).toContain("Hasta 9 meses sin intereses de $128.89");
 
           // The search's price bounds are the prices the shopper sees.
           const upTo1100 = await send(shop.url, { path: "/search?q=calido&max=1100" });
@@ -62,10 +69,8 @@ describe("catalogue pages", () => {
   );
 });
 
-describe("checkout with prices shown with IVA", () => {
+describe("checkout with prices shown with IVA (the default)", () => {
   it("sums the prices shown, shows the IVA part and charges exactly that", async () => {
-    process.env.PRICES_INCLUDE_IVA = "1";
-    resetEnvCache();
     const user = await createUser();
     const ring = await createProduct({ name: "Anillo Cálido", price: 1_234_57, stock: 5 });
     await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 3 });
@@ -91,5 +96,51 @@ describe("checkout with prices shown with IVA", () => {
       ["Anillo Cálido", 3, 3 * shownUnit],
       ["Envío", 1, 15_00],
     ]);
+
+    // Paid: the confirmation e-mail shows the same prices with IVA and adds up to what was charged.
+    expect((await payments.pay(outcome.url)).status).toBe(303);
+    await eventually(
+      async () => (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status === "procesando",
+      "the order paid",
+    );
+    const email = await prisma.outboxEmail.findFirstOrThrow({ where: { kind: "order-confirmation", to: user.email } });
+    expect(email.text).toContain(
+      [
+        "- Anillo Cálido × 3: $4,296.30",
+        "",
+        "Subtotal (IVA incluido): $4,296.30",
+        "Envío: $15.00",
+        "Total: $4,311.30",
+        "Incluye IVA (16%): $592.59",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("a shop that sells to businesses (PRICES_INCLUDE_IVA=0)", () => {
+  it("e-mails the pieces before IVA with Subtotal, Envío, IVA (16%) and Total", async () => {
+    process.env.PRICES_INCLUDE_IVA = "0";
+    resetEnvCache();
+    const user = await createUser();
+    const ring = await createProduct({ name: "Anillo Cálido", price: 1_234_57, stock: 5 });
+    await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 3 });
+    const outcome = await startCheckout(new Request(`${SHOP_ORIGIN}/checkout`, { method: "POST" }), user, SHIPPING);
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect((await payments.pay(outcome.url)).status).toBe(303);
+    await eventually(
+      async () => (await prisma.outboxEmail.count({ where: { kind: "order-confirmation", to: user.email } })) > 0,
+      "the confirmation e-mail",
+    );
+    const email = await prisma.outboxEmail.findFirstOrThrow({ where: { kind: "order-confirmation", to: user.email } });
+    expect(email.text).toContain(
+      [
+        "- Anillo Cálido × 3: $3,703.71",
+        "",
+        "Subtotal: $3,703.71",
+        "Envío: $15.00",
+        "IVA (16%): $592.59",
+        "Total: $4,311.30",
+      ].join("\n"),
+    );
   });
 });

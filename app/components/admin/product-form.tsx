@@ -137,7 +137,7 @@ export function ProductForm({
               meta={fields.price}
               label="Precio (MXN)"
               autoComplete="off"
-              hint="En pesos, por ejemplo 1299.50"
+              hint="En pesos antes de IVA, por ejemplo 1299.50 (la tienda suma el IVA)"
               autoFocus={focus === "price"}
               inputProps={{ inputMode: "decimal" }}
             />

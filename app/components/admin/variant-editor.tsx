@@ -30,7 +30,7 @@ export function VariantEditor({
       <p className="text-sm text-ink-700">
         {rows.length === 0
           ? "Sin variantes, la pieza tiene un solo precio y sus propias existencias. Agrega variantes para ofrecer modelos (metales) o tallas con su propio precio, existencias y foto."
-          : `Cada variante tiene su precio y sus existencias; las de la pieza son su suma: ${total}.`}
+          : `Cada variante tiene su precio (antes de IVA) y sus existencias; las de la pieza son su suma: ${total}.`}
       </p>
       <ErrorList id={variants.errorId} errors={variants.errors} />
       {rows.map((row, i) => {

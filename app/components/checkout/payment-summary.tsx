@@ -154,7 +154,7 @@ export function Totals({ totals }: { totals: OrderTotals }) {
       <div className="flex flex-wrap justify-between border-t border-ink-900/10 pt-2 text-base font-medium text-ink-900">
         <dt>Total</dt>
         <dd data-testid="checkout-total">{formatMoney(totals.total)}</dd>
-        <InstallmentsLine as="dd" amount={totals.total} className="w-full text-right font-normal" />
+        <InstallmentsLine as="dd" charged={totals.total} className="w-full text-right font-normal" />
       </div>
       {ivaIncluded ? (
         <div className="flex justify-between text-xs text-ink-700" data-testid="checkout-iva-part">

@@ -1,0 +1,58 @@
+import { shownPrice } from "./checkout";
+import { VAT_LABEL } from "./constants";
+
+/**
+ * How a placed order's money is shown to its shopper (Mis Pedidos, the order e-mails), the same way
+ * the checkout showed it before paying (docs/decisions/033):
+ *
+ * - prices shown with IVA (the default): each piece at its price with IVA, then "Subtotal (IVA
+ *   incluido)", "Envío", "Total", and "Incluye IVA (16%)" as the part of it that is tax;
+ * - prices before IVA (`PRICES_INCLUDE_IVA=0`): each piece before IVA, then Subtotal, Envío, IVA (16%)
+ *   and Total, as the spec draws it.
+ *
+ * An order placed while the shop showed prices before IVA counted its IVA on the subtotal, which may
+ * differ by a centavo from the IVA of each piece: it keeps its before-IVA breakdown, so the lines shown
+ * always add up to the total charged.
+ */
+
+export type BreakdownOrder = {
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  giftWrapPrice: number | null;
+  items: ReadonlyArray<{ price: number; quantity: number }>;
+};
+
+export type BreakdownRow = { label: string; amount: number; kind: "line" | "total" | "note" };
+
+/** Whether the order is shown with IVA included: the setting, and the order's IVA counted per piece. */
+export function orderShowsIvaIncluded(order: BreakdownOrder, ivaIncluded: boolean): boolean {
+  if (!ivaIncluded) return false;
+  const pieces = order.items.reduce((sum, item) => sum + shownPrice(item.price, true) * item.quantity, 0);
+  const wrap = order.giftWrapPrice === null ? 0 : shownPrice(order.giftWrapPrice, true);
+  return pieces + wrap === order.subtotal + order.tax;
+}
+
+/** A line's amount as shown for the order: unit price (with IVA when `included`) × quantity. */
+export function orderLineAmount(price: number, quantity: number, included: boolean): number {
+  return shownPrice(price, included) * quantity;
+}
+
+/** The rows under the order's lines; the "line" and "total" rows add up (Subtotal + Envío [+ IVA] = Total). */
+export function orderTotalsRows(order: BreakdownOrder, included: boolean): BreakdownRow[] {
+  if (included) {
+    return [
+      { label: "Subtotal (IVA incluido)", amount: order.subtotal + order.tax, kind: "line" },
+      { label: "Envío", amount: order.shipping, kind: "line" },
+      { label: "Total", amount: order.total, kind: "total" },
+      { label: `Incluye ${VAT_LABEL}`, amount: order.tax, kind: "note" },
+    ];
+  }
+  return [
+    { label: "Subtotal", amount: order.subtotal, kind: "line" },
+    { label: "Envío", amount: order.shipping, kind: "line" },
+    { label: VAT_LABEL, amount: order.tax, kind: "line" },
+    { label: "Total", amount: order.total, kind: "total" },
+  ];
+}
