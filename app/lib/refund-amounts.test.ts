@@ -65,7 +65,7 @@ describe("refund amounts per piece", () => {
     const order: RefundOrder = { ...ORDER, giftWrapPrice: 5_000, total: 238_333 + Math.round(238_333 * 0.16) + 1_500 };
     let taken = NOTHING_TAKEN;
     let sum = 0;
-    for (const chosen of [{ 2: 1 }, { 1: 1 }, { 1: 1 }]) {
+    for (const chosen of [{ 2: 1 }, { 1: 1 }, { 1: 1 }] as Record<number, number>[]) {
       const quote = quoteRefund(order, taken, { items: chosen, shipping: false, giftWrap: false });
       if (!quote.ok) throw new Error(quote.reason);
       sum += quote.quote.amount;
