@@ -389,7 +389,7 @@ describe("hostile refund forms (issue 33)", () => {
     const names = ["intent", `pieza-${item!.id}`, "pieza-999999999", "pieza-x", "envio", "envoltura", "motivo"];
     for (const intent of ["revisar", "confirmar", "solicitar", "otra"]) {
       for (const [label, value] of Object.entries(VALUES)) {
-        for (const headers of [{}, { Cookie: cookie }, { Cookie: adminCookie }]) {
+        for (const headers of [{}, { Cookie: cookie }, { Cookie: adminCookie }] as Record<string, string>[]) {
           const fields = {
             ...Object.fromEntries(names.map((name) => [name, value])),
             ...Object.fromEntries(["clabe", "referencia", "solicitud"].map((name) => [name, value])),
