@@ -185,6 +185,29 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
     { before: { status: "cancelado" }, after: { status: "cancelado", via: "webhook", refundDue: true } },
   ],
   tracking: [{ before: { carrier: null, trackingCode: null }, after: { carrier: "dhl", trackingCode: "123" } }],
+  refund: [
+    { before: null, after: { refund: "solicitado", amount: 116_000, reason: "Talla equivocada" } },
+    {
+      before: null,
+      after: { refund: "pendiente", method: "card", amount: 117_500, shipping: 1_500, reason: "Talla equivocada" },
+    },
+    {
+      before: null,
+      after: {
+        refund: "pendiente",
+        method: "transfer",
+        amount: 116_000,
+        shipping: 0,
+        reason: "x",
+        reference: "MBAN01",
+      },
+    },
+    { before: { refund: "pendiente" }, after: { refund: "reembolsado", amount: 116_000, via: "webhook" } },
+    {
+      before: { refund: "pendiente" },
+      after: { refund: "fallido", amount: 116_000, via: "webhook", failureReason: "La tarjeta fue cancelada" },
+    },
+  ],
   return: [
     {
       before: { status: "entregado" },

@@ -25,6 +25,7 @@ export type AuditAction =
   | "status"
   | "tracking"
   | "return"
+  | "refund"
   | "role"
   | "password_reset";
 
@@ -43,6 +44,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   status: "Estado del pedido",
   tracking: "Envío",
   return: "Devolución",
+  refund: "Reembolso",
   role: "Rol de usuario",
   password_reset: "Contraseña restablecida",
 };
@@ -84,11 +86,17 @@ const FIELD_LABEL: Record<string, string> = {
   sessionsEnded: "Sesiones cerradas",
   paidAmount: "Monto cobrado",
   expectedTotal: "Total del pedido",
+  refund: "Reembolso",
+  amount: "Monto",
+  method: "Forma de reembolso",
+  shipping: "Envío reembolsado",
+  reference: "Referencia",
+  failureReason: "Motivo del fallo",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
 
-const MONEY_FIELDS = new Set(["price", "originalPrice", "total"]);
+const MONEY_FIELDS = new Set(["price", "originalPrice", "total", "amount", "shipping"]);
 
 /** The shop's own writers of a status, as the trail names them (author `sistema`). */
 export const VIA_LABEL: Record<SystemChange, string> = {
@@ -108,6 +116,19 @@ export const RELEASE_REASON_LABEL: Record<ReleaseReason, string> = {
   voucher_expired: "La ficha OXXO o la transferencia venció sin pago",
   replaced: "El cliente volvió a pulsar PAGAR: se abrió un pago nuevo",
   amount_mismatch: "El monto cobrado no coincide con el total del pedido",
+};
+
+/** A refund's state and method (app/models/refunds.server.ts), as the trail reads them. */
+const REFUND_LABEL: Record<string, string> = {
+  solicitado: "Solicitado por el equipo",
+  pendiente: "Pendiente de confirmar por el procesador",
+  reembolsado: "Reembolsado",
+  fallido: "Fallido",
+  atendido: "Atendido",
+};
+const REFUND_METHOD_LABEL: Record<string, string> = {
+  card: "Tarjeta (procesador de pagos)",
+  transfer: "Transferencia SPEI (manual)",
 };
 
 /** "2026-11-28T05:24:22.033Z": an instant as the trail stores it (JSON has no dates). */
@@ -132,6 +153,8 @@ export function auditValue(field: string, value: unknown, context: AuditContext 
   if (field === "via" && typeof value === "string" && Object.hasOwn(VIA_LABEL, value)) {
     return VIA_LABEL[value as SystemChange];
   }
+  if (field === "refund" && typeof value === "string") return REFUND_LABEL[value] ?? value;
+  if (field === "method" && typeof value === "string") return REFUND_METHOD_LABEL[value] ?? value;
   if (field === "categoryId" && typeof value === "number") return context.categories?.[value] ?? `#${value}`;
   if (field === "awaiting" && isPaymentMethod(value)) return PAYMENT_METHOD_LABELS[value];
   if (field === "reason" && typeof value === "string" && Object.hasOwn(RELEASE_REASON_LABEL, value)) {

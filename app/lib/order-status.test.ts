@@ -22,12 +22,19 @@ describe("the order lifecycle", () => {
   });
 
   it("offers staff only changes whose preconditions the order meets", () => {
-    expect(staffStatusChoices("procesando", true)).toEqual(["enviado", "cancelado", "reembolsado"]);
-    expect(staffStatusChoices("enviado", true)).toEqual(["entregado", "reembolsado"]);
-    // A cancelled order is refunded only when it was paid (a late payment whose pieces were sold).
+    expect(staffStatusChoices("procesando", true)).toEqual(["enviado", "cancelado"]);
+    expect(staffStatusChoices("enviado", true)).toEqual(["entregado"]);
     expect(staffStatusChoices("cancelado", false)).toEqual([]);
-    expect(staffStatusChoices("cancelado", true)).toEqual(["reembolsado"]);
     expect(staffStatusChoices("reembolsado", true)).toEqual([]);
+  });
+
+  it("never lets staff set reembolsado by hand: only refunds the provider confirmed (or recorded) reach it", () => {
+    for (const from of ORDER_STATUSES) {
+      expect(canTransition(from, "reembolsado", "staff")).toBe(false);
+      expect(staffStatusChoices(from, true)).not.toContain("reembolsado");
+    }
+    // A paid order cancelled (a late payment whose pieces were sold) is refunded through a refund.
+    expect(canTransition("cancelado", "reembolsado", "refund")).toBe(true);
   });
 
   it("accepts a return of a shipped or delivered order only", () => {

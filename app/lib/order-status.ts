@@ -75,7 +75,9 @@ export type TransitionSource =
   /** A worker or admin in the panel's Pedidos tab. */
   | "staff"
   /** Processing a return in the panel's Devoluciones tab (records the return too). */
-  | "return";
+  | "return"
+  /** The payment provider (or an admin's manual refund) confirmed that everything paid was given back. */
+  | "refund";
 
 /** What a change does with the order's pieces. */
 export type StockEffect =
@@ -100,7 +102,9 @@ export type TransitionRule = { stock: StockEffect; by: readonly TransitionSource
  * - A return applies to a shipped or delivered order and only through the Devoluciones tab, which
  *   records the return and puts the pieces back.
  * - A refund before shipping puts the pieces back; after shipping they are with the shopper (a
- *   return, if they come back, is processed first).
+ *   return, if they come back, is processed first). Only refunds reach reembolsado: when the
+ *   provider confirms (or an admin records, for OXXO and SPEI) that everything paid was given back
+ *   (app/models/refunds.server.ts); no button sets it.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatusName, Partial<Record<OrderStatusName, TransitionRule>>> = {
   pendiente: {
@@ -110,24 +114,24 @@ export const ORDER_TRANSITIONS: Record<OrderStatusName, Partial<Record<OrderStat
   procesando: {
     enviado: { stock: "none", by: ["staff"] },
     cancelado: { stock: "release", by: ["staff"] },
-    reembolsado: { stock: "release", by: ["staff"] },
+    reembolsado: { stock: "release", by: ["refund"] },
   },
   enviado: {
     entregado: { stock: "none", by: ["staff"] },
     devuelto: { stock: "release", by: ["return"] },
-    reembolsado: { stock: "none", by: ["staff"] },
+    reembolsado: { stock: "none", by: ["refund"] },
   },
   entregado: {
     devuelto: { stock: "release", by: ["return"] },
-    reembolsado: { stock: "none", by: ["staff"] },
+    reembolsado: { stock: "none", by: ["refund"] },
   },
   cancelado: {
     procesando: { stock: "reserve", by: ["payment"] },
-    reembolsado: { stock: "none", by: ["staff"] },
+    reembolsado: { stock: "none", by: ["refund"] },
   },
   reembolsado: {},
   devuelto: {
-    reembolsado: { stock: "none", by: ["staff"] },
+    reembolsado: { stock: "none", by: ["refund"] },
   },
 };
 

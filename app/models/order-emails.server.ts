@@ -95,11 +95,10 @@ const STATUS_EMAIL_KIND: Partial<Record<OrderStatusName, string>> = {
   enviado: "order-shipped",
   entregado: "order-delivered",
   devuelto: "order-returned",
-  reembolsado: "order-refunded",
 };
 
 /**
- * Queues the e-mail of an order's new status (shipped, delivered, returned, refunded), or does
+ * Queues the e-mail of an order's new status (shipped, delivered, returned), or does
  * nothing for a status the shopper is not written about. Links go to the shop's configured origin
  * (the change may come from a background job, without a request).
  */

@@ -24,6 +24,7 @@ import { cookieSecrets } from "~/utils/session.server";
 import { getStripe, PaymentConfigurationError } from "~/utils/stripe.server";
 import { logger } from "~/utils/logger.server";
 import { verifyWebhook } from "./webhook-signature.server";
+import { applyRefundEvent } from "./refund-settlement.server";
 
 /**
  * Payments through Stripe Checkout (or the local simulator, through the same SDK): the session that
@@ -190,6 +191,7 @@ export async function handleWebhook(
 
   try {
     if (session && orderId !== null) await applySessionEvent(event.type, session, orderId, ordersUrl);
+    else await applyRefundEvent(event);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error; // a 503: the provider retries
     logger.error({ err: error, eventType: event.type, eventId: event.id }, "payments: handling a webhook event failed");

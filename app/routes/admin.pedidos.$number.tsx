@@ -11,6 +11,8 @@ import { parseOrderNumber } from "~/lib/ids";
 import { isReturnable, ORDER_STATUS_INFO, staffStatusChoices } from "~/lib/order-status";
 import { hasRole } from "~/lib/roles";
 import { getAdminOrder } from "~/models/admin-orders.server";
+import { listRefunds } from "~/models/refund-views.server";
+import { RefundList } from "~/components/admin/refund-list";
 import { requireUserWithRole } from "~/utils/session.server";
 import { orderAction } from "./__order-actions.server";
 
@@ -27,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(number, NOT_FOUND, { status: 404 });
   const order = await getAdminOrder(number);
   invariantResponse(order, NOT_FOUND, { status: 404 });
-  return { order, isAdmin: hasRole(user.role, "admin") };
+  return { order, refunds: await listRefunds(order.id), isAdmin: hasRole(user.role, "admin") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -37,7 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrderPage() {
-  const { order, isAdmin } = useLoaderData<typeof loader>();
+  const { order, refunds, isAdmin } = useLoaderData<typeof loader>();
+  const refundable = order.paidAt !== null && order.status !== "reembolsado";
   const status = ORDER_STATUS_INFO[order.status];
   const choices = staffStatusChoices(order.status, order.paidAt !== null);
   const canShip = choices.includes("enviado");
@@ -91,7 +94,14 @@ export default function AdminOrderPage() {
                 </Link>
               </p>
             ) : null}
-            {!canShip && others.length === 0 && !shipped && !isReturnable(order.status) ? (
+            {refundable ? (
+              <p className="text-sm">
+                <Link to={`/admin/pedidos/${order.number}/reembolso`} className="text-gold-700 underline">
+                  {isAdmin ? "Reembolsar" : "Solicitar reembolso"}
+                </Link>
+              </p>
+            ) : null}
+            {!canShip && others.length === 0 && !shipped && !isReturnable(order.status) && !refundable ? (
               <p className="text-sm text-ink-700">Este pedido ya no admite cambios.</p>
             ) : null}
           </div>
@@ -117,6 +127,14 @@ export default function AdminOrderPage() {
                 </li>
               ))}
             </ul>
+          </Section>
+        </div>
+      ) : null}
+
+      {refunds.length > 0 ? (
+        <div className="mt-6">
+          <Section title="Reembolsos" testId="order-refunds">
+            <RefundList refunds={refunds} orderNumber={isAdmin ? order.number : undefined} />
           </Section>
         </div>
       ) : null}

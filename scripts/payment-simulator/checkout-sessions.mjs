@@ -37,6 +37,7 @@ import crypto from "node:crypto";
  * @property {PaymentMethodType[]} paymentMethodTypes what the page offers: `card`, `oxxo`, `customer_balance` (SPEI)
  * @property {number} oxxoExpiresAfterDays `payment_method_options[oxxo][expires_after_days]`
  * @property {string | null} customer a `cus_…` (required by `customer_balance`)
+ * @property {boolean} [refundsFail] paid with the test card whose refunds fail (./refunds.mjs)
  */
 
 /**

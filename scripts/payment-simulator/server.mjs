@@ -14,6 +14,7 @@ import {
 } from "./checkout-sessions.mjs";
 import { judgeCard, judgeInstallmentChoice, messagePage, paymentPage } from "./hosted-page.mjs";
 import { ParamsError, parseParams } from "./params.mjs";
+import { createRefunds, REFUND_FAILS_CARD } from "./refunds.mjs";
 import { createVouchers } from "./vouchers.mjs";
 import { createWebhookSender } from "./webhooks.mjs";
 
@@ -32,6 +33,7 @@ import { createWebhookSender } from "./webhooks.mjs";
  * @property {number} [expiryCheckIntervalMs] how often open sessions past `expires_at` are expired
  * @property {number[]} [webhookRetryDelaysMs] waits before each retry of a failed delivery
  * @property {number} [webhookTimeoutMs] how long one delivery may take
+ * @property {number} [refundSettleDelayMs] how long a refund stays pending before it succeeds or fails
  */
 
 /**
@@ -70,6 +72,7 @@ export async function startPaymentSimulator({
   expiryCheckIntervalMs = 1000,
   webhookRetryDelaysMs = [1000, 5000, 30_000],
   webhookTimeoutMs = 10_000,
+  refundSettleDelayMs = 200,
 }) {
   if (!apiKey) throw new Error("The payment simulator needs an apiKey.");
   if (webhookUrl && !webhookSecret) throw new Error("The payment simulator needs a webhookSecret to sign webhooks.");
@@ -122,6 +125,44 @@ export async function startPaymentSimulator({
   }
 
   const vouchers = createVouchers({ now, baseUrl: () => base, emit, findSession });
+
+  /**
+   * Records and delivers an event about any object (a refund, a charge).
+   * @param {string} type
+   * @param {unknown} object
+   */
+  function emitObject(type, object) {
+    return webhooks.send({
+      id: newId("evt_"),
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(now() / 1000),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    });
+  }
+
+  const refunds = createRefunds({
+    now,
+    settleDelayMs: refundSettleDelayMs,
+    isVoucherIntent: (id) => vouchers.hasIntent(id),
+    emitObject,
+    findCharge(id) {
+      const session = [...sessions.values()].find((s) => s.paymentIntent === id && s.paymentStatus === "paid");
+      if (!session) return null;
+      const { latest_charge: charge, amount, currency } = paymentIntentObject(session);
+      return {
+        id: /** @type {string} */ (charge),
+        paymentIntent: id,
+        amount,
+        currency,
+        refundsFail: session.refundsFail === true,
+      };
+    },
+  });
 
   /** @param {string} id */
   function requireSession(id) {
@@ -210,6 +251,8 @@ export async function startPaymentSimulator({
         body: paymentIntentObject(session, { expandLatestCharge: expand.includes("latest_charge") }),
       };
     }
+    const refund = refunds.api(method, parts, params);
+    if (refund) return refund;
     const other = vouchers.api(method, parts, params);
     if (other) return other;
     throw new StripeApiError(
@@ -385,6 +428,7 @@ export async function startPaymentSimulator({
     session.status = "complete";
     session.paymentStatus = "paid";
     session.paymentIntent = newId("pi_");
+    session.refundsFail = values.card_number.replace(/\s+/g, "") === REFUND_FAILS_CARD;
     session.installmentPlan = choice.months ? { count: choice.months, interval: "month", type: "fixed_count" } : null;
     // The shop hears about the payment before the customer lands on its success page, as with Stripe
     // (usually); a failed delivery is retried in the background and the redirect happens anyway.
@@ -509,6 +553,7 @@ export async function startPaymentSimulator({
     port: actualPort,
     async stop() {
       clearInterval(sweep);
+      refunds.stop();
       webhooks.stop();
       await new Promise((resolve) => {
         server.close(() => resolve(undefined));

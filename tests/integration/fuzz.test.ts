@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { HOSTILE_SEARCH_QUERIES } from "../hostile-search-queries";
+import { createOrder } from "../order-utils";
 import { FORM, formBody, type RawResponse, send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
 
@@ -192,6 +193,8 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         "routes/guia-de-tallas",
         // Outside the admin layout, guarded on its own (and fuzzed with the admin's session too).
         "routes/admin_.pedidos.$number.empaque",
+        // Issue 33: refunding an order.
+        "routes/admin.pedidos.$number_.reembolso",
       ]),
     );
     expect([...queryParams]).toEqual(
@@ -210,6 +213,8 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         "pagina",
         // Issue 32: /readyz's JSON details.
         "format",
+        // Issue 33: the worker's refund request an admin answers.
+        "solicitud",
       ]),
     );
     expect([...fieldNames]).toEqual(
@@ -227,6 +232,13 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         "giftMessage",
         "agregar",
         "cantidad",
+        // Issue 33: the refund form (and its pieces, `pieza-<id>`: "hostile refund forms" below).
+        "motivo",
+        "envio",
+        "envoltura",
+        "clabe",
+        "referencia",
+        "solicitud",
       ]),
     );
   });
@@ -363,5 +375,42 @@ describe("hostile Host, X-Forwarded-Host and methods on every route", () => {
         expect(response.body, `${method} ${path}`).toContain("Método no permitido");
       }
     }
+  });
+});
+
+describe("hostile refund forms (issue 33)", () => {
+  it("answers every field of a real order's refund form with a 4xx at worst and refunds nothing", async () => {
+    const shopper = await createUser();
+    const product = await prisma.product.findFirstOrThrow();
+    const { id } = await createOrder({ userId: shopper.id, productIds: [product.id], status: "procesando" });
+    const order = await prisma.order.findUniqueOrThrow({ where: { id } });
+    const [item] = await prisma.orderItem.findMany({ where: { orderId: order.id } });
+    const before = await tableCounts();
+    const names = ["intent", `pieza-${item!.id}`, "pieza-999999999", "pieza-x", "envio", "envoltura", "motivo"];
+    for (const intent of ["revisar", "confirmar", "solicitar", "otra"]) {
+      for (const [label, value] of Object.entries(VALUES)) {
+        for (const headers of [{}, { Cookie: cookie }, { Cookie: adminCookie }] as Record<string, string>[]) {
+          const fields = {
+            ...Object.fromEntries(names.map((name) => [name, value])),
+            ...Object.fromEntries(["clabe", "referencia", "solicitud"].map((name) => [name, value])),
+            intent,
+          };
+          const response = await send(shop.url, {
+            method: "POST",
+            path: `/admin/pedidos/${order.number}/reembolso`,
+            body: formBody(fields),
+            headers: { ...FORM, Origin: shop.url, ...headers },
+          });
+          assertSafe(response, `refund ${intent} ${label}`);
+        }
+      }
+      const page = await send(shop.url, {
+        path: `/admin/pedidos/${order.number}/reembolso?solicitud=${encodeURIComponent(MARKUP)}`,
+        headers: { Cookie: adminCookie },
+      });
+      assertSafe(page, "refund page");
+      expect(page.status).toBe(200);
+    }
+    expect(await tableCounts()).toEqual(before);
   });
 });

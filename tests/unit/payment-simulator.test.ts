@@ -667,6 +667,64 @@ describe("payment simulator", () => {
     });
   });
 
+  describe("refunds", () => {
+    /** A paid session of 1,234.50 MXN; its payment intent. */
+    async function paidIntent(card = GOOD_CARD) {
+      const session = await stripe.checkout.sessions.create(sessionParams());
+      expect((await pay(session.url!, card)).status).toBe(303);
+      const paid = await stripe.checkout.sessions.retrieve(session.id);
+      return paid.payment_intent as string;
+    }
+    const refundEvents = (id: string) =>
+      receiver.deliveries.filter((d) => (d.event.data.object as { id: string }).id === id).map((d) => d.event.type);
+
+    it("refunds part, then the rest, each pending until refund.updated and charge.refunded say succeeded", async () => {
+      const intent = await paidIntent();
+      const part = await stripe.refunds.create({ payment_intent: intent, amount: 50_000, metadata: { refund: "7" } });
+      expect(part).toMatchObject({ object: "refund", amount: 50_000, status: "pending", payment_intent: intent });
+      expect(part.metadata).toEqual({ refund: "7" });
+      await waitFor(() => refundEvents(part.id).includes("refund.updated"), "refund.updated");
+      expect((await stripe.refunds.retrieve(part.id)).status).toBe("succeeded");
+      const charged = receiver.deliveries.find(
+        (d) => d.event.type === "charge.refunded" && (d.event.data.object as Stripe.Charge).payment_intent === intent,
+      );
+      expect(charged?.event.data.object).toMatchObject({ amount: 123_450, amount_refunded: 50_000, refunded: false });
+
+      const rest = await stripe.refunds.create({ payment_intent: intent });
+      expect(rest.amount).toBe(73_450);
+      const listed = await stripe.refunds.list({ payment_intent: intent });
+      expect(listed.data.map((r) => r.amount).sort()).toEqual([50_000, 73_450]);
+      expect((await stripe.refunds.retrieve(rest.id)).amount).toBe(73_450);
+    });
+
+    it("refuses more than what is left, and a payment already refunded in full", async () => {
+      const intent = await paidIntent();
+      await stripe.refunds.create({ payment_intent: intent, amount: 100_000 });
+      const tooMuch = await stripe.refunds.create({ payment_intent: intent, amount: 23_451 }).catch((e: unknown) => e);
+      expect(tooMuch).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(tooMuch).toMatchObject({ statusCode: 400, code: "amount_too_large", param: "amount" });
+      await stripe.refunds.create({ payment_intent: intent, amount: 23_450 });
+      const again = await stripe.refunds.create({ payment_intent: intent, amount: 1 }).catch((e: unknown) => e);
+      expect(again).toMatchObject({ statusCode: 400, code: "charge_already_refunded" });
+      const unknown = await stripe.refunds.create({ payment_intent: "pi_nope" }).catch((e: unknown) => e);
+      expect(unknown).toMatchObject({ statusCode: 404, code: "resource_missing" });
+      const missing = await stripe.refunds.retrieve("re_nope").catch((e: unknown) => e);
+      expect(missing).toMatchObject({ statusCode: 404 });
+    });
+
+    it("fails the refunds of a payment made with 4000 0000 0000 5126: refund.updated and refund.failed", async () => {
+      const intent = await paidIntent({ ...GOOD_CARD, card_number: "4000 0000 0000 5126" });
+      const refund = await stripe.refunds.create({ payment_intent: intent, amount: 10_000 });
+      expect(refund.status).toBe("pending");
+      await waitFor(() => refundEvents(refund.id).includes("refund.failed"), "refund.failed");
+      expect(refundEvents(refund.id)).toEqual(["refund.updated", "refund.failed"]);
+      const failed = await stripe.refunds.retrieve(refund.id);
+      expect(failed).toMatchObject({ status: "failed", failure_reason: "expired_or_canceled_card" });
+      // A failed refund gives its amount back: the whole payment can still be refunded.
+      expect((await stripe.refunds.create({ payment_intent: intent })).amount).toBe(123_450);
+    });
+  });
+
   type AdminEvent = {
     id: string;
     type: string;
