@@ -8,7 +8,6 @@ import {
   awaitingPaymentEmail,
   orderConfirmationEmail,
   orderDeliveredEmail,
-  orderRefundedEmail,
   orderReturnedEmail,
   orderShippedEmail,
 } from "~/utils/order-email-templates.server";
@@ -120,9 +119,7 @@ export async function queueStatusEmail(tx: Tx, orderId: number, status: OrderSta
         })
       : status === "entregado"
         ? orderDeliveredEmail(input)
-        : status === "devuelto"
-          ? orderReturnedEmail(input)
-          : orderRefundedEmail(input);
+        : orderReturnedEmail(input);
   const { deliver } = await queueEmail(tx, { to: order.email, kind, ...content });
   return deliver;
 }

@@ -310,27 +310,3 @@ export function orderReturnedEmail({ name, order, ordersUrl }: { name: string; o
     action: { href: ordersUrl, label: "Ver Mis Pedidos", text: "Tus pedidos" },
   });
 }
-
-/** Sent when staff refund the order. */
-export function orderRefundedEmail({ name, order, ordersUrl }: { name: string; order: EmailOrder; ordersUrl: string }) {
-  const amount = formatMoney(order.total);
-  return orderEmail({
-    subject: `Reembolsamos tu pedido ${order.number} — ${SHOP_NAME}`,
-    preheader: `Reembolsamos ${amount} a tu método de pago.`,
-    title: "Reembolsamos tu pedido",
-    name,
-    paragraphs: [
-      {
-        html: `Reembolsamos ${strong(amount)} del pedido ${strong(order.number)} al método de pago con el que compraste.`,
-        text: `Reembolsamos ${amount} del pedido ${order.number} al método de pago con el que compraste.`,
-      },
-      {
-        html: "Según tu banco, el reembolso puede tardar de 5 a 10 días hábiles en verse en tu estado de cuenta.",
-        text: "Según tu banco, el reembolso puede tardar de 5 a 10 días hábiles en verse en tu estado de cuenta.",
-      },
-    ],
-    order,
-    withAddress: false,
-    action: { href: ordersUrl, label: "Ver Mis Pedidos", text: "Tus pedidos" },
-  });
-}
