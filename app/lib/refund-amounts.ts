@@ -1,3 +1,4 @@
+import { z } from "zod";
 /**
  * What each piece of an order cost the shopper, to the centavo, so refunds per piece add up to what
  * was paid: the pieces' share of the total (everything but shipping — IVA and any discount included)
@@ -104,3 +105,16 @@ export function addTaken(
 }
 
 export const NOTHING_TAKEN: RefundSelection = { items: {}, shipping: false, giftWrap: false };
+
+/** What a refund row stores of its pieces (JSON): the lines and the gift wrap's share. */
+export type StoredRefundItems = { pieces: RefundLine[]; giftWrap: number };
+
+const StoredRefundItemsSchema = z.object({
+  pieces: z.array(z.object({ orderItemId: z.number().int(), quantity: z.number().int(), amount: z.number().int() })),
+  giftWrap: z.number().int(),
+});
+
+/** A refund row's `items` column (the JSON the shop wrote), read back with its shape checked. */
+export function storedRefundItems(json: unknown): StoredRefundItems {
+  return StoredRefundItemsSchema.parse(json);
+}

@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { OrderStatusName } from "~/lib/order-status";
 import type Stripe from "stripe";
+import { storedRefundItems } from "~/lib/refund-amounts";
 import { prisma } from "~/utils/db.server";
 import { queueEmail } from "~/utils/email.server";
 import { logger } from "~/utils/logger.server";
@@ -9,7 +10,6 @@ import { refundDoneEmail, type RefundMethod } from "~/utils/refund-email-templat
 import { type Actor, recordAudit } from "./audit.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { SYSTEM_ACTOR, transitionOrder } from "./order-lifecycle.server";
-import type { StoredRefundItems } from "./refunds.server";
 
 /**
  * A refund's outcome, as the provider reports it (`refund.updated`, `refund.failed`,
@@ -100,7 +100,7 @@ async function queueRefundEmail(tx: Tx, refund: RefundRow): Promise<() => void> 
       items: { select: { id: true, productName: true, variantName: true } },
     },
   });
-  const stored = refund.items as unknown as StoredRefundItems;
+  const stored = storedRefundItems(refund.items);
   const what = stored.pieces.map((line) => {
     const item = order.items.find((i) => i.id === line.orderItemId);
     const name = item ? `${item.productName}${item.variantName ? ` (${item.variantName})` : ""}` : "Pieza";

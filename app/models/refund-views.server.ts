@@ -1,6 +1,7 @@
 import { unitShares } from "~/lib/refund-amounts";
 import { prisma } from "~/utils/db.server";
-import { refundMethodOf, type StoredRefundItems, takenBy } from "./refunds.server";
+import { storedRefundItems } from "~/lib/refund-amounts";
+import { refundMethodOf, takenBy } from "./refunds.server";
 
 /** What the refund page and the order page show of an order's refunds. */
 
@@ -27,7 +28,7 @@ export async function listRefunds(orderId: number): Promise<RefundRow[]> {
     prisma.orderItem.findMany({ where: { orderId }, select: { id: true, productName: true, variantName: true } }),
   ]);
   return rows.map((row) => {
-    const stored = row.items as unknown as StoredRefundItems;
+    const stored = storedRefundItems(row.items);
     return {
       id: row.id,
       status: row.status,
@@ -104,7 +105,7 @@ export type RefundPage = NonNullable<Awaited<ReturnType<typeof getRefundPage>>>;
 export async function requestChoice(orderId: number, requestId: number) {
   const row = await prisma.refund.findFirst({ where: { id: requestId, orderId, status: "solicitado" } });
   if (!row) return null;
-  const stored = row.items as unknown as StoredRefundItems;
+  const stored = storedRefundItems(row.items);
   return {
     id: row.id,
     reason: row.reason,

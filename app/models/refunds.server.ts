@@ -4,9 +4,10 @@ import {
   NOTHING_TAKEN,
   quoteRefund,
   type QuoteRefusal,
-  type RefundLine,
   type RefundQuote,
   type RefundSelection,
+  storedRefundItems,
+  type StoredRefundItems,
 } from "~/lib/refund-amounts";
 import { prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
@@ -39,8 +40,6 @@ export type RefundRefusal =
 
 export type RefundOutcome = { ok: true; refundId: number; status: string } | { ok: false; reason: RefundRefusal };
 
-export type StoredRefundItems = { pieces: RefundLine[]; giftWrap: number };
-
 /** How an order was paid, as a refund sees it: through the provider (card), or by hand (OXXO, SPEI). */
 export function refundMethodOf(order: { paymentMethod: string | null }): "card" | "transfer" {
   return order.paymentMethod === "oxxo" || order.paymentMethod === "spei" ? "transfer" : "card";
@@ -68,7 +67,7 @@ export async function takenBy(db: Tx, orderId: number): Promise<{ taken: RefundS
   });
   let taken = NOTHING_TAKEN;
   for (const row of rows) {
-    const items = row.items as unknown as StoredRefundItems;
+    const items = storedRefundItems(row.items);
     taken = addTaken(taken, { items: items.pieces, shipping: row.shipping, giftWrap: items.giftWrap });
   }
   return { taken, amount: rows.reduce((sum, row) => sum + row.amount, 0) };
