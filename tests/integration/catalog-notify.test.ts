@@ -185,7 +185,8 @@ describe.runIf(serverRun)("two shop servers on one database", () => {
     const path = `/producto/${product.id}`;
     const cookie = await httpLoginCookie(a.url, "admin");
     await cachedOn(b, path);
-    expect((await send(b.url, { path, headers: { Cookie: cookie } })).body).toContain("1,000");
+    // Prices are shown with IVA (PRICES_INCLUDE_IVA's default): $1,000 before IVA reads $1,160.00.
+    expect((await send(b.url, { path, headers: { Cookie: cookie } })).body).toContain("1,160.00");
 
     const edit = await send(a.url, {
       method: "POST",
@@ -194,7 +195,8 @@ describe.runIf(serverRun)("two shop servers on one database", () => {
       headers: { ...FORM, Origin: a.url, Cookie: cookie },
     });
     expect(edit.status, edit.body.slice(0, 300)).toBe(302);
-    const delayMs = await delayUntilShown(b, path, "2,345", cookie);
+    // $2,345 before IVA, shown with it: $2,720.20.
+    const delayMs = await delayUntilShown(b, path, "2,720.20", cookie);
     console.info(`price edit on A shown on B after ${delayMs} ms`);
     expect(delayMs).toBeLessThan(BOUND_MS);
   });

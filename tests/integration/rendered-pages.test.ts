@@ -95,6 +95,7 @@ describe("the rendered-page cache", () => {
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).price).toBe(2_345_00);
     const after = await send(shop.url, { path });
     expect(after.headers["x-cache"]).toBe("miss");
-    expect(after.body).toContain("2,345");
+    // $2,345 before IVA, shown with IVA (PRICES_INCLUDE_IVA's default): $2,720.20.
+    expect(after.body).toContain("2,720.20");
   });
 });
