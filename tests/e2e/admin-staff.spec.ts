@@ -14,6 +14,8 @@ function unique(prefix: string) {
 
 const MXN = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 const pesos = (centavos: number) => MXN.format(centavos / 100);
+/** A price stored before IVA as the shop shows it: with IVA (PRICES_INCLUDE_IVA's default). */
+const shown = (centavos: number) => pesos(Math.round(centavos * 1.16));
 
 /** An admin's browser on the editor of product `productId`, hydrated: the product form. */
 async function openProductEditor(page: Page, login: (options?: NewUserOptions) => Promise<NewUser>, productId: number) {
@@ -75,9 +77,9 @@ test.describe("staff tools", () => {
     );
 
     await page.goto(`/producto/${created.id}?modelo=${encodeURIComponent("Oro amarillo 14k")}&talla=8`);
-    await expect(page.getByTestId("product-price")).toContainText(pesos(4_990_00));
+    await expect(page.getByTestId("product-price")).toContainText(shown(4_990_00));
     await page.goto(`/producto/${created.id}?modelo=${encodeURIComponent("Plata .925")}&talla=6`);
-    await expect(page.getByTestId("product-price")).toContainText(pesos(1_250_50));
+    await expect(page.getByTestId("product-price")).toContainText(shown(1_250_50));
     const photo = await page.request.get(created.image);
     expect(photo.status()).toBe(200);
   });
@@ -102,7 +104,7 @@ test.describe("staff tools", () => {
       },
     });
     await page.goto(`/producto/${product.id}?modelo=Oro&talla=7`);
-    await expect(page.getByTestId("product-price")).toContainText(pesos(4_890_00));
+    await expect(page.getByTestId("product-price")).toContainText(shown(4_890_00));
 
     const editor = await openProductEditor(page, login, product.id);
     const row = page.getByTestId("variant-row").nth(1);
@@ -123,9 +125,9 @@ test.describe("staff tools", () => {
     ]);
 
     await page.goto(`/producto/${product.id}?modelo=Oro&talla=7`);
-    await expect(page.getByTestId("product-price")).toContainText(pesos(4_790_00));
+    await expect(page.getByTestId("product-price")).toContainText(shown(4_790_00));
     await page.goto(`/producto/${product.id}?modelo=Oro&talla=6`);
-    await expect(page.getByTestId("product-price")).toContainText(pesos(4_890_00));
+    await expect(page.getByTestId("product-price")).toContainText(shown(4_890_00));
   });
 
   test("two admins on one product: the later save is refused with the reason, keeps its values, and goes through when saved again", async ({
