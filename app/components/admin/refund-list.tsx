@@ -1,5 +1,6 @@
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import type { RefundRow } from "~/models/refund-views.server";
 
 /** An order's refunds and requests as staff read them: state, amount, method, who, and why one failed. */
 
@@ -16,20 +17,8 @@ export const REFUND_METHOD_LABEL: Record<string, string> = {
   transfer: "por transferencia SPEI a la CLABE del cliente (manual)",
 };
 
-export type RefundListRow = {
-  id: number;
-  status: string;
-  method: string;
-  amount: number;
-  shipping: number;
-  reason: string;
-  pieces: { name: string; quantity: number }[];
-  failureReason: string | null;
-  reference: string | null;
-  requestedByEmail: string;
-  confirmedByEmail: string | null;
-  createdAt: string | Date;
-};
+/** A refund as the panel shows it: the server's row, its date serialised or not. */
+export type RefundListRow = Omit<RefundRow, "createdAt"> & { createdAt: string | Date };
 
 export function RefundList({ refunds, orderNumber }: { refunds: RefundListRow[]; orderNumber?: string }) {
   if (refunds.length === 0) return <p className="text-sm text-ink-700">Sin reembolsos.</p>;
