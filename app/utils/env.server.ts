@@ -68,9 +68,8 @@ const EnvSchema = z.object({
    */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /**
-   * Whether catalogue, cart and checkout prices are shown with IVA included (the stored prices are
-   * always before IVA; the amount charged is the same either way). On by default (LFPC art. 7 Bis,
-   * docs/decisions/033); `0` for a shop that sells only to businesses ("más IVA").
+   * Prices shown with IVA (stored before IVA; the same charge either way). On by default (LFPC art. 7
+   * Bis, docs/decisions/033); `0` for a shop that sells only to businesses ("más IVA").
    */
   PRICES_INCLUDE_IVA: flag("1"),
   /**
