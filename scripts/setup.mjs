@@ -8,16 +8,17 @@ import { databaseContents, seedDatabase } from "./lib/seed.mjs";
 
 const started = Date.now();
 resolveSessionSecret();
+const dataDir = process.env.PGLITE_DATA_DIR ?? "data/pglite";
 let db;
 try {
-  db = await openDatabase({ dataDir: process.env.PGLITE_DATA_DIR ?? "data/pglite" });
+  db = await openDatabase({ dataDir });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 let contents;
 try {
-  console.log(`\n▸ Database: ${db.embedded ? "embedded PGlite (data/pglite)" : redact(db.url)}`);
+  console.log(`\n▸ Database: ${db.embedded ? `embedded PGlite (${dataDir})` : redact(db.url)}`);
   await migrateDeploy(db.url, { quiet: true });
   console.log("▸ Migrations applied");
   // A second setup, or a database with a shop in it: the seed goes into an empty database only.
