@@ -38,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: { orderNumber: [RETURN_MESSAGES.orderNotFound] } }), { status: 404 });
   }
   if (!outcome.ok) {
-    return data(submission.reply({ formErrors: [RETURN_MESSAGES.notReturnable] }), { status: 409 });
+    const message = outcome.reason === "has_requests" ? RETURN_MESSAGES.hasRequests : RETURN_MESSAGES.notReturnable;
+    return data(submission.reply({ formErrors: [message] }), { status: 409 });
   }
   throw redirect("/admin/devoluciones", {
     headers: {
