@@ -4,19 +4,22 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/use-is-pending";
 import { Pagination } from "~/components/admin/pagination";
+import { ReturnRequestsSection } from "~/components/admin/return-requests";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, useSchemaForm, FormError, SubmitButton } from "~/components/forms";
 import { formatDateTime } from "~/lib/dates";
 import { parsePage } from "~/lib/pagination";
 import { DEFAULT_RETURN_REASON, RETURN_MESSAGES, ReturnSchema } from "~/lib/validation/admin";
 import { listReturns, processReturn } from "~/models/admin-returns.server";
+import { listReturnRequests } from "~/models/return-views.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
 import { parseOrderNumber } from "~/lib/ids";
 
 /**
- * The Devoluciones tab: process the return of an order (any status but devuelto and cancelado;
+ * The Devoluciones tab: the shoppers' return and exchange requests (each opens its page,
+ * /admin/devoluciones/:id), then process the return of an order (any status but devuelto and cancelado;
  * its items go back into stock) and the returns processed so far, newest first.
  * `?pedido=LJ…` fills in the order, as the Pedidos tab links here.
  */
@@ -25,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const orderNumber = parseOrderNumber(url.searchParams.get("pedido")) ?? "";
   const page = parsePage(url.searchParams.get("pagina"));
-  return { returns: await listReturns(page), orderNumber };
+  return { returns: await listReturns(page), requests: await listReturnRequests(), orderNumber };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminReturns() {
-  const { returns, orderNumber } = useLoaderData<typeof loader>();
+  const { returns, requests, orderNumber } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const isPending = useIsPending({ state: "submitting" });
   const { form, fields, focus } = useSchemaForm(ReturnSchema, {
@@ -63,6 +66,7 @@ export default function AdminReturns() {
   return (
     <div>
       <h2 className="font-serif text-3xl text-ink-900">Devoluciones</h2>
+      <ReturnRequestsSection open={requests.open} closed={requests.closed} />
       <section aria-labelledby="process-return-title" className="mt-6 rounded-sm border border-ink-900/10 bg-white p-5">
         <h3 id="process-return-title" className="font-medium text-ink-900">
           Procesar devolución
