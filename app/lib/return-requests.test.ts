@@ -144,6 +144,11 @@ describe("the forms", () => {
       ok: false,
       errors: { motivo: RETURN_REQUEST_MESSAGES.reasonRequired },
     });
+    // Nothing chosen and no reason: both said at once.
+    expect(parseShopperRequest(form({ tipo: "cambio", "cantidad-5": "0" }))).toEqual({
+      ok: false,
+      errors: { form: RETURN_REQUEST_MESSAGES.nothing, motivo: RETURN_REQUEST_MESSAGES.reasonRequired },
+    });
   });
 
   it("reads staff's steps: a rejection needs a message, a shipment its carrier and guide", () => {

@@ -57,6 +57,10 @@ export function parseShopperRequest(
       else sizes[Number(size[1])] = Number(value);
     }
   }
+  // Said at once with the other fields' errors (the server's own checks come after these).
+  if (Object.keys(quantities).length === 0 && !Object.keys(errors).some((name) => QUANTITY.test(name))) {
+    errors.form = RETURN_REQUEST_MESSAGES.nothing;
+  }
   const reason = textOf(form, "motivo");
   freeText(reason, errors, "motivo", RETURN_REQUEST_MESSAGES.reasonTooLong, RETURN_REQUEST_MESSAGES.reasonRequired);
   if (Object.keys(errors).length > 0 || !isReturnRequestKind(kind)) return { ok: false, errors };
