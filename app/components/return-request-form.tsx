@@ -57,7 +57,7 @@ export function ReturnRequestFields({
                 {item.image ? (
                   <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 bg-ivory-100 object-cover" />
                 ) : null}
-                <div className="min-w-0 flex-1 text-sm">
+                <div className="min-w-0 flex-1 basis-48 text-sm">
                   <p className="font-medium text-ink-900">{item.productName}</p>
                   {item.variantName ? <p className="text-ink-700">{item.variantName}</p> : null}
                   <p className="text-ink-700/80">

@@ -46,7 +46,7 @@ export const RETURN_STATUS_INFO: Record<ReturnRequestStatus, { label: string; de
   solicitada: { label: "Solicitada", description: "Revisaremos tu solicitud y te responderemos por correo." },
   aprobada: {
     label: "Aprobada",
-    description: "Envíanos las piezas con la guía de devolución; te avisaremos al recibirlas.",
+    description: "Envíanos las piezas a la dirección que te dimos por correo; te avisaremos al recibirlas.",
   },
   rechazada: { label: "Rechazada", description: "No pudimos aceptar esta solicitud." },
   recibida: { label: "Recibida", description: "Recibimos tus piezas y las estamos revisando." },

@@ -72,7 +72,8 @@ export default function AdminReturns() {
           Procesar devolución
         </h3>
         <p className="mt-1 text-sm text-ink-700">
-          Devuelve todo el pedido: sus piezas vuelven a las existencias y el pedido pasa a Devuelto.
+          Sin solicitud del cliente: devuelve todo el pedido, sus piezas vuelven a las existencias y el pedido pasa a
+          Devuelto.
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4" key={orderNumber}>
           <FormError id={form.errorId} errors={form.errors} />

@@ -47,7 +47,7 @@ function wording(input: ReturnEmailInput): { subject: string; title: string; lin
         title: "Aprobamos tu solicitud",
         lines: [
           `Aprobamos tu solicitud de ${what} del pedido ${order}.`,
-          `Envía las piezas sin uso, con sus etiquetas y en su estuche original, a: ${input.returnAddress}. Incluye en el paquete la hoja de devolución con tu número de pedido.`,
+          `Envía las piezas sin uso, con sus etiquetas y en su estuche original, a: ${input.returnAddress}. Pon dentro del paquete una nota con tu número de pedido (${order}).`,
           ...(input.kind === "cambio" ? ["Ya apartamos tu nueva talla: la enviaremos al recibir tus piezas."] : []),
         ],
       };
