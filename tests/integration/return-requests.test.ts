@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { RETURN_REQUEST_MESSAGES } from "~/lib/return-requests";
 import { processReturn } from "~/models/admin-returns.server";
-import { recordManualRefund } from "~/models/refunds.server";
+import { setOrderStatus, shipOrder } from "~/models/admin-orders.server";
+import { addToCart } from "~/models/cart.server";
+import { startCheckout } from "~/models/payment.server";
+import { recordManualRefund, refundCard } from "~/models/refunds.server";
 import { createReturnRequest, getRequestForm, getShopperReturns } from "~/models/return-requests.server";
 import { approveRequest, receiveRequest, rejectRequest, shipExchange } from "~/models/return-staff.server";
 import { prisma } from "~/utils/db.server";
 import { createProduct, createUser } from "../db-utils";
 import { createOrder } from "./admin-fixtures";
+import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
 
 /**
  * Returns and exchanges per piece started by the shopper (docs/decisions/034), on both databases:
@@ -14,6 +18,8 @@ import { createOrder } from "./admin-fixtures";
  * exchange's new size (or refused when it ran out meanwhile), receiving only sellable pieces back on
  * the shelf, the refund of returned pieces, the exchange's own shipment, and the e-mail of each step.
  */
+
+const payments = setUpPayments();
 
 /** A shopper who received a ring in size 6 and a plain chain, delivered `deliveredAt`. */
 async function delivered({ deliveredAt = new Date(), chainQuantity = 1 } = {}) {
@@ -340,5 +346,58 @@ describe("staff's steps", () => {
       reason: "has_requests",
     });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: world.order.id } })).status).toBe("entregado");
+  });
+
+  it("a return of a piece paid by card is refunded through the provider; shop and provider agree to the centavo", async () => {
+    const shopper = await createUser();
+    const ring = await createProduct({ name: "Anillo Aurora", price: 1_500_00, stock: 5 });
+    const chain = await createProduct({ name: "Cadena Luna", price: 800_00, stock: 5 });
+    await addToCart(shopper.id, { productId: ring.id, variantId: null, quantity: 2 });
+    await addToCart(shopper.id, { productId: chain.id, variantId: null, quantity: 1 });
+    const started = await startCheckout(new Request(`${SHOP_ORIGIN}/checkout`, { method: "POST" }), shopper, SHIPPING);
+    if (!started.ok) throw new Error(started.message);
+    expect((await payments.pay(started.url)).status).toBe(303);
+    await eventually(
+      async () => (await prisma.order.findUniqueOrThrow({ where: { id: started.orderId } })).status === "procesando",
+      "the order paid",
+    );
+    const worker = await staff();
+    const admin = await staff("admin");
+    await shipOrder(worker, started.orderId, { carrier: "estafeta", trackingCode: "EST1" });
+    await setOrderStatus(worker, started.orderId, "entregado");
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: started.orderId }, include: { items: true } });
+    const ringLine = order.items.find((item) => item.productId === ring.id)!;
+
+    const created = await createReturnRequest(shopper, order.number, {
+      kind: "devolucion",
+      quantities: { [ringLine.id]: 1 },
+      sizes: {},
+      reason: "Solo quería uno",
+    });
+    if (!created.ok) throw new Error("request refused");
+    await approveRequest(worker, created.requestId, null);
+    const line = await prisma.returnRequestItem.findFirstOrThrow({ where: { returnRequestId: created.requestId } });
+    const received = await receiveRequest(worker, created.requestId, { [line.id]: 1 });
+    expect(received).toMatchObject({ ok: true });
+    const asked = await prisma.refund.findUniqueOrThrow({
+      where: { id: (await requestOf(created.requestId)).refundRequestId! },
+    });
+
+    // The admin opens the refund page with the request and confirms it: pending until the provider says.
+    const refund = await refundCard(admin, {
+      orderId: order.id,
+      chosen: { items: { [ringLine.id]: 1 }, shipping: false, giftWrap: false },
+      reason: asked.reason,
+      requestId: asked.id,
+    });
+    if (!refund.ok) throw new Error(refund.reason);
+    await eventually(async () => (await requestOf(created.requestId)).status === "reembolsada", "the return refunded");
+    const refunds = await prisma.refund.findMany({ where: { orderId: order.id, status: "reembolsado" } });
+    const provider = await payments.stripe.refunds.list({ payment_intent: order.stripePaymentIntentId! });
+    expect(provider.data.map((r) => r.amount).sort()).toEqual(refunds.map((r) => r.amount).sort());
+    // One ring of two: its share of what was paid, IVA included, and nothing else.
+    expect(refunds.reduce((sum, r) => sum + r.amount, 0)).toBeLessThan(order.total);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("entregado");
+    expect((await emailsTo(shopper.email)).map((e) => e.kind)).toContain("order-refund");
   });
 });
