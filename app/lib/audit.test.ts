@@ -185,6 +185,21 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
     { before: { status: "cancelado" }, after: { status: "cancelado", via: "webhook", refundDue: true } },
   ],
   tracking: [{ before: { carrier: null, trackingCode: null }, after: { carrier: "dhl", trackingCode: "123" } }],
+  return_request: [
+    {
+      before: null,
+      after: {
+        request: "solicitada",
+        kind: "cambio",
+        reason: "Me quedó chico",
+        items: [{ quantity: 1, productName: "Anillo Aurora", variantName: "Talla 6 → Talla 7" }],
+      },
+    },
+    { before: { request: "solicitada" }, after: { request: "aprobada", message: "Envíalo esta semana" } },
+    { before: { request: "aprobada" }, after: { request: "recibida", sellable: ["1 de 1"] } },
+    { before: { request: "recibida" }, after: { request: "cambio_enviado", carrier: "dhl", trackingCode: "123" } },
+    { before: { request: "recibida" }, after: { request: "reembolsada" } },
+  ],
   refund: [
     { before: null, after: { refund: "solicitado", amount: 116_000, reason: "Talla equivocada" } },
     {

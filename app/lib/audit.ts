@@ -7,6 +7,7 @@ import { formatMoney } from "./money";
 import { isOrderStatus, ORDER_STATUS_INFO } from "./order-status";
 import { isPaymentMethod, PAYMENT_METHOD_LABELS } from "./payment-methods";
 import { isRole, ROLE_LABEL } from "./roles";
+import { isReturnRequestKind, isReturnRequestStatus, RETURN_KIND_LABEL, RETURN_STATUS_INFO } from "./return-requests";
 
 /** What an audit entry records, how the panel names it, and how its values read for a shop owner. */
 
@@ -26,6 +27,7 @@ export type AuditAction =
   | "tracking"
   | "return"
   | "refund"
+  | "return_request"
   | "role"
   | "password_reset";
 
@@ -45,6 +47,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   tracking: "Envío",
   return: "Devolución",
   refund: "Reembolso",
+  return_request: "Devolución o cambio solicitado",
   role: "Rol de usuario",
   password_reset: "Contraseña restablecida",
 };
@@ -92,6 +95,10 @@ const FIELD_LABEL: Record<string, string> = {
   shipping: "Envío reembolsado",
   reference: "Referencia",
   failureReason: "Motivo del fallo",
+  request: "Solicitud",
+  kind: "Tipo",
+  message: "Mensaje al cliente",
+  sellable: "Piezas vendibles de vuelta",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
@@ -155,6 +162,8 @@ export function auditValue(field: string, value: unknown, context: AuditContext 
   }
   if (field === "refund" && typeof value === "string") return REFUND_LABEL[value] ?? value;
   if (field === "method" && typeof value === "string") return REFUND_METHOD_LABEL[value] ?? value;
+  if (field === "request" && isReturnRequestStatus(value)) return RETURN_STATUS_INFO[value].label;
+  if (field === "kind" && isReturnRequestKind(value)) return RETURN_KIND_LABEL[value];
   if (field === "categoryId" && typeof value === "number") return context.categories?.[value] ?? `#${value}`;
   if (field === "awaiting" && isPaymentMethod(value)) return PAYMENT_METHOD_LABELS[value];
   if (field === "reason" && typeof value === "string" && Object.hasOwn(RELEASE_REASON_LABEL, value)) {

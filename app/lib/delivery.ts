@@ -120,23 +120,7 @@ function mexicoCityDayAndHour(instant: Date): { day: Day; hour: number } {
  */
 export function deliveryWindow(now: Date, settings: DeliverySettings): DeliveryWindow {
   const { day: today, hour } = mexicoCityDayAndHour(now);
-  const extra = new Set(settings.extraClosedDays);
-  const closedByYear = new Map<number, Set<string>>();
-  const isBusinessDay = (day: Day) => {
-    const { weekday, year } = partsOf(day);
-    if (weekday === 0 || weekday === 6 || extra.has(isoOf(day))) return false;
-    let closed = closedByYear.get(year);
-    if (!closed) closedByYear.set(year, (closed = new Set(mexicanClosedDays(year))));
-    return !closed.has(isoOf(day));
-  };
-  const addBusinessDays = (from: Day, count: number) => {
-    let day = from;
-    for (let added = 0; added < count;) {
-      day += 1;
-      if (isBusinessDay(day)) added += 1;
-    }
-    return day;
-  };
+  const { isBusinessDay, addBusinessDays } = businessCalendar(settings.extraClosedDays);
   let start = today;
   if (!isBusinessDay(start) || hour >= settings.cutoffHour) start = addBusinessDays(start, 1);
   const handedOver = addBusinessDays(start, settings.handlingDays);
@@ -187,4 +171,39 @@ function shortDay(iso: string, withMonth: boolean): string {
 export function formatDeliveryWindow(window: DeliveryWindow): string {
   if (window.from === window.to) return `Llega el ${shortDay(window.to, true)}`;
   return `Llega entre el ${shortDay(window.from, false)} y el ${shortDay(window.to, true)}`;
+}
+
+/** Business days (Monday to Friday, not a closed day of `mexicanClosedDays` or of `extraClosedDays`). */
+function businessCalendar(extraClosedDays: readonly string[]) {
+  const extra = new Set(extraClosedDays);
+  const closedByYear = new Map<number, Set<string>>();
+  const isBusinessDay = (day: Day) => {
+    const { weekday, year } = partsOf(day);
+    if (weekday === 0 || weekday === 6 || extra.has(isoOf(day))) return false;
+    let closed = closedByYear.get(year);
+    if (!closed) closedByYear.set(year, (closed = new Set(mexicanClosedDays(year))));
+    return !closed.has(isoOf(day));
+  };
+  const addBusinessDays = (from: Day, count: number) => {
+    let day = from;
+    for (let added = 0; added < count;) {
+      day += 1;
+      if (isBusinessDay(day)) added += 1;
+    }
+    return day;
+  };
+  return { isBusinessDay, addBusinessDays };
+}
+
+/** Mexico City's date (YYYY-MM-DD) at `instant`. */
+export function mexicoCityDate(instant: Date): string {
+  return isoOf(mexicoCityDayAndHour(instant).day);
+}
+
+/**
+ * The `count`th business day after Mexico City's date at `instant` (YYYY-MM-DD): the last day of a
+ * period of `count` business days that starts the day after (a return window from the delivery).
+ */
+export function businessDaysAfter(instant: Date, count: number, extraClosedDays: readonly string[] = []): string {
+  return isoOf(businessCalendar(extraClosedDays).addBusinessDays(mexicoCityDayAndHour(instant).day, count));
 }

@@ -6,7 +6,11 @@ import { changeOrderStatus } from "./order-lifecycle.server";
 /** Returns: processing one (stock back on the shelf, exactly once) and the list of past ones. */
 
 export type ReturnOutcome =
-  { ok: true; returnId: number; orderId: number } | { ok: false; reason: "not_found" | "not_returnable" };
+  | { ok: true; returnId: number; orderId: number }
+  | { ok: false; reason: "not_found" | "not_returnable" | "has_requests" };
+
+/** A whole-order return of an order with per-piece requests would put their pieces back twice. */
+class HasRequests extends Error {}
 
 type ReturnedItem = {
   orderItemId: number;
@@ -36,7 +40,7 @@ export async function processReturn(
     orderBy: { id: "asc" },
   });
   const itemsReturned: ReturnedItem[] = items.map(({ id, ...item }) => ({ orderItemId: id, ...item }));
-  const { result, extra: returnId } = await changeOrderStatus(
+  const changed = await changeOrderStatus(
     {
       orderId: order.id,
       to: "devuelto",
@@ -44,14 +48,24 @@ export async function processReturn(
       author: { actor },
       details: { reason, items: itemsReturned },
     },
-    async (tx) =>
-      (
+    async (tx) => {
+      // The order's row is locked: a shopper's request cannot slip in between (docs/decisions/034).
+      if ((await tx.returnRequest.count({ where: { orderId: order.id, status: { not: "rechazada" } } })) > 0) {
+        throw new HasRequests();
+      }
+      return (
         await tx.return.create({
           data: { orderId: order.id, adminId: actor.id, reason, itemsReturned },
           select: { id: true },
         })
-      ).id,
-  );
+      ).id;
+    },
+  ).catch((error: unknown) => {
+    if (error instanceof HasRequests) return null;
+    throw error;
+  });
+  if (changed === null) return { ok: false, reason: "has_requests" };
+  const { result, extra: returnId } = changed;
   if (!result.ok || returnId === undefined) {
     return { ok: false, reason: result.ok || result.reason !== "not_found" ? "not_returnable" : "not_found" };
   }

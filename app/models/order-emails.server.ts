@@ -13,6 +13,7 @@ import {
 } from "~/utils/order-email-templates.server";
 import { configuredOrigin } from "~/utils/origin.server";
 import { voucherExpiredEmail } from "~/utils/voucher-expired-email.server";
+import { restoreCartFromOrder } from "./cart-restore.server";
 import { AWAITING_PAYMENT_SELECT } from "./order-views.server";
 
 /**
@@ -74,7 +75,8 @@ export async function queueAwaitingPaymentEmail(tx: Tx, orderId: number, ordersU
  * Queues "tu ficha OXXO / transferencia SPEI venció" when a pending order whose voucher or transfer was
  * issued is released because the money never came (`voucher_expired`: the hold ended; `payment_failed`:
  * the provider's async_payment_failed). Any other release (a card session that expired, the shopper's
- * cancel) writes nothing. Returns the delivery, or null.
+ * cancel) writes nothing. The order's pieces go back in the shopper's cart, where the e-mail's link
+ * leads. Returns the delivery, or null.
  */
 export async function queueVoucherExpiredEmail(tx: Tx, orderId: number, reason: string): Promise<(() => void) | null> {
   if (reason !== "voucher_expired" && reason !== "payment_failed") return null;
@@ -84,6 +86,8 @@ export async function queueVoucherExpiredEmail(tx: Tx, orderId: number, reason: 
   });
   const method = order.paymentMethod;
   if (order.voucherIssuedAt === null || (method !== "oxxo" && method !== "spei")) return null;
+  // The e-mail's link goes back to the cart: it must hold the pieces (emptied when the voucher was issued).
+  await restoreCartFromOrder(tx, orderId);
   const content = voucherExpiredEmail({ name: nameOf(order), order, method, cartUrl: `${configuredOrigin()}/cart` });
   const { deliver } = await queueEmail(tx, { to: order.email, kind: "order-voucher-expired", ...content });
   return deliver;

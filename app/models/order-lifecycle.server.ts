@@ -123,6 +123,8 @@ export async function transitionOrder(tx: Tx, request: TransitionRequest): Promi
       ...(request.to !== "pendiente" ? { reservedUntil: null } : {}),
       ...(request.payment && row.paid_at === null ? paymentColumns(request.payment) : {}),
       ...(request.shipment ? { carrier: request.shipment.carrier, trackingCode: request.shipment.trackingCode } : {}),
+      // The return window counts from the delivery (docs/decisions/034).
+      ...(request.to === "entregado" ? { deliveredAt: new Date() } : {}),
     },
   });
   await recordAudit(tx, actorOf(request.author), {

@@ -10,6 +10,7 @@ import { refundDoneEmail, type RefundMethod } from "~/utils/refund-email-templat
 import { type Actor, recordAudit } from "./audit.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { SYSTEM_ACTOR, transitionOrder } from "./order-lifecycle.server";
+import { markRefundedReturns } from "./return-refunds.server";
 
 /**
  * A refund's outcome, as the provider reports it (`refund.updated`, `refund.failed`,
@@ -61,6 +62,7 @@ export async function settleRefund(
     });
     if (status === "fallido") return true;
     after.push(await queueRefundEmail(tx, row));
+    await markRefundedReturns(tx, row.orderId, actor);
     const paid = await tx.refund.aggregate({
       where: { orderId: row.orderId, status: "reembolsado" },
       _sum: { amount: true },

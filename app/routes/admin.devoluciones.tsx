@@ -4,19 +4,22 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/use-is-pending";
 import { Pagination } from "~/components/admin/pagination";
+import { ReturnRequestsSection } from "~/components/admin/return-requests";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, useSchemaForm, FormError, SubmitButton } from "~/components/forms";
 import { formatDateTime } from "~/lib/dates";
 import { parsePage } from "~/lib/pagination";
 import { DEFAULT_RETURN_REASON, RETURN_MESSAGES, ReturnSchema } from "~/lib/validation/admin";
 import { listReturns, processReturn } from "~/models/admin-returns.server";
+import { listReturnRequests } from "~/models/return-views.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
 import { parseOrderNumber } from "~/lib/ids";
 
 /**
- * The Devoluciones tab: process the return of an order (any status but devuelto and cancelado;
+ * The Devoluciones tab: the shoppers' return and exchange requests (each opens its page,
+ * /admin/devoluciones/:id), then process the return of an order (any status but devuelto and cancelado;
  * its items go back into stock) and the returns processed so far, newest first.
  * `?pedido=LJ…` fills in the order, as the Pedidos tab links here.
  */
@@ -25,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const orderNumber = parseOrderNumber(url.searchParams.get("pedido")) ?? "";
   const page = parsePage(url.searchParams.get("pagina"));
-  return { returns: await listReturns(page), orderNumber };
+  return { returns: await listReturns(page), requests: await listReturnRequests(), orderNumber };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: { orderNumber: [RETURN_MESSAGES.orderNotFound] } }), { status: 404 });
   }
   if (!outcome.ok) {
-    return data(submission.reply({ formErrors: [RETURN_MESSAGES.notReturnable] }), { status: 409 });
+    const message = outcome.reason === "has_requests" ? RETURN_MESSAGES.hasRequests : RETURN_MESSAGES.notReturnable;
+    return data(submission.reply({ formErrors: [message] }), { status: 409 });
   }
   throw redirect("/admin/devoluciones", {
     headers: {
@@ -51,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminReturns() {
-  const { returns, orderNumber } = useLoaderData<typeof loader>();
+  const { returns, requests, orderNumber } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const isPending = useIsPending({ state: "submitting" });
   const { form, fields, focus } = useSchemaForm(ReturnSchema, {
@@ -62,12 +66,14 @@ export default function AdminReturns() {
   return (
     <div>
       <h2 className="font-serif text-3xl text-ink-900">Devoluciones</h2>
+      <ReturnRequestsSection open={requests.open} closed={requests.closed} />
       <section aria-labelledby="process-return-title" className="mt-6 rounded-sm border border-ink-900/10 bg-white p-5">
         <h3 id="process-return-title" className="font-medium text-ink-900">
           Procesar devolución
         </h3>
         <p className="mt-1 text-sm text-ink-700">
-          Devuelve todo el pedido: sus piezas vuelven a las existencias y el pedido pasa a Devuelto.
+          Sin solicitud del cliente: devuelve todo el pedido, sus piezas vuelven a las existencias y el pedido pasa a
+          Devuelto.
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4" key={orderNumber}>
           <FormError id={form.errorId} errors={form.errors} />

@@ -77,14 +77,18 @@ export default function ShippingAndReturns() {
                 solo pueden devolverse con su empaque de seguridad intacto, salvo defecto de fabricación.
               </p>
               <ol>
-                <li>Escríbenos a {email} con tu número de pedido y las piezas que devuelves.</li>
                 <li>
-                  Te enviamos la dirección y las indicaciones para el envío de regreso, que corre por{" "}
+                  En <Link to="/orders">Mis Pedidos</Link>, elige «Solicitar devolución o cambio» en tu pedido
+                  entregado: las piezas, cuántas y el motivo. Si una pieza tiene tallas, puedes pedir otra talla en
+                  lugar del reembolso. También puedes escribirnos a {email} con tu número de pedido.
+                </li>
+                <li>
+                  Te respondemos por correo con la dirección y las indicaciones para el envío de regreso, que corre por{" "}
                   {policies.freeReturns ? "nuestra cuenta" : "tu cuenta"}.
                 </li>
                 <li>
-                  Al recibir la pieza la revisamos y registramos la devolución: tu pedido aparece como «devuelto» en Mis
-                  Pedidos.
+                  Al recibir la pieza la revisamos y te reembolsamos las piezas devueltas, o te enviamos la nueva talla
+                  con su número de guía. Mis Pedidos muestra en qué paso va tu solicitud.
                 </li>
               </ol>
             </>

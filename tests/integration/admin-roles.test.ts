@@ -22,6 +22,9 @@ import { action as editAction, loader as editLoader } from "~/routes/admin.produ
 import { action as productsAction, loader as productsLoader } from "~/routes/admin.productos._index";
 import { action as newAction, loader as newLoader } from "~/routes/admin.productos.nuevo";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.usuarios";
+import { loader as returnRequestLoader } from "~/routes/admin.devoluciones_.$id";
+import { loader as returnSlipLoader } from "~/routes/admin_.devoluciones.$id.hoja";
+import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
 import { adminSnapshot, createOrder, createProductWithVariant, staffSession } from "./admin-fixtures";
@@ -58,7 +61,17 @@ async function setUp() {
     CATALOG_COLUMNS.join(","),
     ",Pulsera importada,Pulseras,,,sí,no,no,/images/products/placeholder.svg,,,,,850.00,,3,",
   ].join("\r\n");
-  return { product, variant, unsold, plain, order, target: customer.user, png, importCsv };
+  // A shopper's approved return request, on an order of its own (docs/decisions/034).
+  const delivered = await createOrder({
+    userId: customer.user.id,
+    status: "entregado",
+    items: [{ productId: plain.id, quantity: 1 }],
+  });
+  const returnRequest = await prisma.returnRequest.create({
+    data: { orderId: delivered.id, kind: "devolucion", reason: "Prueba" },
+  });
+  await prisma.returnRequest.update({ where: { id: returnRequest.id }, data: { status: "aprobada" } });
+  return { product, variant, unsold, plain, order, returnRequest, target: customer.user, png, importCsv };
 }
 
 const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; params?: (f: Fixture) => Params }[] = [
@@ -98,6 +111,20 @@ const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; par
   },
   { name: "importar", loader: importLoader, path: "/admin/importar", role: "admin" },
   { name: "devoluciones", loader: returnsLoader, path: "/admin/devoluciones", role: "worker" },
+  {
+    name: "solicitud de devolución",
+    loader: returnRequestLoader,
+    path: "/admin/devoluciones/1",
+    role: "worker",
+    params: (f) => ({ id: String(f.returnRequest.id) }),
+  },
+  {
+    name: "hoja de devolución",
+    loader: returnSlipLoader,
+    path: "/admin/devoluciones/1/hoja",
+    role: "worker",
+    params: (f) => ({ id: String(f.returnRequest.id) }),
+  },
   { name: "usuarios", loader: usersLoader, path: "/admin/usuarios", role: "admin" },
   { name: "historial", loader: auditLoader, path: "/admin/historial", role: "admin" },
   { name: "correos", loader: outboxLoader, path: "/admin/outbox", role: "worker" },

@@ -193,6 +193,9 @@ describe("OXXO", () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.subject).toBe(`Pedido ${order.number}: tu ficha OXXO venció — Joyería Aurora`);
     expect(told[0]!.text).toContain("No se realizó ningún cargo");
+    // Back in the cart, once however many times the events came: the two pieces of the one line.
+    const cart = await prisma.cartItem.findMany({ where: { userId: user.id } });
+    expect(cart.map((line) => [line.productId, line.quantity])).toEqual([[product.id, 2]]);
   });
 
   it("Stripe's test e-mails settle the voucher at once", async () => {
@@ -276,6 +279,8 @@ describe("SPEI", () => {
     // The piece with its IVA and the total charged, as the checkout showed them.
     expect(email!.text).toContain("Anillo Aurora × 1: $1,432.10");
     expect(email!.text).toContain("Total: $1,447.10");
+    // The link lands on a cart that holds the piece again (it was emptied when the transfer was issued).
+    expect((await getCart(user.id)).count).toBe(1);
   });
 
   it("a transfer whose hold ends with every event lost is released by the sweep and e-mailed once", async () => {

@@ -414,3 +414,78 @@ describe("hostile refund forms (issue 33)", () => {
     expect(await tableCounts()).toEqual(before);
   });
 });
+
+describe("hostile return and exchange forms (issue 33)", () => {
+  it("answers every field of a shopper's request and of staff's steps with a 4xx at worst", async () => {
+    const shopper = await prisma.user.findUniqueOrThrow({ where: { email: "fuzz@example.test" } });
+    const ring = await createProduct({ name: "Anillo con tallas", stock: 0 });
+    const six = await prisma.variant.create({
+      data: { productId: ring.id, name: "Talla 6", model: "Oro", size: "6", price: 1_000_00, stock: 1 },
+    });
+    await prisma.variant.create({
+      data: { productId: ring.id, name: "Talla 7", model: "Oro", size: "7", price: 1_000_00, stock: 1 },
+    });
+    const { id } = await createOrder({ userId: shopper.id, productIds: [ring.id], status: "entregado" });
+    const order = await prisma.order.update({ where: { id }, data: { deliveredAt: new Date() } });
+    const [item] = await prisma.orderItem.findMany({ where: { orderId: order.id } });
+    await prisma.orderItem.update({ where: { id: item!.id }, data: { variantId: six.id } });
+    const before = await tableCounts();
+    for (const tipo of ["devolucion", "cambio", ...Object.values(VALUES)]) {
+      for (const [label, value] of Object.entries(VALUES)) {
+        const fields = {
+          tipo,
+          [`cantidad-${item!.id}`]: value,
+          [`talla-${item!.id}`]: value,
+          "cantidad-x": value,
+          motivo: value,
+        };
+        const response = await send(shop.url, {
+          method: "POST",
+          path: `/orders/${order.number}/devolucion`,
+          body: formBody(fields),
+          headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+        });
+        assertSafe(response, `return request ${String(tipo).slice(0, 20)} ${label}`);
+        expect(response.status, label).toBeGreaterThanOrEqual(400);
+      }
+    }
+    // Another shopper's order is not found, whatever is sent.
+    const page = await send(shop.url, { path: `/orders/${order.number}/devolucion`, headers: { Cookie: adminCookie } });
+    expect(page.status).toBe(404);
+    expect(await tableCounts()).toEqual(before);
+
+    const request = await prisma.returnRequest.create({
+      data: {
+        orderId: order.id,
+        kind: "devolucion",
+        reason: "Prueba",
+        items: { create: [{ orderItemId: item!.id, quantity: 1 }] },
+      },
+      include: { items: true },
+    });
+    for (const intent of ["rechazar", "aprobar", "recibir", "enviar", "otra", ...Object.values(VALUES)]) {
+      for (const [label, value] of Object.entries(VALUES)) {
+        const fields = {
+          intent,
+          mensaje: value,
+          [`vendible-${request.items[0]!.id}`]: value,
+          "vendible-999999999": value,
+          paqueteria: value,
+          guia: value,
+        };
+        for (const path of [`/admin/devoluciones/${request.id}`, `/admin/devoluciones/999999999`]) {
+          const response = await send(shop.url, {
+            method: "POST",
+            path,
+            body: formBody(fields),
+            headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+          });
+          assertSafe(response, `request step ${String(intent).slice(0, 20)} ${label}`);
+        }
+      }
+    }
+    for (const path of [`/admin/devoluciones/${request.id}`, `/admin/devoluciones/${request.id}/hoja`]) {
+      assertSafe(await send(shop.url, { path, headers: { Cookie: adminCookie } }), path);
+    }
+  });
+});

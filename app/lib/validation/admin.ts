@@ -78,6 +78,7 @@ export const RETURN_MESSAGES = {
   orderRequired: "Escribe el número del pedido, por ejemplo LJ4821937365",
   orderNotFound: "No existe un pedido con ese número",
   notReturnable: "Solo se puede devolver un pedido enviado o entregado, y una sola vez",
+  hasRequests: "Este pedido tiene solicitudes de devolución o cambio del cliente: atiéndelas en su solicitud",
   reasonTooLong: "El motivo no puede tener más de 500 caracteres",
 } as const;
 
