@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The shop's patches to installed dependencies, verified: run by `npm install`'s postinstall and by the
 // Dockerfile after each of its `npm install --ignore-scripts`. `--check` verifies without writing.
-// `--root <dir>` works on another install (the tests' temporary copies).
+// `--root <dir>` works on another install (the tests' temporary copies). `--hashes` says, for a new
+// version of a patched package, whether each patch still applies and the hashes it would carry
+// (docs/upgrading.md).
 //
 // Each patch names one package at one version and one file, with the SHA-256 of that file as the
 // registry ships it (`pristine`) and as patched (`patched`). A pristine file is patched and checked to
@@ -308,9 +310,34 @@ export function run() {
     .map(([patch, problem]) => `patch-dependencies: FAILED patch ${patch.name}@${patch.version}: ${problem}`);
 }
 
+/**
+ * For docs/upgrading.md: each patch against the installed file as it is now (a new version, before
+ * patching): whether every replaced text occurs exactly once, and the version and hashes to write into
+ * PATCHES if the patch is to be carried over as it is.
+ */
+export function proposeHashes() {
+  return PATCHES.map((patch) => {
+    const packageJson = path.join(root, "node_modules", patch.name, "package.json");
+    const file = path.join(root, patch.file);
+    if (!fs.existsSync(packageJson) || !fs.existsSync(file)) return `${patch.name}: not installed.`;
+    const { version } = JSON.parse(fs.readFileSync(packageJson, "utf8"));
+    const source = fs.readFileSync(file, "utf8");
+    if (sha256(source) === patch.patched) return `${patch.name} ${version}: patched as PATCHES says, nothing to do.`;
+    const counts = patch.replacements.map((r) => source.split(r.from).length - 1);
+    if (counts.some((count) => count !== 1)) {
+      return `${patch.name} ${version}: the replaced texts occur ${counts.join(", ")} times (each must occur once): rewrite the patch against this version, or drop it.`;
+    }
+    return `${patch.name} ${version}: applies as it is; if the upstream changes leave it correct, set version: "${version}", pristine: "${sha256(source)}", patched: "${sha256(apply(source, patch.replacements))}".`;
+  });
+}
+
 export { PATCHES, RETIRED, apply, undo, sha256 };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (argv.includes("--hashes")) {
+    for (const line of proposeHashes()) console.log(line);
+    process.exit(0);
+  }
   const problems = run();
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) process.exit(1);

@@ -97,6 +97,11 @@ describe("verified dependency patches", () => {
     expect(result.stderr).toContain("docs/upgrading.md");
     // The other patches are still applied: one run says everything that is wrong.
     expect(sha256(fs.readFileSync(path.join(dir, routerDom.file), "utf8"))).toBe(routerDom.patched);
+    // The upgrade drill's next step (docs/upgrading.md): does the patch still apply, with which hashes.
+    const proposal = run(dir, "--hashes");
+    expect(proposal.stdout).toContain(
+      `@remix-run/router 1.23.4: applies as it is; if the upstream changes leave it correct, set version: "1.23.4", pristine: "${router.pristine}"`,
+    );
   });
 
   it("fail when a patched package is missing, or a second copy would be loaded unpatched", () => {
