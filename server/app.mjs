@@ -264,8 +264,7 @@ export function createApp({
   // (without `immutable`: a reload still revalidates, in case one is ever redrawn in place).
   app.use("/images", express.static("public/images", { maxAge: "30d" }));
   // The few files at public/'s top level (icons, the web manifest), known at start: asking the disk
-  // for every page's path (a failed stat and an error object per request) was 2–3 % of a signed-in
-  // cart page's time under load.
+  // for every page's path cost a failed stat and an error object per request (docs/decisions/041).
   const topLevelFiles = new Set(
     (fs.existsSync("public") ? fs.readdirSync("public", { withFileTypes: true }) : [])
       .filter((entry) => entry.isFile())
