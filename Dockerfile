@@ -25,9 +25,9 @@ WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 
 # All dependencies, for the build. `npm install` with the lockfile, not `npm ci` (docs/operations.md);
-# no install scripts (npm 10 would run Prisma's engine download); the shop's own patches to installed
-# dependencies (scripts/patch-dependencies.mjs: routes built and matched once, requests not copied,
-# React's page writer) are applied explicitly.
+# no install scripts (npm 10 would run Prisma's engine download); the shop's verified patches to installed
+# dependencies (scripts/patch-dependencies.mjs: routes built and matched once) are applied explicitly, and
+# the build FAILS, naming the patch, on any version or file the script cannot vouch for (docs/upgrading.md).
 FROM base AS deps
 COPY package.json package-lock.json ./
 COPY scripts/patch-dependencies.mjs scripts/

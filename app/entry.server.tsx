@@ -17,25 +17,12 @@ import { checkRequest } from "./utils/request.server";
 import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
 import { answerUnexpectedErrors, logRemixError } from "./utils/unexpected-errors.server";
-import { renderWholePage, wholePageResponse } from "./utils/whole-document.server";
-
-/** The HTTP server sends a page rendered whole in one write (whole-document.server.ts). */
-export { wholeBodyOf } from "./utils/whole-document.server";
+import type { ShopEntry } from "./shop-entry";
+import { renderedPages } from "./utils/rendered-pages.server";
+import { startUp } from "./utils/start-up.server";
+import { renderWholePage, wholeBodyOf, wholePageResponse } from "./utils/whole-document.server";
 
 export const streamTimeout = 5_000;
-
-/**
- * Start-up, called once by the shop's HTTP server (server/index.mjs) before it listens: validates the
- * configuration, starts the background jobs, and hands the server its settings, the logger, the
- * request observer, the metrics and the shutdown step.
- */
-export { startUp } from "./utils/start-up.server";
-
-/** The checks the HTTP server runs on every request before Remix sees it (origin, body size). */
-export { checkRequest };
-
-/** The rendered-page cache the HTTP server answers anonymous catalogue pages from (decision 023). */
-export { renderedPages } from "./utils/rendered-pages.server";
 
 /**
  * The build the HTTP server serves, with three rules no route has to remember:
@@ -45,7 +32,7 @@ export { renderedPages } from "./utils/rendered-pages.server";
  * - a post to a staff page that takes none is answered by the staff guard first (logged out: to the
  *   home page; not staff: 403 Acceso Denegado), then 405, quietly, instead of Remix's logged error.
  */
-export function prepareBuild(build: ServerBuild): ServerBuild {
+function prepareBuild(build: ServerBuild): ServerBuild {
   const guard =
     <Args extends { request: Request }, R>(id: string, handler: (args: Args) => R) =>
     (args: Args) =>
@@ -73,6 +60,13 @@ async function refuseStaffPost({ request }: ActionFunctionArgs): Promise<never> 
   await requireUserWithRole(request, "worker");
   throw new Response("Método no permitido", { status: 405 });
 }
+
+/**
+ * What the shop's HTTP server needs from this build (app/shop-entry.ts; the server refuses a build
+ * without it): start-up, the checks before Remix, the rendered-page cache, the pages rendered whole,
+ * and the build with the rules above. Its use, request by request: docs/request-path.md.
+ */
+export const shopEntry = { startUp, checkRequest, renderedPages, wholeBodyOf, prepareBuild } satisfies ShopEntry;
 
 export default async function handleRequest(
   request: Request,

@@ -189,13 +189,20 @@ echo "  healthy (HEALTHCHECK /healthz) after ${HEALTHY_MS} ms, ready (/readyz) a
 uid="$(podman_ exec "$SHOP" id -u)"
 [ "$uid" = 1000 ] || fail "the shop runs as uid $uid, not 1000"
 echo "  runs as $(podman_ exec "$SHOP" id -un) (uid $uid)"
+# The build stages fail on a patch they cannot verify (scripts/patch-dependencies.mjs); the image
+# carries the three patched files, and none of the retired patches (decisions 044 and 045).
 for patched in node_modules/@remix-run/router/dist/router.cjs.js node_modules/@remix-run/react/dist/server.js \
-  node_modules/react-router-dom/server.js node_modules/@remix-run/server-runtime/dist/data.js \
-  node_modules/react-dom/cjs/react-dom-server.node.production.min.js; do
+  node_modules/react-router-dom/server.js; do
   podman_ exec "$SHOP" grep -q "/\* joyeria: " "$patched" ||
     fail "the image's $patched is not patched (scripts/patch-dependencies.mjs)"
 done
-echo "  its router, @remix-run/react, react-router-dom, @remix-run/server-runtime and react-dom carry the shop's patches (scripts/patch-dependencies.mjs)"
+for published in node_modules/@remix-run/server-runtime/dist/data.js \
+  node_modules/react-dom/cjs/react-dom-server.node.production.min.js; do
+  if podman_ exec "$SHOP" grep -q "/\* joyeria: " "$published"; then
+    fail "the image's $published carries a retired patch (scripts/patch-dependencies.mjs)"
+  fi
+done
+echo "  its router, @remix-run/react and react-router-dom carry the shop's verified patches, server-runtime and react-dom none (scripts/patch-dependencies.mjs)"
 # Read whole before searching (as stop_shop does): `grep -q` stops at the first match and podman exec,
 # still writing, fails on SIGPIPE under pipefail (it did on a loaded machine).
 cmdlines="$(podman_ exec "$SHOP" sh -c 'for f in /proc/[0-9]*/cmdline; do tr "\0" " " < "$f" 2>/dev/null; echo; done')"

@@ -11,14 +11,17 @@
 // - the graceful shutdown's gate (server/lifecycle.mjs): requests in flight are counted, and while
 //   draining every new request is answered 503 before the app sees it, for a proxy to retry it on
 //   another instance; a 503 is never the answer to a POST the app handled (docs/decisions/029).
+//
+// What this server needs from the app's build is one typed export, `shopEntry` (app/shop-entry.ts,
+// checked by server/shop-entry.mjs); one request's way through it all: docs/request-path.md.
 import fs from "node:fs";
-// Remix's Express adapter, in its parts: a page rendered whole is written in one piece (below).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { precompressed } from "./precompressed.mjs";
+import { remixRequest, sendResponse, toHeaders } from "./remix-adapter.mjs";
 import { renderedUrl, requestTargetProblem } from "./request-target.mjs";
+import { shopEntryOf } from "./shop-entry.mjs";
 
 /** The methods the shop answers; forms and webhooks are POSTs. */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
@@ -29,16 +32,6 @@ const METHODS = new Set(["GET", "HEAD", "POST"]);
  */
 const LINGER_MS = 2_000;
 const LINGER_MAX_BYTES = 16 * 1024 * 1024;
-
-/** Node's header object as a Fetch `Headers` (only what the request checks read). */
-function toHeaders(nodeHeaders) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(nodeHeaders)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
 
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -171,36 +164,24 @@ function captureAnswer(res, store) {
 }
 
 /**
- * `@remix-run/express`'s request handler, with one difference: a page the shop rendered whole (its
- * entry's `wholeBodyOf`, app/utils/whole-document.server.ts) is written with one `res.end`, which gives
- * it a Content-Length; everything else (data, resources, redirects, a build without that entry) is
- * sent by the adapter's own `sendRemixResponse`, streamed as before.
+ * Remix's request handler for one build, written back as `@remix-run/express` does (server/remix-adapter.mjs),
+ * with one difference: a page the shop rendered whole (`wholeBodyOf`, app/utils/whole-document.server.ts)
+ * is written with one `res.end`, which gives it a Content-Length; everything else (data, resources,
+ * redirects) is streamed.
  *
  * @param {{
  *   build: import("@remix-run/node").ServerBuild,
+ *   entry: import("../app/shop-entry").ShopEntry,
  *   mode: string,
  *   getLoadContext: (req: import("express").Request) => object,
  * }} options
  */
-function createRemixHandler({ build, mode, getLoadContext }) {
-  const handleRequest = createRequestHandler(build, mode);
-  const wholeBodyOf = build.entry.module.wholeBodyOf;
+function createRemixHandler({ build, entry, mode, getLoadContext }) {
+  const handleRequest = createRequestHandler(entry.prepareBuild(build), mode);
   return async (req, res, next) => {
     try {
-      let response = await handleRequest(createRemixRequest(req, res), getLoadContext(req));
-      const status = statusFor(req, response.status);
-      const body = wholeBodyOf?.(response);
-      if (!body) {
-        if (status !== response.status) response = new Response(response.body, { status, headers: response.headers });
-        return await sendRemixResponse(res, response);
-      }
-      res.statusMessage = status === response.status ? response.statusText : "";
-      res.status(status);
-      for (const [name, value] of response.headers) res.append(name, value);
-      // Set here: the compression middleware's `end` writes the head before Node could count the
-      // body (compression replaces it when it compresses).
-      res.set("Content-Length", String(body.length));
-      res.end(body);
+      const response = await handleRequest(remixRequest(req, res, res.locals.url), getLoadContext(req));
+      await sendResponse(res, response, statusFor(req, response.status), entry.wholeBodyOf(response));
     } catch (error) {
       next(error);
     }
@@ -283,8 +264,7 @@ export function createApp({
   // (without `immutable`: a reload still revalidates, in case one is ever redrawn in place).
   app.use("/images", express.static("public/images", { maxAge: "30d" }));
   // The few files at public/'s top level (icons, the web manifest), known at start: asking the disk
-  // for every page's path (a failed stat and an error object per request) was 2–3 % of a signed-in
-  // cart page's time under load.
+  // for every page's path cost a failed stat and an error object per request (docs/decisions/041).
   const topLevelFiles = new Set(
     (fs.existsSync("public") ? fs.readdirSync("public", { withFileTypes: true }) : [])
       .filter((entry) => entry.isFile())
@@ -302,10 +282,9 @@ export function createApp({
       return sendError(req, res, 400, "La dirección solicitada no es válida.");
     }
     try {
-      const build = await getBuild();
-      const check = build.entry.module.checkRequest;
+      const { checkRequest } = shopEntryOf(await getBuild());
       // The body limit comes from the path (the app's BODY_LIMITS), as readForm applies it.
-      const rejection = check?.({ method: req.method, url: url.href, headers: toHeaders(req.headers) });
+      const rejection = checkRequest({ method: req.method, url: url.href, headers: toHeaders(req.headers) });
       if (rejection) return sendError(req, res, rejection.status, rejection.message);
       res.locals.url = url;
       next();
@@ -320,17 +299,18 @@ export function createApp({
   app.all("*", async (req, res, next) => {
     try {
       const build = await getBuild();
+      const entry = shopEntryOf(build);
       if (build !== handlerBuild) {
         handlerBuild = build;
         handler = createRemixHandler({
-          // A build without the shop's entry (the bench's bare page) is served as it is.
-          build: build.entry.module.prepareBuild?.(build) ?? build,
+          build,
+          entry,
           mode,
           getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? null }),
         });
       }
-      const pages = build.entry.module.renderedPages?.();
-      const key = pages?.keyOf({ method: req.method, url: res.locals.url.href, cookie: req.headers.cookie });
+      const pages = entry.renderedPages();
+      const key = pages.keyOf({ method: req.method, url: res.locals.url.href, cookie: req.headers.cookie });
       if (!key) return handler(req, res, next);
       const cached = pages.answer(key, req.headers["if-none-match"]);
       if (cached) return sendCached(res, cached);

@@ -12,6 +12,7 @@ import sourceMapSupport from "source-map-support";
 import { createApp } from "./app.mjs";
 import { answerClientError, refuseConnect } from "./client-errors.mjs";
 import { createLifecycle } from "./lifecycle.mjs";
+import { shopEntryOf } from "./shop-entry.mjs";
 
 sourceMapSupport.install();
 installGlobals({ nativeFetch: true });
@@ -34,7 +35,8 @@ try {
 }
 let runtime;
 try {
-  runtime = build.entry.module.startUp();
+  // A build without the shop's entry (app/shop-entry.ts) is refused here, before listening.
+  runtime = shopEntryOf(build).startUp();
 } catch (error) {
   // A configuration problem (SESSION_SECRET, APP_ORIGIN, a malformed variable): the message says it all.
   console.error(error instanceof Error ? error.message : error);

@@ -14,8 +14,7 @@ const PLAIN_PATH = /^\/(?!\/)(?!(?:[^?#]*\/)?\.\.?(?:[/?#]|$))[^?#]*(?:\?[^#]+)?
  *
  * Remix's `<Link>` resolves its path against the page's routes on the server (three times: its own
  * `useHref`, React Router's, and React Router's click handler) and sets up prefetching and client
- * navigation, none of which a server-rendered page uses: for the 43 links of a signed-in cart page that
- * was about a tenth of the server's time per page (decision 024, second revision of 2026-11-26). On
+ * navigation, none of which a server-rendered page uses (what that cost: docs/decisions/040). On
  * the server, a link to an absolute path of the site is written as the `<a>` Remix would render
  * (`href` = the path, `data-discover` for route discovery, the other props as they are; `link.test.tsx`
  * compares the two); in the browser, and on the server for anything else (a relative path, an object,

@@ -46,8 +46,8 @@ const compactManifest = memoizeBounded(
 /**
  * What a production page gets after React rendered it (whole-document.server.ts): low-priority module
  * preloads, a compact manifest. The markers are ASCII, so they are found and replaced in the page's
- * bytes; only the manifest is decoded (to write it compact). Decoding the page and encoding it again was
- * 2–3 % of a signed-in cart page's server time in a profile (decision 024, second revision of 2026-11-26).
+ * bytes; only the manifest is decoded (to write it compact), rather than decoding the page and encoding
+ * it again.
  */
 export function finishRenderedPage(page: Buffer): Buffer {
   const pieces: Buffer[] = [];

@@ -3,16 +3,12 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 
 /**
- * A page rendered whole, then sent in one write (decision 024, third revision of 2026-11-26).
+ * A page rendered whole, then sent in one write (docs/decisions/043-pages-rendered-whole.md).
  *
  * No route of the shop defers data (no `defer`, no `<Await>`): by the time React renders, every loader
- * has finished, so the whole page is ready as soon as its shell is, a millisecond or two later.
- * Streaming it bought nothing and cost CPU: React's pieces went through a Node stream, a web
- * `ReadableStream` (built per page), Remix's adapter reading it back chunk by chunk and a chunked
- * response. Rendered whole, the page is one `Buffer`, handed to the HTTP server beside the `Response`
- * (whose body stays empty: a `Response` built on a buffer makes its own `ReadableStream` at once, 55 µs
- * a page) and written with one `res.end`, with a `Content-Length`. With the abort timer below cleared
- * too, a signed-in cart page's server CPU fell from 2.58 to 2.1 ms (−18 %).
+ * has finished, so the whole page is ready as soon as its shell is. Rendered whole, the page is one
+ * `Buffer`, handed to the HTTP server beside a bodiless `Response` (wholePageResponse) and written with
+ * one `res.end`, with a `Content-Length`. The page never carries a NUL byte (withoutNulBytes).
  *
  * A route that starts deferring data should render as a stream again (its slow part would otherwise
  * hold back the whole page).
@@ -50,7 +46,7 @@ export function renderWholePage(
                 done();
               },
               final(done) {
-                resolve(Buffer.concat(pieces));
+                resolve(withoutNulBytes(Buffer.concat(pieces)));
                 done();
               },
               destroy(error, done) {
@@ -74,6 +70,28 @@ export function renderWholePage(
     // page: a timer left running held every page's render in memory for the whole delay.
     if (!ready) timeout = setTimeout(abort, timeoutMs);
   });
+}
+
+/**
+ * The page without NUL bytes. React 18's server writer (development and production builds alike) puts
+ * a NUL where a multi-byte character does not fit at the end of its 2,048-byte buffer (react#31134,
+ * fixed upstream by react#26228 in no React 18 release): "Abrir men\0ú", which a browser shows as
+ * "Abrir men�ú". Those NULs are extra bytes, so dropping them gives the page React meant; and a NUL
+ * is never valid in HTML (a text holding one, e.g. a product name typed with one, loses it, as a
+ * browser's parser drops it in text). One scan of the page; a copy only when there is one.
+ */
+export function withoutNulBytes(page: Buffer): Buffer {
+  let at = page.indexOf(0);
+  if (at === -1) return page;
+  const pieces: Buffer[] = [];
+  let from = 0;
+  while (at !== -1) {
+    pieces.push(page.subarray(from, at));
+    from = at + 1;
+    at = page.indexOf(0, from);
+  }
+  pieces.push(page.subarray(from));
+  return Buffer.concat(pieces);
 }
 
 /** The bodies of the pages rendered whole, by their (bodiless) `Response`. */

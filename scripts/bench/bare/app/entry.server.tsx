@@ -29,3 +29,17 @@ export default function handleRequest(
     setTimeout(abort, 5_000);
   });
 }
+
+/**
+ * The shop's HTTP server refuses a build without `shopEntry` (app/shop-entry.ts): the bare page's
+ * does nothing of the shop's — no start-up, no checks, no page cache, every page streamed.
+ */
+export const shopEntry = {
+  startUp() {
+    throw new Error("the bench's bare page is served by scripts/bench/serve-bare.mjs, without start-up");
+  },
+  checkRequest: () => null,
+  renderedPages: () => ({ keyOf: () => null, answer: () => null, begin: () => () => {}, rendering: () => null }),
+  wholeBodyOf: () => undefined,
+  prepareBuild: <Build,>(build: Build) => build,
+};
