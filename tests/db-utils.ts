@@ -29,6 +29,8 @@ const TABLES = [
   "rate_limits",
   "login_links",
   "uploaded_files",
+  "invoices",
+  "fiscal_profiles",
 ];
 
 /**

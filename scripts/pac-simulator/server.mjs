@@ -1,0 +1,177 @@
+// @ts-check
+// The project's local PAC simulator: the subset of SW Sapien's REST API the shop uses (docs/decisions/035),
+// for development, tests and the embedded default. `POST /v3/cfdi33/issue/json/v4` takes a CFDI 4.0
+// Comprobante as JSON (Content-Type application/jsontoxml, `Authorization: bearer <token>`), validates it
+// as the PAC and the SAT would (validate.mjs), seals and stamps it, and answers
+// `{ status: "success", data: { uuid, fechaTimbrado, cfdi, … } }`, or `{ status: "error", message,
+// messageDetail }` with the SAT's code. A Comprobante with the same issuer, Serie and Folio as one already
+// stamped gets "307. El comprobante contiene un timbre previo." with the earlier stamp's data, so a retry
+// never stamps twice.
+import crypto from "node:crypto";
+import http from "node:http";
+import { CfdiError, validateComprobante } from "./validate.mjs";
+import { stampedXml } from "./xml.mjs";
+
+const MAX_BODY_BYTES = 512 * 1024;
+export const ISSUE_PATH = "/v3/cfdi33/issue/json/v4";
+
+/**
+ * @typedef {object} PacSimulatorOptions
+ * @property {number} [port] 0 (the default) picks a free port
+ * @property {string} [host]
+ * @property {string} token what clients must send as `Authorization: bearer <token>`
+ * @property {number} [delayMs] how long each stamp takes (tests overlap concurrent requests with it)
+ */
+
+/**
+ * @typedef {object} PacSimulator
+ * @property {string} url the API base
+ * @property {number} port
+ * @property {() => number} stampCount how many distinct CFDIs were stamped
+ * @property {(mode: "drop-after-stamp" | "unavailable") => void} failNext the next issue request stamps and
+ *   then drops the connection (a timeout after the PAC stamped), or answers 503 without stamping
+ * @property {() => Promise<void>} stop
+ */
+
+/**
+ * @param {PacSimulatorOptions} options
+ * @returns {Promise<PacSimulator>}
+ */
+export async function startPacSimulator({ port = 0, host = "127.0.0.1", token, delayMs = 0 }) {
+  if (!token) throw new Error("The PAC simulator needs a token.");
+  /** @type {Map<string, any>} stamps by issuer, Serie and Folio */
+  const stamps = new Map();
+  /** @type {"drop-after-stamp" | "unavailable" | null} */
+  let fault = null;
+
+  /** @param {any} c */
+  function stamp(c) {
+    const uuid = crypto.randomUUID().toUpperCase();
+    const fechaTimbrado = new Date().toISOString().slice(0, 19);
+    const selloCFD = crypto.randomBytes(256).toString("base64");
+    const selloSAT = crypto.randomBytes(256).toString("base64");
+    const noCertificado = "30001000000500003416";
+    const noCertificadoSAT = "30001000000500003456";
+    const rfcProvCertif = "SPR190613I52";
+    const cfdi = stampedXml(c, {
+      uuid,
+      fechaTimbrado,
+      selloCFD,
+      selloSAT,
+      noCertificado,
+      noCertificadoSAT,
+      rfcProvCertif,
+    });
+    return {
+      uuid,
+      fechaTimbrado,
+      cfdi,
+      selloCFDI: selloCFD,
+      selloSAT,
+      noCertificadoCFDI: noCertificado,
+      noCertificadoSAT,
+      cadenaOriginalSAT: `||1.1|${uuid}|${fechaTimbrado}|${rfcProvCertif}|${selloCFD}|${noCertificadoSAT}||`,
+      qrCode: "",
+    };
+  }
+
+  const server = http.createServer((req, res) => {
+    /** @param {number} status @param {unknown} body */
+    const send = (status, body) => {
+      res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
+      res.end(JSON.stringify(body));
+    };
+    const chunks = /** @type {Buffer[]} */ ([]);
+    let size = 0;
+    req.on("data", (/** @type {Buffer} */ chunk) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on("end", () => {
+      void (async () => {
+        if (req.method !== "POST" || req.url !== ISSUE_PATH) {
+          send(404, { status: "error", message: "404 - Not found", messageDetail: `${req.method} ${req.url}` });
+          return;
+        }
+        if (req.headers.authorization?.replace(/^bearer\s+/i, "") !== token) {
+          send(401, {
+            status: "error",
+            message: "AU2000 - El token no es válido",
+            messageDetail: "Token inválido o expirado",
+          });
+          return;
+        }
+        if (size > MAX_BODY_BYTES) {
+          send(413, { status: "error", message: "CFDI40001 - El comprobante excede el tamaño permitido" });
+          return;
+        }
+        const current = fault;
+        fault = null;
+        if (current === "unavailable") {
+          send(503, { status: "error", message: "500 - Servicio no disponible", messageDetail: "Intente más tarde" });
+          return;
+        }
+        let comprobante;
+        try {
+          comprobante = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        } catch {
+          send(400, {
+            status: "error",
+            message: "CFDI40001 - El JSON no es válido",
+            messageDetail: "JSON mal formado",
+          });
+          return;
+        }
+        try {
+          validateComprobante(comprobante);
+        } catch (error) {
+          if (error instanceof CfdiError) {
+            send(400, { status: "error", message: error.message, messageDetail: error.detail });
+            return;
+          }
+          throw error;
+        }
+        const key = `${comprobante.Emisor.Rfc}|${comprobante.Serie ?? ""}|${comprobante.Folio ?? ""}`;
+        const previous = stamps.get(key);
+        if (previous) {
+          send(400, {
+            status: "error",
+            message: "307. El comprobante contiene un timbre previo.",
+            messageDetail: previous.uuid,
+            data: previous,
+          });
+          return;
+        }
+        const stamped = stamp(comprobante);
+        stamps.set(key, stamped);
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        if (current === "drop-after-stamp") {
+          req.socket.destroy();
+          return;
+        }
+        send(200, { status: "success", data: stamped });
+      })().catch((error) => {
+        send(500, { status: "error", message: "500 - Error interno", messageDetail: String(error) });
+      });
+    });
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    stampCount: () => stamps.size,
+    failNext: (mode) => {
+      fault = mode;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
