@@ -5,7 +5,7 @@
 // code and text, as SW Sapien answers them ("CFDI40xxx - …").
 import { Rfc } from "@nodecfdi/rfc";
 
-/** c_RegimenFiscal: [física, moral]. */
+/** c_RegimenFiscal: [física, moral]. @type {Record<string, [boolean, boolean]>} */
 const REGIMENES = {
   601: [false, true],
   603: [false, true],
@@ -64,12 +64,12 @@ function required(value, field) {
 function micros(value, field) {
   if (!AMOUNT.test(value)) throw new CfdiError("CFDI40101", `El campo ${field} no cumple con el patrón requerido.`);
   const [whole, fraction = ""] = value.split(".");
-  return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, "0"));
+  return Number(whole) * 1_000_000 + Number((fraction ?? "").padEnd(6, "0"));
 }
 
 /** @param {string} value */
 function decimals(value) {
-  return value.includes(".") ? value.split(".")[1].length : 0;
+  return value.includes(".") ? (value.split(".")[1] ?? "").length : 0;
 }
 
 /**
@@ -132,7 +132,7 @@ function validateReceptor(r) {
       "El campo DomicilioFiscalReceptor del receptor, debe encontrarse en la lista de RFC inscritos no cancelados en el SAT.",
     );
   }
-  const fits = REGIMENES[/** @type {keyof typeof REGIMENES} */ (regimen)];
+  const fits = REGIMENES[regimen];
   if (!fits)
     throw new CfdiError(
       "CFDI40157",

@@ -64,7 +64,7 @@ describe("the shop's CFDI against the PAC simulator's SAT checks", () => {
 
   it("refuses a concept whose IVA is outside the SAT's limits (7 pieces × IVA rounded per piece)", () => {
     const good = comprobanteFor([{ unitPrice: 3333, quantity: 7 }], null, true);
-    const [concept] = good.Conceptos;
+    const concept = good.Conceptos[0]!;
     const traslado = { ...concept.Impuestos.Traslados[0], Base: "233.31", Importe: "37.31" };
     const bad = {
       ...good,

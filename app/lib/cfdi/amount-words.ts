@@ -56,16 +56,16 @@ function belowThousand(n: number, apocope: boolean): string {
   const words: string[] = [];
   const hundreds = Math.floor(n / 100);
   const rest = n % 100;
-  if (hundreds > 0) words.push(HUNDREDS[hundreds]);
+  if (hundreds > 0) words.push(HUNDREDS[hundreds] ?? "");
   if (rest > 0 && rest < 30) {
-    let word = UNITS[rest];
+    let word = UNITS[rest] ?? "";
     if (apocope && rest === 1) word = "UN";
     if (apocope && rest === 21) word = "VEINTIÚN";
     words.push(word);
   } else if (rest >= 30) {
     const unit = rest % 10;
-    words.push(TENS[Math.floor(rest / 10)]);
-    if (unit > 0) words.push("Y", apocope && unit === 1 ? "UN" : UNITS[unit]);
+    words.push(TENS[Math.floor(rest / 10)] ?? "");
+    if (unit > 0) words.push("Y", apocope && unit === 1 ? "UN" : (UNITS[unit] ?? ""));
   }
   return words.join(" ");
 }

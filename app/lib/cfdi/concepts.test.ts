@@ -47,7 +47,7 @@ describe("buildConcepts", () => {
     // 7 pieces of $33.33: IVA per piece 5.33 (5.3328), × 7 = 37.31; 16 % of 233.31 is 37.3296.
     const source = order([{ unitPrice: 3333, quantity: 7 }], null, true);
     const cfdi = buildConcepts(source);
-    const line = cfdi.concepts[0];
+    const line = cfdi.concepts[0]!;
     expect(line.amount + line.iva).toBe(7 * shownPrice(3333, true));
     expect(line.iva).toBeGreaterThanOrEqual(ivaBounds(line.base).low);
     expect(line.iva).toBeLessThanOrEqual(ivaBounds(line.base).high);
@@ -123,7 +123,7 @@ describe("buildConcepts", () => {
             cfdi.concepts
               .filter((c) => c.kind === "piece")
               .forEach((c, i) =>
-                expect(c.amount + c.iva).toBe(shownPrice(lines[i].unitPrice, true) * lines[i].quantity),
+                expect(c.amount + c.iva).toBe(shownPrice(lines[i]!.unitPrice, true) * lines[i]!.quantity),
               );
           }
         },

@@ -152,8 +152,9 @@ function spreadTax(drafts: Draft[], target: number): void {
     const candidates = drafts
       .filter((d) => (up ? d.iva < ivaBounds(d.base).high : d.iva > ivaBounds(d.base).low))
       .sort((a, b) => (up ? 1 : -1) * (b.base * 16 - b.iva * 100 - (a.base * 16 - a.iva * 100)));
-    if (candidates.length === 0) return;
-    candidates[0].iva += up ? 1 : -1;
+    const next = candidates[0];
+    if (!next) return;
+    next.iva += up ? 1 : -1;
     missing += up ? -1 : 1;
   }
 }

@@ -1,0 +1,65 @@
+import type { Comprobante } from "~/lib/cfdi/comprobante";
+import { logger } from "~/utils/logger.server";
+import type { InvoicingSettings } from "./settings.server";
+
+/**
+ * The PAC, SW Sapien's REST "Emisión Timbrado JSON" (docs/decisions/035), called with fetch: the
+ * Comprobante as JSON, sealed with the shop's CSD kept at the PAC and stamped. Its base URL is a setting
+ * (PAC_API_URL), so the same client talks to the project's PAC simulator. A Comprobante with a Serie and
+ * Folio the PAC already stamped answers 307 with the earlier stamp: a retry after a timeout gets the same
+ * invoice instead of a second one.
+ */
+
+export const ISSUE_PATH = "/v3/cfdi33/issue/json/v4";
+const TIMEOUT_MS = 30_000;
+
+export type PacStamp = {
+  uuid: string;
+  fechaTimbrado: string;
+  cfdi: string;
+};
+
+export type PacResult =
+  | { ok: true; stamp: PacStamp; repeated: boolean }
+  | { ok: false; kind: "rejected"; message: string }
+  | { ok: false; kind: "unavailable"; reason: string };
+
+type PacAnswer = { status?: string; message?: string; messageDetail?: string; data?: Partial<PacStamp> };
+
+function stampOf(data: Partial<PacStamp> | undefined): PacStamp | null {
+  if (!data || typeof data.uuid !== "string" || typeof data.cfdi !== "string") return null;
+  return { uuid: data.uuid.toUpperCase(), fechaTimbrado: String(data.fechaTimbrado ?? ""), cfdi: data.cfdi };
+}
+
+export async function issueCfdi(settings: InvoicingSettings, comprobante: Comprobante): Promise<PacResult> {
+  let response: Response;
+  let answer: PacAnswer;
+  try {
+    response = await fetch(`${settings.pacUrl}${ISSUE_PATH}`, {
+      method: "POST",
+      headers: { Authorization: `bearer ${settings.pacToken}`, "Content-Type": "application/jsontoxml" },
+      body: JSON.stringify(comprobante),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    answer = (await response.json()) as PacAnswer;
+  } catch (error) {
+    return { ok: false, kind: "unavailable", reason: error instanceof Error ? error.message : String(error) };
+  }
+  const message = answer.message ?? "";
+  if (answer.status === "success") {
+    const stamp = stampOf(answer.data);
+    if (stamp) return { ok: true, stamp, repeated: false };
+  }
+  if (/^307\b/.test(message)) {
+    const stamp = stampOf(answer.data);
+    if (stamp) return { ok: true, stamp, repeated: true };
+  }
+  if (response.status === 401 || response.status === 403) {
+    logger.error({ status: response.status, message }, "the PAC refused PAC_API_TOKEN: check the setting");
+    return { ok: false, kind: "unavailable", reason: `PAC ${response.status}: ${message}` };
+  }
+  if (response.status >= 500 || !message) {
+    return { ok: false, kind: "unavailable", reason: `PAC ${response.status}: ${message}` };
+  }
+  return { ok: false, kind: "rejected", message };
+}
