@@ -4,6 +4,8 @@ import { Link } from "~/components/link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BagIcon } from "~/components/icons";
 import { OrderCard, UnpaidAttempt } from "~/components/order-card";
+import { OrderInvoiceLink } from "~/components/invoice/order-invoice-link";
+import { invoiceLinksForUser } from "~/invoicing/invoice-views.server";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { isUnpaidAttempt } from "~/lib/order-status";
 import { getOrdersForUser } from "~/models/order-views.server";
@@ -18,15 +20,19 @@ import { requireUserWithRole } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "customer");
   return whenDatabaseUnavailable(
-    async () => ({ orders: await getOrdersForUser(user.id), loadError: false }),
-    () => ({ orders: [], loadError: true }),
+    async () => ({
+      orders: await getOrdersForUser(user.id),
+      invoices: await invoiceLinksForUser(user.id),
+      loadError: false,
+    }),
+    () => ({ orders: [], invoices: {} as Awaited<ReturnType<typeof invoiceLinksForUser>>, loadError: true }),
   );
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Orders() {
-  const { orders: all, loadError } = useLoaderData<typeof loader>();
+  const { orders: all, invoices, loadError } = useLoaderData<typeof loader>();
   const orders = all.filter((order) => !isUnpaidAttempt(order));
   const attempts = all.filter(isUnpaidAttempt);
   return (
@@ -65,6 +71,7 @@ export default function Orders() {
               {orders.map((order) => (
                 <li key={order.id}>
                   <OrderCard order={order} />
+                  <OrderInvoiceLink number={order.number} link={invoices[order.number]} />
                 </li>
               ))}
             </ol>

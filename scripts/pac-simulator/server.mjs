@@ -47,7 +47,8 @@ export async function startPacSimulator({ port = 0, host = "127.0.0.1", token, d
   /** @param {any} c */
   function stamp(c) {
     const uuid = crypto.randomUUID().toUpperCase();
-    const fechaTimbrado = new Date().toISOString().slice(0, 19);
+    // Mexico City time (UTC−6 all year), as the SAT writes it.
+    const fechaTimbrado = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 19);
     const selloCFD = crypto.randomBytes(256).toString("base64");
     const selloSAT = crypto.randomBytes(256).toString("base64");
     const noCertificado = "30001000000500003416";
