@@ -114,7 +114,7 @@ export async function requestInvoice(input: {
     formaPago: data.formaPago,
     metodoPago: "PUE",
   });
-  const answer = await issueCfdi(settings, comprobante);
+  const answer = await issueCfdi(settings, comprobante, { rfc: receptor.rfc, total: comprobante.Total });
   if (!answer.ok) {
     const rejected = answer.kind === "rejected";
     const mapped = rejected ? mapPacError(answer.message) : null;

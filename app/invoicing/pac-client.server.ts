@@ -31,7 +31,15 @@ function stampOf(data: Partial<PacStamp> | undefined): PacStamp | null {
   return { uuid: data.uuid.toUpperCase(), fechaTimbrado: String(data.fechaTimbrado ?? ""), cfdi: data.cfdi };
 }
 
-export async function issueCfdi(settings: InvoicingSettings, comprobante: Comprobante): Promise<PacResult> {
+/**
+ * `expected` guards the repeat: the earlier stamp of this Serie and Folio must be this receptor's invoice
+ * for this total (a restored database whose folios started again must never take another order's stamp).
+ */
+export async function issueCfdi(
+  settings: InvoicingSettings,
+  comprobante: Comprobante,
+  expected: { rfc: string; total: string },
+): Promise<PacResult> {
   let response: Response;
   let answer: PacAnswer;
   try {
@@ -52,7 +60,12 @@ export async function issueCfdi(settings: InvoicingSettings, comprobante: Compro
   }
   if (/^307\b/.test(message)) {
     const stamp = stampOf(answer.data);
-    if (stamp) return { ok: true, stamp, repeated: true };
+    if (stamp && sameInvoice(stamp.cfdi, expected)) return { ok: true, stamp, repeated: true };
+    logger.error(
+      { series: comprobante.Serie, folio: comprobante.Folio },
+      "the PAC holds another CFDI for this Serie and Folio: check INVOICE_SERIES and the folio sequence",
+    );
+    return { ok: false, kind: "rejected", message };
   }
   if (response.status === 401 || response.status === 403) {
     logger.error({ status: response.status, message }, "the PAC refused PAC_API_TOKEN: check the setting");
@@ -62,4 +75,10 @@ export async function issueCfdi(settings: InvoicingSettings, comprobante: Compro
     return { ok: false, kind: "unavailable", reason: `PAC ${response.status}: ${message}` };
   }
   return { ok: false, kind: "rejected", message };
+}
+
+function sameInvoice(xml: string, expected: { rfc: string; total: string }): boolean {
+  const total = /<cfdi:Comprobante\b[^>]*\sTotal="([^"]*)"/.exec(xml)?.[1];
+  const rfc = /<cfdi:Receptor\b[^>]*\sRfc="([^"]*)"/.exec(xml)?.[1];
+  return total === expected.total && rfc === expected.rfc;
 }
