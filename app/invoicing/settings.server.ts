@@ -9,10 +9,11 @@ import { findRegimen } from "~/lib/cfdi/catalogs";
  *   localhost without it starts the project's PAC simulator and sets it (scripts/pac-simulator/).
  * - `PAC_API_URL`: the PAC's API base (default SW's production `https://services.sw.com.mx`; its test
  *   environment is `https://services.test.sw.com.mx`).
- * - The shop as issuer: `SHOP_RFC`, `SHOP_LEGAL_NAME` (razón social without its corporate form),
- *   `SHOP_TAX_REGIME` (c_RegimenFiscal), `SHOP_EXPEDITION_ZIP` (lugar de expedición, 5 digits), and
- *   `INVOICE_SERIES` (default `A`). With a token, each is required, on any run: a half configuration
- *   refuses to start naming the variable.
+ * - The shop as issuer of its invoices: `INVOICE_ISSUER_RFC` (default `SHOP_RFC`), `INVOICE_ISSUER_NAME`
+ *   (razón social as on the Constancia de Situación Fiscal, without its corporate form, unlike
+ *   `SHOP_LEGAL_NAME` on the legal pages), `INVOICE_ISSUER_REGIME` (c_RegimenFiscal), `INVOICE_ISSUER_ZIP`
+ *   (lugar de expedición, 5 digits), and `INVOICE_SERIES` (default `A`). With a token each is required,
+ *   on any run: a half configuration refuses to start naming the variable.
  */
 
 export type InvoicingSettings = {
@@ -48,19 +49,25 @@ function readSettings(env: Record<string, string | undefined>): InvoicingSetting
     }
     return value;
   };
-  const rfc = need("SHOP_RFC", "the shop's RFC as issuer of its invoices");
+  const rfc =
+    env.INVOICE_ISSUER_RFC?.trim() ||
+    env.SHOP_RFC?.trim() ||
+    need("INVOICE_ISSUER_RFC", "the shop's RFC as issuer of its invoices (or SHOP_RFC)");
   const rfcCheck = checkRfc(rfc);
-  if (!rfcCheck.ok) throw new Error(`SHOP_RFC "${rfc}" is not a valid RFC: ${rfcCheck.message}`);
+  if (!rfcCheck.ok)
+    throw new Error(`INVOICE_ISSUER_RFC (or SHOP_RFC) "${rfc}" is not a valid RFC: ${rfcCheck.message}`);
   const name = need(
-    "SHOP_LEGAL_NAME",
+    "INVOICE_ISSUER_NAME",
     "the shop's razón social as on its Constancia de Situación Fiscal, without S.A. de C.V.",
   );
-  const regimen = need("SHOP_TAX_REGIME", "the shop's régimen fiscal, a c_RegimenFiscal key such as 601 or 626");
+  const regimen = need("INVOICE_ISSUER_REGIME", "the shop's régimen fiscal, a c_RegimenFiscal key such as 601 or 626");
   if (!findRegimen(regimen)?.[rfcCheck.person]) {
-    throw new Error(`SHOP_TAX_REGIME "${regimen}" is not a régimen of a persona ${rfcCheck.person} (SHOP_RFC ${rfc}).`);
+    throw new Error(
+      `INVOICE_ISSUER_REGIME "${regimen}" is not a régimen of a persona ${rfcCheck.person} (RFC ${rfc}).`,
+    );
   }
-  const zip = need("SHOP_EXPEDITION_ZIP", "the postcode of the place the invoices are issued (lugar de expedición)");
-  if (!/^\d{5}$/.test(zip)) throw new Error(`SHOP_EXPEDITION_ZIP must be 5 digits, not "${zip}".`);
+  const zip = need("INVOICE_ISSUER_ZIP", "the postcode of the place the invoices are issued (lugar de expedición)");
+  if (!/^\d{5}$/.test(zip)) throw new Error(`INVOICE_ISSUER_ZIP must be 5 digits, not "${zip}".`);
   const series = env.INVOICE_SERIES?.trim() || "A";
   if (!/^[A-Z0-9]{1,25}$/.test(series))
     throw new Error(`INVOICE_SERIES must be 1–25 capital letters or digits, not "${series}".`);
