@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listInvoices, retryInvoice } from "~/invoicing/admin-invoices.server";
 import { requestInvoice } from "~/invoicing/invoice.server";
 import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
 import { computeTotals } from "~/lib/checkout";
@@ -239,5 +240,24 @@ describe("the request form's action", () => {
     const issued = (await post(cookie, order.number, { ...fields, rfc: RECEPTOR.rfc })) as Response;
     expect(issued.status).toBe(302);
     expect(issued.headers.get("Location")).toBe(`/orders/${order.number}/factura`);
+  });
+});
+
+describe("/admin/facturas", () => {
+  it("lists every invoice with its status and lets staff retry one in error", async () => {
+    const user = await createUser();
+    const order = await paidOrder(user.id);
+    pac.failNext("unavailable");
+    expect((await requestInvoice({ userId: user.id, orderNumber: order.number, receptor: RECEPTOR })).status).toBe(
+      "unavailable",
+    );
+    const page = await listInvoices(1);
+    expect(page.items).toEqual([
+      expect.objectContaining({ status: "error", orderNumber: order.number, rfc: RECEPTOR.rfc, total: order.total }),
+    ]);
+    const retried = await retryInvoice(page.items[0]!.id);
+    expect(retried?.status).toBe("issued");
+    expect((await listInvoices(1)).items[0]).toMatchObject({ status: "emitida", uuid: expect.any(String) as unknown });
+    expect(await retryInvoice(page.items[0]!.id)).toBeNull();
   });
 });

@@ -1,0 +1,122 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Pagination } from "~/components/admin/pagination";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { listInvoices, retryInvoice } from "~/invoicing/admin-invoices.server";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { parsePage } from "~/lib/pagination";
+import { setFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/request.server";
+import { requireUserWithRole } from "~/utils/session.server";
+
+/** The Facturas tab: every CFDI with its status, order, receptor, total and UUID; downloads; retry an error. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithRole(request, "worker");
+  const page = parsePage(new URL(request.url).searchParams.get("pagina"));
+  return { invoices: await listInvoices(page) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUserWithRole(request, "worker");
+  const form = await readForm(request);
+  const result = await retryInvoice(String(form.get("invoiceId") ?? ""));
+  const flash =
+    result === null
+      ? { kind: "error" as const, message: "Esa factura no existe o ya no está en error." }
+      : result.status === "issued"
+        ? { kind: "success" as const, message: `Factura emitida: ${result.uuid}` }
+        : { kind: "error" as const, message: `No se emitió: ${result.message}` };
+  throw redirect("/admin/facturas", { headers: { "Set-Cookie": await setFlash(request, flash) } });
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  emitida: "Emitida",
+  error: "Error",
+  emitiendo: "Emitiéndose",
+  cancelada: "Cancelada",
+};
+
+export default function AdminInvoices() {
+  const { invoices } = useLoaderData<typeof loader>();
+  return (
+    <section data-testid="admin-invoices">
+      <h2 className="font-serif text-2xl text-ink-900">Facturas (CFDI 4.0)</h2>
+      {invoices.items.length === 0 ? (
+        <p className="mt-6 text-ink-700">Aún no hay facturas.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-ink-900/10 text-xs uppercase tracking-wide text-ink-700">
+                <th className="py-2 pr-3">Estado</th>
+                <th className="py-2 pr-3">Serie-folio</th>
+                <th className="py-2 pr-3">Pedido</th>
+                <th className="py-2 pr-3">Receptor</th>
+                <th className="py-2 pr-3">Total</th>
+                <th className="py-2 pr-3">UUID</th>
+                <th className="py-2">Archivos</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.items.map((invoice) => (
+                <tr key={invoice.id} className="border-b border-ink-900/5 align-top" data-testid="admin-invoice-row">
+                  <td className="py-2 pr-3">
+                    {STATUS_LABELS[invoice.status] ?? invoice.status}
+                    {invoice.status === "error" ? (
+                      <>
+                        <p className="mt-1 max-w-xs text-xs text-red-800">
+                          {invoice.errorCode}: {invoice.errorMessage}
+                        </p>
+                        <Form method="post" className="mt-1">
+                          <input type="hidden" name="invoiceId" value={invoice.id} />
+                          <button type="submit" className="text-xs underline">
+                            Reintentar
+                          </button>
+                        </Form>
+                      </>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {invoice.series}-{invoice.folio}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <a href={`/admin/pedidos/${invoice.orderNumber}`} className="underline">
+                      {invoice.orderNumber}
+                    </a>
+                    <p className="text-xs text-ink-700">{formatDateTime(invoice.createdAt)}</p>
+                  </td>
+                  <td className="py-2 pr-3">
+                    {invoice.name}
+                    <p className="text-xs text-ink-700">{invoice.rfc}</p>
+                  </td>
+                  <td className="py-2 pr-3">{formatMoney(invoice.total)}</td>
+                  <td className="py-2 pr-3 font-mono text-xs">{invoice.uuid ?? "—"}</td>
+                  <td className="py-2">
+                    {invoice.status === "emitida" ? (
+                      <span className="flex gap-2">
+                        <a href={`/orders/${invoice.orderNumber}/factura.pdf`} className="underline" download>
+                          PDF
+                        </a>
+                        <a href={`/orders/${invoice.orderNumber}/factura.xml`} className="underline" download>
+                          XML
+                        </a>
+                      </span>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={invoices} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Facturas — Panel — Joyería Aurora" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
