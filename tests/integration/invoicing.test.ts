@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listInvoices, retryInvoice } from "~/invoicing/admin-invoices.server";
 import { requestInvoice } from "~/invoicing/invoice.server";
@@ -8,6 +10,7 @@ import type { FiscalProfileInput } from "~/lib/validation/fiscal-profile";
 import type { OrderStatusName } from "~/lib/order-status";
 import { action as invoiceAction } from "~/routes/orders_.$number.factura";
 import { prisma } from "~/utils/db.server";
+import { deliverPendingEmails, queueEmail } from "~/utils/email.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSession } from "~/utils/session.server";
 import { startPacSimulator } from "../../scripts/pac-simulator/server.mjs";
@@ -259,5 +262,59 @@ describe("/admin/facturas", () => {
     expect(retried?.status).toBe("issued");
     expect((await listInvoices(1)).items[0]).toMatchObject({ status: "emitida", uuid: expect.any(String) as unknown });
     expect(await retryInvoice(page.items[0]!.id)).toBeNull();
+  });
+});
+
+describe("the outbox's attachments", () => {
+  it("leave through SMTP with the e-mail (the invoice's XML and PDF)", async () => {
+    const raws: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on("end", () => {
+          raws.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    try {
+      const smtpUrl = `smtp://127.0.0.1:${port}`;
+      await queueEmail(
+        prisma,
+        {
+          to: "contador@example.test",
+          subject: "Factura",
+          html: "<p>Factura</p>",
+          text: "Factura",
+          kind: "invoice-issued",
+          attachments: [
+            {
+              filename: "A-1.xml",
+              contentType: "application/xml",
+              contentBase64: Buffer.from("<cfdi/>").toString("base64"),
+            },
+            {
+              filename: "A-1.pdf",
+              contentType: "application/pdf",
+              contentBase64: Buffer.from("%PDF-1.3").toString("base64"),
+            },
+          ],
+        },
+        { smtpUrl },
+      );
+      expect(await deliverPendingEmails({ smtpUrl })).toBe(1);
+      expect(raws).toHaveLength(1);
+      expect(raws[0]).toMatch(/Content-Type: application\/xml; name=A-1\.xml/);
+      expect(raws[0]).toMatch(/Content-Disposition: attachment; filename=A-1\.pdf/);
+      expect(raws[0]).toContain(Buffer.from("%PDF-1.3").toString("base64"));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
