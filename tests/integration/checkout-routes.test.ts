@@ -249,6 +249,7 @@ describe("/success, /cancel and /orders", () => {
       expectConsoleError(1);
       expect((await callLoader(ordersLoader, getRequest("/orders", cookie))).body).toEqual({
         orders: [],
+        invoices: {},
         loadError: true,
       });
       prisma.order.findMany = (() => Promise.reject(new TypeError("a bug"))) as unknown as typeof original;
