@@ -66,5 +66,5 @@ export async function retryInvoice(id: string): Promise<InvoiceRequestResult | n
   });
   if (!invoice || invoice.status !== "error") return null;
   const { order, status: _status, ...receptor } = invoice;
-  return requestInvoice({ userId: order.userId, orderNumber: order.number, receptor });
+  return requestInvoice({ userId: order.userId, orderNumber: order.number, receptor, late: true });
 }

@@ -24,9 +24,10 @@ export function lateMessage(paidAt: Date): string {
 export function invoiceRefusal(
   order: { status: OrderStatusName; paidAt: Date | null },
   now: Date = new Date(),
+  { late = false }: { late?: boolean } = {},
 ): string | null {
   if (order.paidAt === null) return INVOICE_MESSAGES.notPaid;
   if (!INVOICEABLE_STATUSES.includes(order.status)) return INVOICE_MESSAGES.givenBack;
-  if (!canStillRequestInvoice(order.paidAt, now)) return lateMessage(order.paidAt);
+  if (!late && !canStillRequestInvoice(order.paidAt, now)) return lateMessage(order.paidAt);
   return null;
 }

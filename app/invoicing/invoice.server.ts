@@ -70,6 +70,8 @@ export async function requestInvoice(input: {
   orderNumber: string;
   receptor: FiscalProfileInput;
   now?: Date;
+  /** Staff retrying an invoice the shopper asked for in time (its row exists, in error) past the month's end. */
+  late?: boolean;
 }): Promise<InvoiceRequestResult> {
   const settings = getInvoicingSettings();
   if (!settings) return { status: "refused", message: INVOICE_MESSAGES.off };
@@ -80,7 +82,7 @@ export async function requestInvoice(input: {
   });
   if (!order) return { status: "refused", message: INVOICE_MESSAGES.notPaid };
   if (order.invoice?.status === "emitida" && order.invoice.uuid) return { status: "issued", uuid: order.invoice.uuid };
-  const refusal = invoiceRefusal(order, now);
+  const refusal = invoiceRefusal(order, now, { late: input.late === true && order.invoice?.status === "error" });
   if (refusal) return { status: "refused", message: refusal };
 
   const amounts = buildConcepts(invoiceSource(order));
