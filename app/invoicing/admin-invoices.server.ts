@@ -1,5 +1,7 @@
 import { pageOf, pageWindow, type Page } from "~/lib/pagination";
+import { type Actor, recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
+import { cancelOrderInvoice, type CancelResult } from "./invoice-cancel.server";
 import { requestInvoice, type InvoiceRequestResult } from "./invoice.server";
 
 /**
@@ -18,6 +20,9 @@ export type AdminInvoiceRow = {
   total: number;
   errorCode: string | null;
   errorMessage: string | null;
+  cancelMotive: string | null;
+  cancelError: string | null;
+  cancelledAt: Date | null;
   createdAt: Date;
   orderNumber: string;
 };
@@ -38,6 +43,9 @@ export async function listInvoices(page: number): Promise<Page<AdminInvoiceRow>>
         total: true,
         errorCode: true,
         errorMessage: true,
+        cancelMotive: true,
+        cancelError: true,
+        cancelledAt: true,
         createdAt: true,
         order: { select: { number: true } },
       },
@@ -49,7 +57,7 @@ export async function listInvoices(page: number): Promise<Page<AdminInvoiceRow>>
 }
 
 /** Asks the PAC again for an invoice in error, with the receptor data stored on it, as its shopper. */
-export async function retryInvoice(id: string): Promise<InvoiceRequestResult | null> {
+export async function retryInvoice(id: string, actor: Actor): Promise<InvoiceRequestResult | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const invoice = await prisma.invoice.findUnique({
     where: { id },
@@ -61,10 +69,51 @@ export async function retryInvoice(id: string): Promise<InvoiceRequestResult | n
       zip: true,
       uso: true,
       email: true,
-      order: { select: { number: true, userId: true } },
+      order: { select: { id: true, number: true, userId: true } },
     },
   });
   if (!invoice || invoice.status !== "error") return null;
   const { order, status: _status, ...receptor } = invoice;
-  return requestInvoice({ userId: order.userId, orderNumber: order.number, receptor, late: true });
+  const result = await requestInvoice({ userId: order.userId, orderNumber: order.number, receptor, late: true });
+  await auditRetry(
+    actor,
+    order.id,
+    { invoice: "error" },
+    {
+      invoice: result.status === "issued" ? "emitida" : "error",
+      ...(result.status === "issued" ? { uuid: result.uuid } : { result: result.message }),
+    },
+  );
+  return result;
+}
+
+/** Asks the PAC again to cancel an invoice whose cancellation failed (it stays "cancelando" until it is done). */
+export async function retryCancellation(id: string, actor: Actor): Promise<CancelResult | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const invoice = await prisma.invoice.findUnique({
+    where: { id },
+    select: { orderId: true, status: true, uuid: true, cancelMotive: true },
+  });
+  if (!invoice || invoice.status !== "cancelando") return null;
+  const result = await cancelOrderInvoice(invoice.orderId);
+  await auditRetry(
+    actor,
+    invoice.orderId,
+    { invoice: "cancelando", uuid: invoice.uuid, motive: invoice.cancelMotive },
+    {
+      invoice: result.status === "cancelled" ? "cancelada" : "cancelando",
+      ...(result.status === "failed" ? { result: result.message } : {}),
+    },
+  );
+  return result;
+}
+
+/** Staff retries go to the order's audit trail, with what the PAC answered. */
+async function auditRetry(
+  actor: Actor,
+  orderId: number,
+  before: Record<string, string | null>,
+  after: Record<string, string | null>,
+) {
+  await prisma.$transaction((tx) => recordAudit(tx, actor, { action: "invoice", orderId, before, after }));
 }

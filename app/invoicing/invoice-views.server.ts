@@ -10,7 +10,7 @@ import { getInvoicingSettings } from "./settings.server";
 
 export type InvoiceLink = {
   /** "emitida": downloads; "solicitar": the request page is open until `deadline`; null: nothing to show. */
-  state: "emitida" | "solicitar" | "error" | null;
+  state: "emitida" | "solicitar" | "error" | "cancelando" | "cancelada" | null;
   deadline: string | null;
   uuid: string | null;
 };
@@ -22,9 +22,16 @@ type LinkOrder = {
   invoice: { status: string; uuid: string | null } | null;
 };
 
+/** An invoice the PAC stamped: valid (emitida), being cancelled, or cancelled; its XML stays downloadable. */
+const STAMPED = ["emitida", "cancelando", "cancelada"] as const;
+export function isStamped(status: string): boolean {
+  return (STAMPED as readonly string[]).includes(status);
+}
+
 function linkOf(order: LinkOrder, invoicing: boolean, now: Date): InvoiceLink {
   const deadline = order.paidAt ? invoiceDeadlineText(order.paidAt) : null;
-  if (order.invoice?.status === "emitida") return { state: "emitida", deadline, uuid: order.invoice.uuid };
+  const stamped = order.invoice && isStamped(order.invoice.status) ? order.invoice : null;
+  if (stamped) return { state: stamped.status as "emitida" | "cancelando" | "cancelada", deadline, uuid: stamped.uuid };
   if (!invoicing || invoiceRefusal(order, now)) return { state: null, deadline, uuid: null };
   return { state: order.invoice?.status === "error" ? "error" : "solicitar", deadline, uuid: null };
 }
@@ -70,7 +77,7 @@ export async function invoicePageOrder(userId: string, number: string, now = new
     total: order.total,
     email: order.email,
     deadline: order.paidAt ? invoiceDeadlineText(order.paidAt) : null,
-    refusal: order.invoice?.status === "emitida" ? null : invoicing ? invoiceRefusal(order, now) : "off",
+    refusal: order.invoice && isStamped(order.invoice.status) ? null : invoicing ? invoiceRefusal(order, now) : "off",
     invoice: order.invoice,
   };
 }
@@ -82,7 +89,7 @@ export async function invoiceFile(
   viewer: { userId: string; anyOwner: boolean },
 ): Promise<{ filename: string; contentType: string; body: Buffer } | null> {
   const invoice = await prisma.invoice.findFirst({
-    where: { status: "emitida", order: { number, ...(viewer.anyOwner ? {} : { userId: viewer.userId }) } },
+    where: { status: { in: [...STAMPED] }, order: { number, ...(viewer.anyOwner ? {} : { userId: viewer.userId }) } },
     select: { series: true, folio: true, uuid: true, xml: true },
   });
   if (!invoice?.xml) return null;

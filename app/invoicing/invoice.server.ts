@@ -7,6 +7,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { saveFiscalProfile } from "./fiscal-profiles.server";
+import { cancelOrderInvoice, markInvoiceForCancellation } from "./invoice-cancel.server";
 import { queueInvoiceEmail } from "./invoice-email.server";
 import { INVOICE_MESSAGES, invoiceRefusal } from "./invoice-rules";
 import { issueCfdi } from "./pac-client.server";
@@ -133,7 +134,11 @@ export async function requestInvoice(input: {
     if (!mapped) return { status: "unavailable", message: PAC_UNAVAILABLE_MESSAGE };
     return { status: "rejected", field: mapped.field, message: mapped.message };
   }
+  let refundedMeanwhile = false;
   const deliver = await prisma.$transaction(async (tx) => {
+    // The order's row first, as the refund's settlement locks it: a refund that landed while the PAC
+    // stamped sees this invoice, or this sees the refund and marks the new invoice for cancellation.
+    await tx.$queryRaw`SELECT "id" FROM "orders" WHERE "id" = ${order.id} FOR UPDATE`;
     await tx.invoice.update({
       where: { id: claimed.id },
       data: {
@@ -146,9 +151,12 @@ export async function requestInvoice(input: {
         errorMessage: null,
       },
     });
+    const current = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } });
+    if (current.status === "reembolsado") refundedMeanwhile = await markInvoiceForCancellation(tx, order.id, "03");
     return queueInvoiceEmail(tx, claimed.id);
   });
   deliver();
+  if (refundedMeanwhile) await cancelOrderInvoice(order.id);
   await saveFiscalProfile(input.userId, receptor);
   logger.info({ order: order.number, uuid: answer.stamp.uuid, repeated: answer.repeated }, "invoice stamped");
   return { status: "issued", uuid: answer.stamp.uuid };

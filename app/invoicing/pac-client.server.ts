@@ -82,3 +82,43 @@ function sameInvoice(xml: string, expected: { rfc: string; total: string }): boo
   const rfc = /<cfdi:Receptor\b[^>]*\sRfc="([^"]*)"/.exec(xml)?.[1];
   return total === expected.total && rfc === expected.rfc;
 }
+
+export type PacCancelResult =
+  { ok: true; acuse: string; code: string } | { ok: false; kind: "rejected" | "unavailable"; message: string };
+
+/**
+ * SW's cancellation by UUID with the CSD kept in the account (`POST /cfdi40/cancel/{rfc}/{uuid}/{motivo}
+ * [/{folioSustitucion}]`): the SAT answers per UUID 201 (cancelled) or 202 (it already was), both taken
+ * as cancelled, so a retry after a lost answer is harmless.
+ */
+export async function cancelCfdi(
+  settings: InvoicingSettings,
+  request: { uuid: string; motive: string; substitute: string | null },
+): Promise<PacCancelResult> {
+  const parts = [
+    settings.issuer.rfc,
+    request.uuid,
+    request.motive,
+    ...(request.substitute ? [request.substitute] : []),
+  ];
+  let response: Response;
+  let answer: { status?: string; message?: string; data?: { acuse?: string; uuid?: Record<string, string> } };
+  try {
+    response = await fetch(`${settings.pacUrl}/cfdi40/cancel/${parts.map(encodeURIComponent).join("/")}`, {
+      method: "POST",
+      headers: { Authorization: `bearer ${settings.pacToken}` },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    answer = (await response.json()) as typeof answer;
+  } catch (error) {
+    return { ok: false, kind: "unavailable", message: error instanceof Error ? error.message : String(error) };
+  }
+  const code = answer.data?.uuid?.[request.uuid.toUpperCase()] ?? answer.data?.uuid?.[request.uuid];
+  if (answer.status === "success" && (code === "201" || code === "202"))
+    return { ok: true, acuse: answer.data?.acuse ?? "", code };
+  const message = answer.message ?? `PAC ${response.status}`;
+  if (response.status === 401 || response.status === 403)
+    logger.error({ status: response.status, message }, "the PAC refused PAC_API_TOKEN: check the setting");
+  const unavailable = response.status >= 500 || response.status === 401 || response.status === 403;
+  return { ok: false, kind: unavailable ? "unavailable" : "rejected", message };
+}

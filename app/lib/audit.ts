@@ -27,7 +27,8 @@ export type AuditAction =
   | "return"
   | "refund"
   | "role"
-  | "password_reset";
+  | "password_reset"
+  | "invoice";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   stock: "Existencias",
@@ -47,6 +48,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   refund: "Reembolso",
   role: "Rol de usuario",
   password_reset: "Contraseña restablecida",
+  invoice: "Factura (CFDI)",
 };
 
 /** Field names of the trail as the panel labels them, in the order the panel lists them. */
@@ -92,6 +94,10 @@ const FIELD_LABEL: Record<string, string> = {
   shipping: "Envío reembolsado",
   reference: "Referencia",
   failureReason: "Motivo del fallo",
+  invoice: "Factura",
+  uuid: "Folio fiscal (UUID)",
+  motive: "Motivo SAT",
+  result: "Resultado",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
@@ -131,6 +137,15 @@ const REFUND_METHOD_LABEL: Record<string, string> = {
   transfer: "Transferencia SPEI (manual)",
 };
 
+/** An invoice's state (app/invoicing), as the trail reads it. */
+const INVOICE_STATUS_LABEL: Record<string, string> = {
+  emitida: "Emitida",
+  error: "Error al emitir",
+  emitiendo: "Emitiéndose",
+  cancelando: "Por cancelar ante el SAT",
+  cancelada: "Cancelada ante el SAT",
+};
+
 /** "2026-11-28T05:24:22.033Z": an instant as the trail stores it (JSON has no dates). */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
@@ -155,6 +170,7 @@ export function auditValue(field: string, value: unknown, context: AuditContext 
   }
   if (field === "refund" && typeof value === "string") return REFUND_LABEL[value] ?? value;
   if (field === "method" && typeof value === "string") return REFUND_METHOD_LABEL[value] ?? value;
+  if (field === "invoice" && typeof value === "string") return INVOICE_STATUS_LABEL[value] ?? value;
   if (field === "categoryId" && typeof value === "number") return context.categories?.[value] ?? `#${value}`;
   if (field === "awaiting" && isPaymentMethod(value)) return PAYMENT_METHOD_LABELS[value];
   if (field === "reason" && typeof value === "string" && Object.hasOwn(RELEASE_REASON_LABEL, value)) {

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { Form, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { listInvoices, retryInvoice } from "~/invoicing/admin-invoices.server";
+import { listInvoices, retryCancellation, retryInvoice } from "~/invoicing/admin-invoices.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { parsePage } from "~/lib/pagination";
@@ -18,15 +18,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUserWithRole(request, "worker");
+  const user = await requireUserWithRole(request, "worker");
   const form = await readForm(request);
-  const result = await retryInvoice(String(form.get("invoiceId") ?? ""));
-  const flash =
-    result === null
-      ? { kind: "error" as const, message: "Esa factura no existe o ya no está en error." }
-      : result.status === "issued"
-        ? { kind: "success" as const, message: `Factura emitida: ${result.uuid}` }
-        : { kind: "error" as const, message: `No se emitió: ${result.message}` };
+  const id = String(form.get("invoiceId") ?? "");
+  const actor = { id: user.id, email: user.email };
+  let flash: { kind: "success" | "error"; message: string };
+  if (form.get("intent") === "cancel") {
+    const result = await retryCancellation(id, actor);
+    flash =
+      result === null
+        ? { kind: "error", message: "Esa factura no existe o no está pendiente de cancelar." }
+        : result.status === "cancelled"
+          ? { kind: "success", message: `Factura cancelada ante el SAT: ${result.uuid}` }
+          : result.status === "failed"
+            ? { kind: "error", message: `No se canceló: ${result.message}` }
+            : { kind: "error", message: "La cancelación de esa factura está en curso. Recarga en unos segundos." };
+  } else {
+    const result = await retryInvoice(id, actor);
+    flash =
+      result === null
+        ? { kind: "error", message: "Esa factura no existe o ya no está en error." }
+        : result.status === "issued"
+          ? { kind: "success", message: `Factura emitida: ${result.uuid}` }
+          : { kind: "error", message: `No se emitió: ${result.message}` };
+  }
   throw redirect("/admin/facturas", { headers: { "Set-Cookie": await setFlash(request, flash) } });
 }
 
@@ -35,6 +50,7 @@ const STATUS_LABELS: Record<string, string> = {
   error: "Error",
   emitiendo: "Emitiéndose",
   cancelada: "Cancelada",
+  cancelando: "Por cancelar",
 };
 
 export default function AdminInvoices() {
@@ -76,6 +92,28 @@ export default function AdminInvoices() {
                         </Form>
                       </>
                     ) : null}
+                    {invoice.status === "cancelando" || invoice.status === "cancelada" ? (
+                      <p className="mt-1 text-xs text-ink-700">
+                        Motivo SAT {invoice.cancelMotive}
+                        {invoice.cancelledAt ? ` · ${formatDateTime(invoice.cancelledAt)}` : ""}
+                      </p>
+                    ) : null}
+                    {invoice.status === "cancelando" ? (
+                      <>
+                        {invoice.cancelError ? (
+                          <p className="mt-1 max-w-xs text-xs text-red-800">
+                            No se pudo cancelar ante el PAC: {invoice.cancelError}
+                          </p>
+                        ) : null}
+                        <Form method="post" className="mt-1">
+                          <input type="hidden" name="invoiceId" value={invoice.id} />
+                          <input type="hidden" name="intent" value="cancel" />
+                          <button type="submit" className="text-xs underline">
+                            Reintentar cancelación
+                          </button>
+                        </Form>
+                      </>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-3">
                     {invoice.series}-{invoice.folio}
@@ -93,7 +131,7 @@ export default function AdminInvoices() {
                   <td className="py-2 pr-3">{formatMoney(invoice.total)}</td>
                   <td className="py-2 pr-3 font-mono text-xs">{invoice.uuid ?? "—"}</td>
                   <td className="py-2">
-                    {invoice.status === "emitida" ? (
+                    {invoice.uuid ? (
                       <span className="flex gap-2">
                         <a href={`/orders/${invoice.orderNumber}/factura.pdf`} className="underline" download>
                           PDF

@@ -29,7 +29,7 @@ async function pageOrder(request: Request, number: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, order } = await pageOrder(request, params.number);
-  const profiles = order.invoice?.status === "emitida" ? [] : await listFiscalProfiles(user.id);
+  const profiles = order.invoice?.uuid ? [] : await listFiscalProfiles(user.id);
   return { order, profiles };
 }
 
@@ -68,9 +68,22 @@ export default function InvoiceRequest() {
       </p>
       <h1 className="mt-3 font-serif text-4xl text-ink-900">Factura del pedido {order.number}</h1>
       <p className="mt-2 text-ink-700">Total pagado: {formatMoney(order.total)}</p>
-      {invoice?.status === "emitida" ? (
+      {invoice?.uuid ? (
         <div className="mt-8 rounded-sm border border-ink-900/10 bg-white p-6" data-testid="invoice-issued">
-          <h2 className="font-serif text-2xl text-ink-900">Factura emitida</h2>
+          <h2 className="font-serif text-2xl text-ink-900">
+            {invoice.status === "cancelada"
+              ? "Factura cancelada"
+              : invoice.status === "cancelando"
+                ? "Factura en cancelación"
+                : "Factura emitida"}
+          </h2>
+          {invoice.status === "cancelada" || invoice.status === "cancelando" ? (
+            <p className="mt-2 text-sm text-ink-800" data-testid="invoice-cancelled">
+              {invoice.status === "cancelada"
+                ? "El pedido fue reembolsado y cancelamos esta factura ante el SAT: ya no tiene validez fiscal."
+                : "El pedido fue reembolsado: estamos cancelando esta factura ante el SAT."}
+            </p>
+          ) : null}
           <p className="mt-2 text-sm text-ink-800">
             Serie y folio {invoice.series}-{invoice.folio} · Folio fiscal (UUID){" "}
             <span className="font-mono" data-testid="invoice-uuid">

@@ -14,6 +14,8 @@ import { stampedXml } from "./xml.mjs";
 
 const MAX_BODY_BYTES = 512 * 1024;
 export const ISSUE_PATH = "/v3/cfdi33/issue/json/v4";
+/** SW's cancellation by UUID: /cfdi40/cancel/{rfc}/{uuid}/{motivo}[/{folioSustitucion}]. */
+const CANCEL_PATH = /^\/cfdi40\/cancel\/([^/]+)\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/;
 
 /**
  * @typedef {object} PacSimulatorOptions
@@ -28,6 +30,7 @@ export const ISSUE_PATH = "/v3/cfdi33/issue/json/v4";
  * @property {string} url the API base
  * @property {number} port
  * @property {() => number} stampCount how many distinct CFDIs were stamped
+ * @property {() => number} cancelCount how many CFDIs were cancelled
  * @property {(mode: "drop-after-stamp" | "unavailable") => void} failNext the next issue request stamps and
  *   then drops the connection (a timeout after the PAC stamped), or answers 503 without stamping
  * @property {() => Promise<void>} stop
@@ -76,6 +79,35 @@ export async function startPacSimulator({ port = 0, host = "127.0.0.1", token, d
     };
   }
 
+  /** @type {Map<string, string>} cancelled UUIDs with their motive */
+  const cancelled = new Map();
+
+  /**
+   * SW's "cancelación por UUID" with the CSD kept in the account: the SAT's answer per UUID, 201
+   * (cancelled) or 202 (it already was), with an acuse; or SW's error.
+   * @param {string[]} parts rfc, uuid, motivo, folio de sustitución
+   */
+  function cancelStamp([rfc = "", rawUuid = "", motivo = "", substitute = ""]) {
+    const uuid = rawUuid.toUpperCase();
+    const stamped = [...stamps.values()].find((s) => s.uuid === uuid);
+    if (!stamped) return { status: "error", message: "CA205 - UUID no existe", messageDetail: uuid };
+    if (/<cfdi:Emisor\b[^>]*Rfc="([^"]*)"/.exec(stamped.cfdi)?.[1] !== rfc)
+      return { status: "error", message: "CA203 - UUID no corresponde al emisor", messageDetail: rfc };
+    if (!["01", "02", "03", "04"].includes(motivo))
+      return { status: "error", message: "CACFDI33 - Motivo de cancelación no válido", messageDetail: motivo };
+    if (motivo === "01" && !/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i.test(substitute))
+      return {
+        status: "error",
+        message: "CACFDI33 - El motivo 01 requiere el folio de sustitución",
+        messageDetail: "",
+      };
+    const code = cancelled.has(uuid) ? "202" : "201";
+    if (code === "201") cancelled.set(uuid, motivo);
+    const fecha = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 19);
+    const acuse = `<?xml version="1.0" encoding="utf-8"?><Acuse Fecha="${fecha}" RfcEmisor="${rfc}"><Folios><UUID>${uuid}</UUID><EstatusUUID>${code}</EstatusUUID><Motivo>${motivo}</Motivo></Folios></Acuse>`;
+    return { status: "success", data: { acuse, uuid: { [uuid]: code } } };
+  }
+
   const server = http.createServer((req, res) => {
     /** @param {number} status @param {unknown} body */
     const send = (status, body) => {
@@ -90,6 +122,22 @@ export async function startPacSimulator({ port = 0, host = "127.0.0.1", token, d
     });
     req.on("end", () => {
       void (async () => {
+        const cancel = req.method === "POST" ? CANCEL_PATH.exec(req.url ?? "") : null;
+        if (cancel) {
+          if (req.headers.authorization?.replace(/^bearer\s+/i, "") !== token) {
+            send(401, { status: "error", message: "AU2000 - El token no es válido", messageDetail: "" });
+            return;
+          }
+          const current = fault;
+          fault = null;
+          if (current === "unavailable") {
+            send(503, { status: "error", message: "500 - Servicio no disponible", messageDetail: "Intente más tarde" });
+            return;
+          }
+          const answer = cancelStamp(cancel.slice(1).map((part) => decodeURIComponent(part ?? "")));
+          send(answer.status === "success" ? 200 : 400, answer);
+          return;
+        }
         if (req.method !== "POST" || req.url !== ISSUE_PATH) {
           send(404, { status: "error", message: "404 - Not found", messageDetail: `${req.method} ${req.url}` });
           return;
@@ -166,6 +214,7 @@ export async function startPacSimulator({ port = 0, host = "127.0.0.1", token, d
     url: `http://${host}:${address.port}`,
     port: address.port,
     stampCount: () => stamps.size,
+    cancelCount: () => cancelled.size,
     failNext: (mode) => {
       fault = mode;
     },

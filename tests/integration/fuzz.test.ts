@@ -439,6 +439,18 @@ describe("hostile invoice requests (issue 34)", () => {
     for (const file of ["factura", "factura.xml", "factura.pdf"]) {
       assertSafe(await send(shop.url, { path: `/orders/${order.number}/${file}`, headers: { Cookie: cookie } }), file);
     }
+    // Staff's retries in /admin/facturas (issuing again, cancelling again): every field hostile.
+    for (const [label, value] of Object.entries(VALUES)) {
+      for (const intent of ["cancel", "retry", value]) {
+        const response = await send(shop.url, {
+          method: "POST",
+          path: "/admin/facturas",
+          body: formBody({ invoiceId: value, intent }),
+          headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+        });
+        assertSafe(response, `admin invoice retry ${label}`);
+      }
+    }
     expect(await tableCounts()).toEqual(before);
   });
 });

@@ -258,10 +258,18 @@ describe("/admin/facturas", () => {
     expect(page.items).toEqual([
       expect.objectContaining({ status: "error", orderNumber: order.number, rfc: RECEPTOR.rfc, total: order.total }),
     ]);
-    const retried = await retryInvoice(page.items[0]!.id);
+    const staff = await createUser({ role: "worker" });
+    const actor = { id: staff.id, email: staff.email };
+    const retried = await retryInvoice(page.items[0]!.id, actor);
     expect(retried?.status).toBe("issued");
     expect((await listInvoices(1)).items[0]).toMatchObject({ status: "emitida", uuid: expect.any(String) as unknown });
-    expect(await retryInvoice(page.items[0]!.id)).toBeNull();
+    expect(await retryInvoice(page.items[0]!.id, actor)).toBeNull();
+    const audit = await prisma.auditEntry.findFirstOrThrow({ where: { orderId: order.id, action: "invoice" } });
+    expect(audit).toMatchObject({
+      actorEmail: staff.email,
+      before: { invoice: "error" },
+      after: { invoice: "emitida" },
+    });
   });
 });
 

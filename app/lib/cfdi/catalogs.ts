@@ -130,3 +130,12 @@ export const IVA = { impuesto: "002", tasa: "0.160000", factor: "Tasa" } as cons
 /** A razón social is written without its corporate form since CFDI 4.0 ("S.A. de C.V." and the like). */
 export const CORPORATE_SUFFIX =
   /[\s,]+(S\.?\s?A\.?\s?P\.?\s?I\.?\s?(DE\s+)?C\.?\s?V\.?|S\.?\s?A\.?\s?(DE\s+)?C\.?\s?V\.?|S\.?\s?(DE\s+)?R\.?\s?L\.?(\s?(DE\s+)?C\.?\s?V\.?)?|S\.?\s?C\.?|A\.?\s?C\.?|S\.?\s?A\.?\s?S\.?|S\.?\s?A\.?)\.?$/;
+
+/** c_MotivoCancelacion (CFDI 4.0): why an invoice is cancelled; 01 needs the substitute invoice's UUID. */
+export const CANCEL_MOTIVES = {
+  "01": "Comprobante emitido con errores con relación",
+  "02": "Comprobante emitido con errores sin relación",
+  "03": "No se llevó a cabo la operación",
+  "04": "Operación nominativa relacionada en una factura global",
+} as const;
+export type CancelMotive = keyof typeof CANCEL_MOTIVES;
