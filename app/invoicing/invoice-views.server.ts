@@ -1,6 +1,7 @@
 import { invoiceDeadlineText } from "~/lib/cfdi/deadline";
 import type { OrderStatusName } from "~/lib/order-status";
 import { prisma } from "~/utils/db.server";
+import { globalInvoiceRefusal } from "./global-invoice.server";
 import { invoiceFileName } from "./invoice-email.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { invoiceRefusal } from "./invoice-rules";
@@ -20,6 +21,7 @@ type LinkOrder = {
   status: OrderStatusName;
   paidAt: Date | null;
   invoice: { status: string; uuid: string | null } | null;
+  globalInvoice: { orderId: number } | null;
 };
 
 /** An invoice the PAC stamped: valid (emitida), being cancelled, or cancelled; its XML stays downloadable. */
@@ -32,7 +34,7 @@ function linkOf(order: LinkOrder, invoicing: boolean, now: Date): InvoiceLink {
   const deadline = order.paidAt ? invoiceDeadlineText(order.paidAt) : null;
   const stamped = order.invoice && isStamped(order.invoice.status) ? order.invoice : null;
   if (stamped) return { state: stamped.status as "emitida" | "cancelando" | "cancelada", deadline, uuid: stamped.uuid };
-  if (!invoicing || invoiceRefusal(order, now)) return { state: null, deadline, uuid: null };
+  if (!invoicing || order.globalInvoice || invoiceRefusal(order, now)) return { state: null, deadline, uuid: null };
   return { state: order.invoice?.status === "error" ? "error" : "solicitar", deadline, uuid: null };
 }
 
@@ -41,7 +43,13 @@ export async function invoiceLinksForUser(userId: string, now = new Date()): Pro
   const invoicing = getInvoicingSettings() !== null;
   const orders = await prisma.order.findMany({
     where: { userId, paidAt: { not: null } },
-    select: { number: true, status: true, paidAt: true, invoice: { select: { status: true, uuid: true } } },
+    select: {
+      number: true,
+      status: true,
+      paidAt: true,
+      invoice: { select: { status: true, uuid: true } },
+      globalInvoice: { select: { orderId: true } },
+    },
   });
   return Object.fromEntries(orders.map((order) => [order.number, linkOf(order, invoicing, now)]));
 }
@@ -51,6 +59,7 @@ export async function invoicePageOrder(userId: string, number: string, now = new
   const order = await prisma.order.findFirst({
     where: { number, userId },
     select: {
+      id: true,
       number: true,
       status: true,
       paidAt: true,
@@ -77,7 +86,12 @@ export async function invoicePageOrder(userId: string, number: string, now = new
     total: order.total,
     email: order.email,
     deadline: order.paidAt ? invoiceDeadlineText(order.paidAt) : null,
-    refusal: order.invoice && isStamped(order.invoice.status) ? null : invoicing ? invoiceRefusal(order, now) : "off",
+    refusal:
+      order.invoice && isStamped(order.invoice.status)
+        ? null
+        : invoicing
+          ? (invoiceRefusal(order, now) ?? (await globalInvoiceRefusal(order.id)))
+          : "off",
     invoice: order.invoice,
   };
 }

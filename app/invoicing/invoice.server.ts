@@ -7,6 +7,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { saveFiscalProfile } from "./fiscal-profiles.server";
+import { globalInvoiceRefusal } from "./global-invoice.server";
 import { cancelOrderInvoice, markInvoiceForCancellation } from "./invoice-cancel.server";
 import { queueInvoiceEmail } from "./invoice-email.server";
 import { INVOICE_MESSAGES, invoiceRefusal } from "./invoice-rules";
@@ -85,6 +86,8 @@ export async function requestInvoice(input: {
   if (order.invoice?.status === "emitida" && order.invoice.uuid) return { status: "issued", uuid: order.invoice.uuid };
   const refusal = invoiceRefusal(order, now, { late: input.late === true && order.invoice?.status === "error" });
   if (refusal) return { status: "refused", message: refusal };
+  const inGlobal = await globalInvoiceRefusal(order.id);
+  if (inGlobal) return { status: "refused", message: inGlobal };
 
   const amounts = buildConcepts(invoiceSource(order));
   const { receptor } = input;
@@ -173,7 +176,13 @@ async function claimInvoice(
   now: Date,
 ): Promise<Claim> {
   try {
-    const row = await prisma.invoice.create({ data: { ...data, orderId, series, attempts: 1 } });
+    // The order's row locked as the factura global locks it: an order goes to one of them, never both.
+    const row = await prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "orders" WHERE "id" = ${orderId} FOR UPDATE`;
+      const inGlobal = await globalInvoiceRefusal(orderId, tx);
+      return inGlobal ?? tx.invoice.create({ data: { ...data, orderId, series, attempts: 1 } });
+    });
+    if (typeof row === "string") return { status: "taken", result: { status: "refused", message: row } };
     return { status: "claimed", id: row.id, series: row.series, folio: row.folio };
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") throw error;

@@ -17,7 +17,9 @@ describe("invoicing settings", () => {
       pacToken: "token",
       issuer: { rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE", regimen: "601", zip: "42501" },
       series: "A",
+      globalPeriod: "mensual",
     });
+    expect(getInvoicingSettings({ ...FULL, INVOICE_GLOBAL_PERIOD: "diaria" })?.globalPeriod).toBe("diaria");
     expect(getInvoicingSettings({ ...FULL, INVOICE_ISSUER_RFC: "", SHOP_RFC: "EKU9003173C9" })?.issuer.rfc).toBe(
       "EKU9003173C9",
     );
@@ -31,5 +33,6 @@ describe("invoicing settings", () => {
     expect(() => getInvoicingSettings({ ...FULL, INVOICE_ISSUER_REGIME: "612" })).toThrow(/INVOICE_ISSUER_REGIME/);
     expect(() => getInvoicingSettings({ ...FULL, INVOICE_ISSUER_ZIP: "425" })).toThrow(/INVOICE_ISSUER_ZIP/);
     expect(() => getInvoicingSettings({ ...FULL, PAC_API_URL: "no es url" })).toThrow(/PAC_API_URL/);
+    expect(() => getInvoicingSettings({ ...FULL, INVOICE_GLOBAL_PERIOD: "anual" })).toThrow(/INVOICE_GLOBAL_PERIOD/);
   });
 });

@@ -1,5 +1,6 @@
 import { checkRfc } from "~/lib/cfdi/rfc";
 import { findRegimen } from "~/lib/cfdi/catalogs";
+import { type GlobalPeriodicity, isGlobalPeriodicity } from "~/lib/cfdi/global";
 
 /**
  * Invoicing's settings (CFDI 4.0 through a PAC, docs/decisions/035), read from the environment apart from
@@ -21,6 +22,8 @@ export type InvoicingSettings = {
   pacToken: string;
   issuer: { rfc: string; name: string; regimen: string; zip: string };
   series: string;
+  /** How often the factura global is issued: INVOICE_GLOBAL_PERIOD (diaria, semanal, mensual; default mensual). */
+  globalPeriod: GlobalPeriodicity;
 };
 
 const DEFAULT_PAC_URL = "https://services.sw.com.mx";
@@ -77,5 +80,9 @@ function readSettings(env: Record<string, string | undefined>): InvoicingSetting
   } catch {
     throw new Error(`PAC_API_URL must be a URL, not "${pacUrl}".`);
   }
-  return { pacUrl, pacToken, issuer: { rfc: rfcCheck.rfc, name: name.toUpperCase(), regimen, zip }, series };
+  const globalPeriod = env.INVOICE_GLOBAL_PERIOD?.trim() || "mensual";
+  if (!isGlobalPeriodicity(globalPeriod))
+    throw new Error(`INVOICE_GLOBAL_PERIOD must be diaria, semanal or mensual, not "${globalPeriod}".`);
+  const issuer = { rfc: rfcCheck.rfc, name: name.toUpperCase(), regimen, zip };
+  return { pacUrl, pacToken, issuer, series, globalPeriod };
 }

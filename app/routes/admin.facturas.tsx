@@ -3,6 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listInvoices, retryCancellation, retryInvoice } from "~/invoicing/admin-invoices.server";
+import { issueGlobalInvoice, listGlobalInvoices, parseGlobalDay } from "~/invoicing/global-invoice.server";
+import { hasRole } from "~/lib/roles";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { parsePage } from "~/lib/pagination";
@@ -14,7 +16,7 @@ import { requireUserWithRole } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "worker");
   const page = parsePage(new URL(request.url).searchParams.get("pagina"));
-  return { invoices: await listInvoices(page) };
+  return { invoices: await listInvoices(page), globals: await listGlobalInvoices() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,7 +25,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = String(form.get("invoiceId") ?? "");
   const actor = { id: user.id, email: user.email };
   let flash: { kind: "success" | "error"; message: string };
-  if (form.get("intent") === "cancel") {
+  if (form.get("intent") === "global") {
+    const day = parseGlobalDay(form.get("dia"));
+    const result = !hasRole(user.role, "admin")
+      ? { status: "refused" as const, message: "Sólo un administrador emite la factura global." }
+      : day
+        ? await issueGlobalInvoice({ day, staffEmail: user.email })
+        : { status: "refused" as const, message: "Escribe un día válido del periodo (AAAA-MM-DD)." };
+    flash =
+      result.status === "issued"
+        ? {
+            kind: "success",
+            message: `Factura global de ${result.period.label} emitida: ${result.uuid} (${result.orders} ventas).`,
+          }
+        : { kind: "error", message: result.message };
+  } else if (form.get("intent") === "cancel") {
     const result = await retryCancellation(id, actor);
     flash =
       result === null
@@ -54,7 +70,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export default function AdminInvoices() {
-  const { invoices } = useLoaderData<typeof loader>();
+  const { invoices, globals } = useLoaderData<typeof loader>();
   return (
     <section data-testid="admin-invoices">
       <h2 className="font-serif text-2xl text-ink-900">Facturas (CFDI 4.0)</h2>
@@ -149,6 +165,61 @@ export default function AdminInvoices() {
         </div>
       )}
       <Pagination page={invoices} />
+      <h3 className="mt-10 font-serif text-xl text-ink-900">Factura global (PUBLICO EN GENERAL)</h3>
+      <p className="mt-2 max-w-2xl text-sm text-ink-700">
+        Cubre las ventas pagadas del periodo que no se facturaron a nombre de una persona. Elige un día del periodo (la
+        periodicidad la fija INVOICE_GLOBAL_PERIOD); el periodo debe haber terminado. Una compra incluida ya no puede
+        facturarse a nombre del cliente.
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="global" />
+        <label className="text-sm text-ink-800">
+          Día del periodo
+          <input type="date" name="dia" required className="ml-2 border border-ink-900/20 px-2 py-1" />
+        </label>
+        <button type="submit" className="btn-secondary">
+          Emitir factura global
+        </button>
+      </Form>
+      {globals.length > 0 ? (
+        <table className="mt-4 w-full text-left text-sm" data-testid="admin-global-invoices">
+          <thead>
+            <tr className="border-b border-ink-900/10 text-xs uppercase tracking-wide text-ink-700">
+              <th className="py-2 pr-3">Periodo</th>
+              <th className="py-2 pr-3">Estado</th>
+              <th className="py-2 pr-3">Serie-folio</th>
+              <th className="py-2 pr-3">Ventas</th>
+              <th className="py-2 pr-3">Total</th>
+              <th className="py-2">UUID</th>
+            </tr>
+          </thead>
+          <tbody>
+            {globals.map((global) => (
+              <tr key={global.id} className="border-b border-ink-900/5 align-top">
+                <td className="py-2 pr-3">{global.periodKey}</td>
+                <td className="py-2 pr-3">
+                  {STATUS_LABELS[global.status] ?? global.status}
+                  {global.errorMessage ? <p className="text-xs text-red-800">{global.errorMessage}</p> : null}
+                </td>
+                <td className="py-2 pr-3">
+                  {global.series}-{global.folio}
+                </td>
+                <td className="py-2 pr-3">{global.orders}</td>
+                <td className="py-2 pr-3">{formatMoney(global.total)}</td>
+                <td className="py-2 font-mono text-xs">
+                  {global.uuid ? (
+                    <a href={`/admin/facturas/global/${global.id}.xml`} className="underline" download>
+                      {global.uuid}
+                    </a>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }

@@ -101,8 +101,40 @@ export function validateComprobante(c) {
       "El campo RegimenFiscal del emisor no contiene un valor del catálogo c_RegimenFiscal.",
     );
   }
-  validateReceptor(c.Receptor ?? {});
+  if (c.InformacionGlobal || c.Receptor?.Rfc === "XAXX010101000") validateGlobal(c);
+  else validateReceptor(c.Receptor ?? {});
   validateAmounts(c);
+}
+
+/**
+ * A factura global: to PUBLICO EN GENERAL (XAXX010101000, régimen 616, uso S01, the issuer's postcode)
+ * with InformacionGlobal (c_Periodicidad, c_Meses, Año).
+ * @param {any} c
+ */
+function validateGlobal(c) {
+  const r = c.Receptor ?? {};
+  const g = c.InformacionGlobal;
+  if (r.Rfc !== "XAXX010101000" || !g)
+    throw new CfdiError(
+      "CFDI40106",
+      "El nodo InformacionGlobal debe existir si el RFC del receptor es XAXX010101000 y el nombre PUBLICO EN GENERAL, y sólo entonces.",
+    );
+  if (r.Nombre !== "PUBLICO EN GENERAL")
+    throw new CfdiError("CFDI40145", "El campo Nombre del receptor debe ser PUBLICO EN GENERAL.");
+  if (r.DomicilioFiscalReceptor !== c.LugarExpedicion)
+    throw new CfdiError("CFDI40149", "El campo DomicilioFiscalReceptor debe ser igual al LugarExpedicion.");
+  if (r.RegimenFiscalReceptor !== "616")
+    throw new CfdiError("CFDI40158", "El campo RegimenFiscalReceptor debe ser 616 Sin obligaciones fiscales.");
+  if (r.UsoCFDI !== "S01") throw new CfdiError("CFDI40161", "El campo UsoCFDI debe ser S01 Sin efectos fiscales.");
+  if (!["01", "02", "03", "04", "05"].includes(g.Periodicidad))
+    throw new CfdiError("CFDI40107", "El campo Periodicidad no contiene un valor del catálogo c_Periodicidad.");
+  const month = Number(g.Meses);
+  const fitsMonth = g.Periodicidad === "05" ? month >= 13 && month <= 18 : month >= 1 && month <= 12;
+  if (!/^\d{2}$/.test(String(g.Meses)) || !fitsMonth)
+    throw new CfdiError("CFDI40108", "El campo Meses no contiene un valor del catálogo c_Meses para esa periodicidad.");
+  const year = Number(g["Año"]);
+  if (!Number.isInteger(year) || year < 2021 || year > new Date().getUTCFullYear())
+    throw new CfdiError("CFDI40110", "El campo Año debe ser igual al año en curso o al año inmediato anterior.");
 }
 
 /** @param {any} r */

@@ -31,7 +31,7 @@ export function stampedXml(c, stamp) {
     const traslados = Impuestos.Traslados.map((/** @type {any} */ t) => `<cfdi:Traslado${attrs(t)}/>`).join("");
     return `<cfdi:Concepto${attrs(rest)}><cfdi:Impuestos><cfdi:Traslados>${traslados}</cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto>`;
   }).join("");
-  const { Emisor, Receptor, Impuestos, ...rest } = c;
+  const { Emisor, Receptor, Impuestos, InformacionGlobal, ...rest } = c;
   const comprobante = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== "Conceptos"));
   const traslados = (Impuestos.Traslados ?? []).map((/** @type {any} */ t) => `<cfdi:Traslado${attrs(t)}/>`).join("");
   const tfd = attrs({
@@ -58,6 +58,7 @@ export function stampedXml(c, stamp) {
       NoCertificado: stamp.noCertificado,
       Certificado: Buffer.from(`simulated certificate ${stamp.noCertificado}`).toString("base64"),
     })}>` +
+    (InformacionGlobal ? `<cfdi:InformacionGlobal${attrs(InformacionGlobal)}/>` : "") +
     `<cfdi:Emisor${attrs(Emisor)}/>` +
     `<cfdi:Receptor${attrs(Receptor)}/>` +
     `<cfdi:Conceptos>${conceptos}</cfdi:Conceptos>` +

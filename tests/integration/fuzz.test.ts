@@ -451,6 +451,16 @@ describe("hostile invoice requests (issue 34)", () => {
         assertSafe(response, `admin invoice retry ${label}`);
       }
     }
+    // The factura global's form: a hostile day is refused before anything is written.
+    for (const [label, value] of Object.entries(VALUES)) {
+      const response = await send(shop.url, {
+        method: "POST",
+        path: "/admin/facturas",
+        body: formBody({ intent: "global", dia: value }),
+        headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+      });
+      assertSafe(response, `admin global invoice ${label}`);
+    }
     expect(await tableCounts()).toEqual(before);
   });
 });

@@ -39,7 +39,7 @@ export type InvoiceSourceOrder = {
   total: number;
 };
 
-export type ConceptKind = "piece" | "giftWrap" | "shipping";
+export type ConceptKind = "piece" | "giftWrap" | "shipping" | "sale";
 
 export type Concept = {
   kind: ConceptKind;
