@@ -6,6 +6,8 @@ import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
 import { computeTotals } from "~/lib/checkout";
 import type { OrderStatusName } from "~/lib/order-status";
 import type { FiscalProfileInput } from "~/lib/validation/fiscal-profile";
+import { decodeCsvFile, parseCsv } from "~/lib/csv";
+import { streamOrdersCsv } from "~/models/exports.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startPacSimulator } from "../../scripts/pac-simulator/server.mjs";
@@ -34,6 +36,8 @@ const RECEPTOR: FiscalProfileInput = {
 // A day of the shop (Mexico City), and two days later when staff issue its global invoice.
 const DAY = new Date("2026-11-10T18:00:00Z");
 const NOW = new Date("2026-11-12T18:00:00Z");
+
+const ALL = { from: null, to: null, status: null };
 
 let counter = 0;
 async function order(
@@ -135,6 +139,16 @@ describe("the factura global", () => {
       expect(late).toEqual({ status: "refused", message: expect.stringContaining("factura global") as unknown });
     }
     expect(pac.stampCount()).toBe(stamps + 1);
+    // Staff's figures: the orders CSV says which invoice covers each order.
+    const csv = parseCsv(decodeCsvFile(new Uint8Array(await new Response(streamOrdersCsv(ALL)).arrayBuffer())))!;
+    const cell = (number: string, column: string) =>
+      csv.rows.find((row) => row[0] === number)?.[csv.header.indexOf(column)];
+    const mine = await prisma.invoice.findUniqueOrThrow({ where: { orderId: personal.id } });
+    expect(cell(personal.number, "factura")).toBe("Emitida");
+    expect(cell(personal.number, "factura_uuid")).toBe(mine.uuid);
+    expect(cell(personal.number, "factura_total")).toBe((mine.total / 100).toFixed(2));
+    expect(cell(plain.number, "factura")).toBe(`Factura global JGG-${global.folio}`);
+    expect(cell(plain.number, "factura_uuid")).toBe(global.uuid);
     const links = await invoiceLinksForUser(user.id, NOW);
     expect(links[plain.number]?.state).toBeNull();
     expect(links[personal.number]?.state).toBe("emitida");
