@@ -1,3 +1,4 @@
+import { ORDER_INVOICE_SELECT, type OrderInvoiceFigures, orderInvoiceFigures } from "~/lib/cfdi/invoice-status";
 import { pageOf, pageWindow, type Page } from "~/lib/pagination";
 import { type Actor, recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
@@ -116,4 +117,10 @@ async function auditRetry(
   after: Record<string, string | null>,
 ) {
   await prisma.$transaction((tx) => recordAudit(tx, actor, { action: "invoice", orderId, before, after }));
+}
+
+/** The admin order page's invoice figures: its own CFDI or the factura global covering it, or null. */
+export async function orderInvoiceFor(orderId: number): Promise<OrderInvoiceFigures | null> {
+  const order = await prisma.order.findUnique({ where: { id: orderId }, select: ORDER_INVOICE_SELECT });
+  return order ? orderInvoiceFigures(order) : null;
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { orderInvoiceFor } from "~/invoicing/admin-invoices.server";
 import { issueGlobalInvoice } from "~/invoicing/global-invoice.server";
 import { invoiceLinksForUser } from "~/invoicing/invoice-views.server";
 import { requestInvoice } from "~/invoicing/invoice.server";
@@ -149,6 +150,13 @@ describe("the factura global", () => {
     expect(cell(personal.number, "factura_total")).toBe((mine.total / 100).toFixed(2));
     expect(cell(plain.number, "factura")).toBe(`Factura global JGG-${global.folio}`);
     expect(cell(plain.number, "factura_uuid")).toBe(global.uuid);
+    // And the admin order page.
+    expect(await orderInvoiceFor(personal.id)).toEqual({ state: "Emitida", uuid: mine.uuid, total: mine.total });
+    expect(await orderInvoiceFor(plain.id)).toEqual({
+      state: `Factura global JGG-${global.folio}`,
+      uuid: global.uuid,
+      total: null,
+    });
     const links = await invoiceLinksForUser(user.id, NOW);
     expect(links[plain.number]?.state).toBeNull();
     expect(links[personal.number]?.state).toBe("emitida");
