@@ -461,6 +461,14 @@ describe("hostile invoice requests (issue 34)", () => {
       });
       assertSafe(response, `admin global invoice ${label}`);
     }
+    for (const [label, value] of Object.entries(VALUES)) {
+      const id = encodeURIComponent(String(value).slice(0, 2_000));
+      const response = await send(shop.url, {
+        path: `/admin/facturas/global/${id}.xml`,
+        headers: { Cookie: adminCookie },
+      });
+      assertSafe(response, `global invoice xml ${label}`);
+    }
     expect(await tableCounts()).toEqual(before);
   });
 });
