@@ -20,6 +20,7 @@ import { resolveSessionSecret } from "./lib/secrets.mjs";
 import { databaseContents, seedDatabase } from "./lib/seed.mjs";
 import { serverNodeFlags } from "./lib/server-flags.mjs";
 import { startPaymentSimulator } from "./payment-simulator/server.mjs";
+import { invoicingSettings } from "./lib/pac.mjs";
 
 if (!fs.existsSync(path.join(root, "build/index.js"))) {
   log("fatal", 'No production build found. Run "npm run setup" (or "npm run build") first.');
@@ -74,8 +75,10 @@ try {
 /** @type {Awaited<ReturnType<typeof startPaymentSimulator>> | undefined} */
 let simulator;
 let code = 1;
+let invoicing = { env: {}, stop: async () => {} };
 try {
   const payment = await paymentSettings();
+  invoicing = await invoicingSettings(appOrigin);
   // A PostgreSQL server started next to the shop (docker compose) may still be starting.
   if (!db.embedded) await waitForDatabase(db.url, { timeoutMs: 60_000 });
   // MIGRATE_ON_START=0: migrations are a separate step (`npm run migrate`, docs/operations.md "Upgrades").
@@ -113,11 +116,13 @@ try {
     // runs in production mode all the same; app/utils/running-for-real.server.ts).
     ...(forReal ? {} : { LOCAL_TRIAL: "1" }),
     ...payment,
+    ...invoicing.env,
   });
 } catch (error) {
   log("fatal", error instanceof Error ? error.message : String(error));
 } finally {
   await simulator?.stop();
+  await invoicing.stop();
   await db.stop();
 }
 process.exit(code);

@@ -29,6 +29,10 @@ const TABLES = [
   "rate_limits",
   "login_links",
   "uploaded_files",
+  "global_invoice_orders",
+  "global_invoices",
+  "invoices",
+  "fiscal_profiles",
 ];
 
 /**

@@ -62,7 +62,7 @@ describe("describeAuditChanges", () => {
 
 /** Values no shop owner should read in the trail: an ISO instant, or one of the code's own keys. */
 const RAW =
-  /^\d{4}-\d{2}-\d{2}T|^(webhook|success_page|cancel_page|sweep|checkout|oxxo|spei|card|expired|cancelled|payment_failed|checkout_failed|voucher_expired)$/;
+  /^\d{4}-\d{2}-\d{2}T|^(webhook|success_page|cancel_page|sweep|checkout|oxxo|spei|card|expired|cancelled|payment_failed|checkout_failed|voucher_expired|emitida|cancelando|cancelada)$/;
 
 /**
  * Every kind of entry the shop writes, with every field its writers put in it (app/models/*.server.ts,
@@ -241,6 +241,14 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
     { before: null, after: { role: "admin" } },
   ],
   password_reset: [{ before: null, after: { sessionsEnded: 2 } }],
+  invoice: [
+    { before: { invoice: "error" }, after: { invoice: "emitida", uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31" } },
+    { before: { invoice: "error" }, after: { invoice: "error", result: "El PAC no respondió." } },
+    {
+      before: { invoice: "cancelando", uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31", motive: "03" },
+      after: { invoice: "cancelada" },
+    },
+  ],
 };
 
 describe("every entry the shop writes", () => {

@@ -29,7 +29,8 @@ export type AuditAction =
   | "refund"
   | "return_request"
   | "role"
-  | "password_reset";
+  | "password_reset"
+  | "invoice";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   stock: "Existencias",
@@ -50,6 +51,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   return_request: "Devolución o cambio solicitado",
   role: "Rol de usuario",
   password_reset: "Contraseña restablecida",
+  invoice: "Factura (CFDI)",
 };
 
 /** Field names of the trail as the panel labels them, in the order the panel lists them. */
@@ -99,6 +101,10 @@ const FIELD_LABEL: Record<string, string> = {
   kind: "Tipo",
   message: "Mensaje al cliente",
   sellable: "Piezas vendibles de vuelta",
+  invoice: "Factura",
+  uuid: "Folio fiscal (UUID)",
+  motive: "Motivo SAT",
+  result: "Resultado",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
@@ -138,6 +144,15 @@ const REFUND_METHOD_LABEL: Record<string, string> = {
   transfer: "Transferencia SPEI (manual)",
 };
 
+/** An invoice's state (app/invoicing), as the trail reads it. */
+const INVOICE_STATUS_LABEL: Record<string, string> = {
+  emitida: "Emitida",
+  error: "Error al emitir",
+  emitiendo: "Emitiéndose",
+  cancelando: "Por cancelar ante el SAT",
+  cancelada: "Cancelada ante el SAT",
+};
+
 /** "2026-11-28T05:24:22.033Z": an instant as the trail stores it (JSON has no dates). */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
@@ -164,6 +179,7 @@ export function auditValue(field: string, value: unknown, context: AuditContext 
   if (field === "method" && typeof value === "string") return REFUND_METHOD_LABEL[value] ?? value;
   if (field === "request" && isReturnRequestStatus(value)) return RETURN_STATUS_INFO[value].label;
   if (field === "kind" && isReturnRequestKind(value)) return RETURN_KIND_LABEL[value];
+  if (field === "invoice" && typeof value === "string") return INVOICE_STATUS_LABEL[value] ?? value;
   if (field === "categoryId" && typeof value === "number") return context.categories?.[value] ?? `#${value}`;
   if (field === "awaiting" && isPaymentMethod(value)) return PAYMENT_METHOD_LABELS[value];
   if (field === "reason" && typeof value === "string" && Object.hasOwn(RELEASE_REASON_LABEL, value)) {

@@ -1,3 +1,4 @@
+import { ORDER_INVOICE_SELECT, type OrderInvoiceFigures, orderInvoiceFigures } from "~/lib/cfdi/invoice-status";
 import type { Prisma } from "~/generated/prisma/client";
 import { CATALOG_COLUMNS, catalogRows } from "~/lib/catalog-csv";
 import { carrierLabel } from "~/lib/carriers";
@@ -121,6 +122,9 @@ export const ORDER_COLUMNS = [
   "pagado_el",
   "paqueteria",
   "guia",
+  "factura",
+  "factura_uuid",
+  "factura_total",
 ] as const;
 
 export type OrderExportFilter = { from: string | null; to: string | null; status: OrderStatusName | null };
@@ -181,6 +185,7 @@ export function streamOrdersCsv(filter: OrderExportFilter): ReadableStream<Uint8
           user: { select: { name: true } },
           address: { select: { name: true, phone: true, city: true, state: true, postalCode: true } },
           items: { select: { productName: true, variantName: true, quantity: true }, orderBy: { id: "asc" } },
+          ...ORDER_INVOICE_SELECT,
         },
       }),
     (o) => [
@@ -203,7 +208,13 @@ export function streamOrdersCsv(filter: OrderExportFilter): ReadableStream<Uint8
         localDateTime(o.paidAt),
         carrierLabel(o.carrier),
         o.trackingCode,
+        ...invoiceCells(orderInvoiceFigures(o)),
       ],
     ],
   );
+}
+
+/** The order's CFDI: its state, UUID and total (issue 34). */
+function invoiceCells(figures: OrderInvoiceFigures | null) {
+  return [figures?.state ?? null, figures?.uuid ?? null, figures?.total == null ? null : pesosCell(figures.total)];
 }

@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { OrderStatusName } from "~/lib/order-status";
 import type Stripe from "stripe";
+import { cancelInvoiceAfterRefund } from "~/invoicing/invoice-cancel.server";
 import { storedRefundItems } from "~/lib/refund-amounts";
 import { prisma } from "~/utils/db.server";
 import { queueEmail } from "~/utils/email.server";
@@ -78,6 +79,7 @@ export async function settleRefund(
         details: { amount: paid._sum.amount ?? 0 },
       });
       if (result.ok) {
+        after.push(await cancelInvoiceAfterRefund(tx, row.orderId));
         after.push(() => catalogChanged({ productIds: result.productIds }));
         if (result.deliverEmail) after.push(result.deliverEmail);
       }

@@ -10,6 +10,8 @@ import { formatDateTime } from "~/lib/dates";
 import { parseOrderNumber } from "~/lib/ids";
 import { isReturnable, ORDER_STATUS_INFO, staffStatusChoices } from "~/lib/order-status";
 import { hasRole } from "~/lib/roles";
+import { orderInvoiceFor } from "~/invoicing/admin-invoices.server";
+import { formatMoney } from "~/lib/money";
 import { getAdminOrder } from "~/models/admin-orders.server";
 import { listRefunds } from "~/models/refund-views.server";
 import { RefundList } from "~/components/admin/refund-list";
@@ -29,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(number, NOT_FOUND, { status: 404 });
   const order = await getAdminOrder(number);
   invariantResponse(order, NOT_FOUND, { status: 404 });
-  return { order, refunds: await listRefunds(order.id), isAdmin: hasRole(user.role, "admin") };
+  const invoice = await orderInvoiceFor(order.id);
+  return { order, refunds: await listRefunds(order.id), isAdmin: hasRole(user.role, "admin"), invoice };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrderPage() {
-  const { order, refunds, isAdmin } = useLoaderData<typeof loader>();
+  const { order, refunds, isAdmin, invoice } = useLoaderData<typeof loader>();
   const refundable = order.paidAt !== null && order.status !== "reembolsado";
   const status = ORDER_STATUS_INFO[order.status];
   const choices = staffStatusChoices(order.status, order.paidAt !== null);
@@ -135,6 +138,22 @@ export default function AdminOrderPage() {
         <div className="mt-6">
           <Section title="Reembolsos" testId="order-refunds">
             <RefundList refunds={refunds} orderNumber={isAdmin ? order.number : undefined} />
+          </Section>
+        </div>
+      ) : null}
+
+      {invoice ? (
+        <div className="mt-6">
+          <Section title="Factura (CFDI)" testId="order-invoice-figures">
+            <p className="text-sm text-ink-800">
+              {invoice.state}
+              {invoice.total !== null ? ` · ${formatMoney(invoice.total)}` : ""}
+              {invoice.uuid ? <span className="ml-2 font-mono text-xs">{invoice.uuid}</span> : null}
+              {" · "}
+              <Link to="/admin/facturas" className="text-gold-700 underline">
+                Facturas
+              </Link>
+            </p>
           </Section>
         </div>
       ) : null}

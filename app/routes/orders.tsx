@@ -4,7 +4,9 @@ import { Link } from "~/components/link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BagIcon } from "~/components/icons";
 import { OrderCard, UnpaidAttempt } from "~/components/order-card";
+import { OrderInvoiceLink } from "~/components/invoice/order-invoice-link";
 import { OrderReturns } from "~/components/order-returns";
+import { invoiceLinksForUser } from "~/invoicing/invoice-views.server";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { isUnpaidAttempt } from "~/lib/order-status";
 import { getOrdersForUser } from "~/models/order-views.server";
@@ -23,16 +25,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     async () => ({
       orders: await getOrdersForUser(user.id),
       returns: await getShopperReturns(user.id),
+      invoices: await invoiceLinksForUser(user.id),
       loadError: false,
     }),
-    () => ({ orders: [], returns: {} as Awaited<ReturnType<typeof getShopperReturns>>, loadError: true }),
+    () => ({
+      orders: [],
+      returns: {} as Awaited<ReturnType<typeof getShopperReturns>>,
+      invoices: {} as Awaited<ReturnType<typeof invoiceLinksForUser>>,
+      loadError: true,
+    }),
   );
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Orders() {
-  const { orders: all, returns, loadError } = useLoaderData<typeof loader>();
+  const { orders: all, returns, invoices, loadError } = useLoaderData<typeof loader>();
   const orders = all.filter((order) => !isUnpaidAttempt(order));
   const attempts = all.filter(isUnpaidAttempt);
   return (
@@ -71,6 +79,7 @@ export default function Orders() {
               {orders.map((order) => (
                 <li key={order.id}>
                   <OrderCard order={order} />
+                  <OrderInvoiceLink number={order.number} link={invoices[order.number]} />
                   <OrderReturns number={order.number} returns={returns[order.id]} />
                 </li>
               ))}

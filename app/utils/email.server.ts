@@ -26,7 +26,11 @@ export type SendEmailInput = {
   kind: EmailKind;
   /** Extra message headers (e.g. List-Unsubscribe), kept with the row until it is sent. */
   headers?: Record<string, string>;
+  /** Files sent with it (an invoice's XML and PDF), kept with the row until it is sent. */
+  attachments?: EmailAttachment[];
 };
+
+export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 type Transport = {
   sendMail(message: {
@@ -36,6 +40,7 @@ type Transport = {
     html: string;
     text: string;
     headers?: Record<string, string>;
+    attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
   }): Promise<unknown>;
 };
 
@@ -138,6 +143,7 @@ async function sendClaimedEmail(id: string, smtpUrl: string): Promise<"sent" | "
       html: email.html,
       text: email.text,
       ...(isHeaderRecord(email.headers) ? { headers: email.headers } : {}),
+      ...(Array.isArray(email.attachments) ? { attachments: mailAttachments(email.attachments) } : {}),
     });
     await prisma.outboxEmail.update({
       where: { id },
@@ -180,6 +186,21 @@ function redactSecrets(email: { kind: string; html: string; text: string }) {
     html: redactResetLinks(email.html, "token=[eliminado]"),
     text: redactResetLinks(email.text, "token=[eliminado]"),
   };
+}
+
+/** The stored attachments column as nodemailer takes it (entries of another shape are left out). */
+function mailAttachments(stored: unknown[]): Array<{ filename: string; contentType: string; content: Buffer }> {
+  return stored.flatMap((item) => {
+    const a = item as Partial<EmailAttachment> | null;
+    if (!a || typeof a.filename !== "string" || typeof a.contentBase64 !== "string") return [];
+    return [
+      {
+        filename: a.filename,
+        contentType: a.contentType ?? "application/octet-stream",
+        content: Buffer.from(a.contentBase64, "base64"),
+      },
+    ];
+  });
 }
 
 /** The stored headers column as nodemailer takes it (string values only; anything else is ignored). */

@@ -9,6 +9,7 @@ import { logger } from "./logger.server";
 import { logMailDeliveryAtStart } from "./mail-delivery.server";
 import { renderMetrics, webhookRefusals } from "./metrics.server";
 import { checkPaymentConfiguration } from "./payment-config.server";
+import { getInvoicingSettings } from "~/invoicing/settings.server";
 import { observeRequests } from "./request-observer.server";
 
 /**
@@ -23,6 +24,7 @@ import { observeRequests } from "./request-observer.server";
 export function startUp() {
   const env = getEnv();
   checkPaymentConfiguration(env);
+  getInvoicingSettings(); // a PAC token without the shop's fiscal data refuses to start, naming the variable
   logger.info({ build: getBuildInfo() }, "release");
   logMailDeliveryAtStart();
   webhookRefusals(); // registered now, every reason at 0, so the first refusal shows in increase()

@@ -15,6 +15,7 @@ import { loader as ordersCsvLoader } from "~/routes/admin.exportar.pedidos[.csv]
 import { loader as auditLoader } from "~/routes/admin.historial";
 import { action as importAction, loader as importLoader } from "~/routes/admin.importar";
 import { loader as outboxLoader } from "~/routes/admin.outbox";
+import { loader as invoicesLoader } from "~/routes/admin.facturas";
 import { action as orderPageAction, loader as orderPageLoader } from "~/routes/admin.pedidos.$number";
 import { loader as packingSlipLoader } from "~/routes/admin_.pedidos.$number.empaque";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos._index";
@@ -128,6 +129,7 @@ const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; par
   { name: "usuarios", loader: usersLoader, path: "/admin/usuarios", role: "admin" },
   { name: "historial", loader: auditLoader, path: "/admin/historial", role: "admin" },
   { name: "correos", loader: outboxLoader, path: "/admin/outbox", role: "worker" },
+  { name: "facturas", loader: invoicesLoader, path: "/admin/facturas", role: "worker" },
 ];
 
 const PRODUCT_FORM = {

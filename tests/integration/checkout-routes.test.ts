@@ -250,6 +250,7 @@ describe("/success, /cancel and /orders", () => {
       expect((await callLoader(ordersLoader, getRequest("/orders", cookie))).body).toEqual({
         orders: [],
         returns: {},
+        invoices: {},
         loadError: true,
       });
       prisma.order.findMany = (() => Promise.reject(new TypeError("a bug"))) as unknown as typeof original;

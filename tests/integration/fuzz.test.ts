@@ -489,3 +489,61 @@ describe("hostile return and exchange forms (issue 33)", () => {
     }
   });
 });
+
+describe("hostile invoice requests (issue 34)", () => {
+  it("answers every field of a real order's invoice request with a 4xx at worst and stamps nothing", async () => {
+    const shopper = await prisma.user.findUniqueOrThrow({ where: { email: "fuzz@example.test" } });
+    const product = await prisma.product.findFirstOrThrow();
+    const { id } = await createOrder({ userId: shopper.id, productIds: [product.id], status: "procesando" });
+    const order = await prisma.order.findUniqueOrThrow({ where: { id } });
+    const before = await tableCounts();
+    const names = ["rfc", "name", "regimen", "uso", "zip", "email", "profileId"];
+    for (const intent of ["new", "profile", "otra"]) {
+      for (const [label, value] of Object.entries(VALUES)) {
+        for (const headers of [{}, { Cookie: cookie }, { Cookie: adminCookie }] as Record<string, string>[]) {
+          const response = await send(shop.url, {
+            method: "POST",
+            path: `/orders/${order.number}/factura`,
+            body: formBody({ ...Object.fromEntries(names.map((name) => [name, value])), intent }),
+            headers: { ...FORM, Origin: shop.url, ...headers },
+          });
+          assertSafe(response, `invoice ${intent} ${label}`);
+        }
+      }
+    }
+    for (const file of ["factura", "factura.xml", "factura.pdf"]) {
+      assertSafe(await send(shop.url, { path: `/orders/${order.number}/${file}`, headers: { Cookie: cookie } }), file);
+    }
+    // Staff's retries in /admin/facturas (issuing again, cancelling again): every field hostile.
+    for (const [label, value] of Object.entries(VALUES)) {
+      for (const intent of ["cancel", "retry", value]) {
+        const response = await send(shop.url, {
+          method: "POST",
+          path: "/admin/facturas",
+          body: formBody({ invoiceId: value, intent }),
+          headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+        });
+        assertSafe(response, `admin invoice retry ${label}`);
+      }
+    }
+    // The factura global's form: a hostile day is refused before anything is written.
+    for (const [label, value] of Object.entries(VALUES)) {
+      const response = await send(shop.url, {
+        method: "POST",
+        path: "/admin/facturas",
+        body: formBody({ intent: "global", dia: value }),
+        headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+      });
+      assertSafe(response, `admin global invoice ${label}`);
+    }
+    for (const [label, value] of Object.entries(VALUES)) {
+      const id = encodeURIComponent(String(value).slice(0, 2_000));
+      const response = await send(shop.url, {
+        path: `/admin/facturas/global/${id}.xml`,
+        headers: { Cookie: adminCookie },
+      });
+      assertSafe(response, `global invoice xml ${label}`);
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+});

@@ -1,0 +1,203 @@
+import { buildComprobante } from "~/lib/cfdi/comprobante";
+import { formaPagoFor } from "~/lib/cfdi/catalogs";
+import { buildConcepts, type InvoiceSourceOrder } from "~/lib/cfdi/concepts";
+import { mapPacError, PAC_UNAVAILABLE_MESSAGE, type PacField } from "~/lib/cfdi/pac-errors";
+import type { FiscalProfileInput } from "~/lib/validation/fiscal-profile";
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+import { saveFiscalProfile } from "./fiscal-profiles.server";
+import { globalInvoiceRefusal } from "./global-invoice.server";
+import { cancelOrderInvoice, markInvoiceForCancellation } from "./invoice-cancel.server";
+import { queueInvoiceEmail } from "./invoice-email.server";
+import { INVOICE_MESSAGES, invoiceRefusal } from "./invoice-rules";
+import { issueCfdi } from "./pac-client.server";
+import { getInvoicingSettings } from "./settings.server";
+
+/**
+ * Issuing an order's CFDI exactly once (docs/decisions/035). The invoice row is claimed before the PAC
+ * is called: the order's unique invoice (a second request finds it), with a lease while one request talks
+ * to the PAC (a double click or a second tab is told it is being issued). Serie and Folio come from the
+ * row and the PAC stamps a Serie and Folio once (it answers a repeat with the earlier stamp), so a retry
+ * after a timeout gets the same invoice. Stamped, the invoice, the saved fiscal profile and the e-mail
+ * with the XML and PDF are written in one transaction.
+ */
+
+const CLAIM_MS = 90_000;
+
+export type InvoiceRequestResult =
+  | { status: "issued"; uuid: string }
+  | { status: "refused"; message: string }
+  | { status: "in-progress"; message: string }
+  | { status: "rejected"; field: PacField | null; message: string }
+  | { status: "unavailable"; message: string };
+
+const ORDER_SELECT = {
+  id: true,
+  number: true,
+  status: true,
+  paidAt: true,
+  paymentMethod: true,
+  subtotal: true,
+  shipping: true,
+  tax: true,
+  total: true,
+  giftWrapPrice: true,
+  items: { select: { productName: true, variantName: true, quantity: true, price: true }, orderBy: { id: "asc" } },
+  invoice: { select: { id: true, status: true, uuid: true, claimedUntil: true } },
+} satisfies Prisma.OrderSelect;
+
+type InvoiceOrder = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
+
+/** What the order charged, as the concept builder reads it. */
+export function invoiceSource(
+  order: Omit<InvoiceOrder, "invoice" | "id" | "number" | "status" | "paidAt" | "paymentMethod">,
+): InvoiceSourceOrder {
+  return {
+    lines: order.items.map((item) => ({
+      description: item.variantName ? `${item.productName} (${item.variantName})` : item.productName,
+      quantity: item.quantity,
+      unitPrice: item.price,
+    })),
+    giftWrapPrice: order.giftWrapPrice,
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    tax: order.tax,
+    total: order.total,
+  };
+}
+
+export async function requestInvoice(input: {
+  userId: string;
+  orderNumber: string;
+  receptor: FiscalProfileInput;
+  now?: Date;
+  /** Staff retrying an invoice the shopper asked for in time (its row exists, in error) past the month's end. */
+  late?: boolean;
+}): Promise<InvoiceRequestResult> {
+  const settings = getInvoicingSettings();
+  if (!settings) return { status: "refused", message: INVOICE_MESSAGES.off };
+  const now = input.now ?? new Date();
+  const order = await prisma.order.findFirst({
+    where: { number: input.orderNumber, userId: input.userId },
+    select: ORDER_SELECT,
+  });
+  if (!order) return { status: "refused", message: INVOICE_MESSAGES.notPaid };
+  if (order.invoice?.status === "emitida" && order.invoice.uuid) return { status: "issued", uuid: order.invoice.uuid };
+  const refusal = invoiceRefusal(order, now, { late: input.late === true && order.invoice?.status === "error" });
+  if (refusal) return { status: "refused", message: refusal };
+  const inGlobal = await globalInvoiceRefusal(order.id);
+  if (inGlobal) return { status: "refused", message: inGlobal };
+
+  const amounts = buildConcepts(invoiceSource(order));
+  const { receptor } = input;
+  const data = {
+    rfc: receptor.rfc,
+    name: receptor.name,
+    regimen: receptor.regimen,
+    zip: receptor.zip,
+    uso: receptor.uso,
+    email: receptor.email,
+    formaPago: formaPagoFor(order.paymentMethod, null),
+    metodoPago: "PUE",
+    subtotal: amounts.subtotal,
+    discount: amounts.discount,
+    tax: amounts.tax,
+    total: amounts.total,
+    status: "emitiendo",
+    claimedUntil: new Date(now.getTime() + CLAIM_MS),
+  };
+  const claimed = await claimInvoice(order.id, settings.series, data, now);
+  if (claimed.status !== "claimed") return claimed.result;
+
+  const comprobante = buildComprobante({
+    issuer: settings.issuer,
+    receptor,
+    amounts,
+    series: claimed.series,
+    folio: claimed.folio,
+    date: now,
+    formaPago: data.formaPago,
+    metodoPago: "PUE",
+  });
+  const answer = await issueCfdi(settings, comprobante, { rfc: receptor.rfc, total: comprobante.Total });
+  if (!answer.ok) {
+    const rejected = answer.kind === "rejected";
+    const mapped = rejected ? mapPacError(answer.message) : null;
+    await prisma.invoice.update({
+      where: { id: claimed.id },
+      data: {
+        status: "error",
+        claimedUntil: null,
+        errorCode: mapped?.code ?? "unavailable",
+        errorMessage: rejected ? answer.message : answer.reason,
+      },
+    });
+    logger.warn({ order: order.number, pac: rejected ? answer.message : answer.reason }, "invoice not stamped");
+    if (!mapped) return { status: "unavailable", message: PAC_UNAVAILABLE_MESSAGE };
+    return { status: "rejected", field: mapped.field, message: mapped.message };
+  }
+  let refundedMeanwhile = false;
+  const deliver = await prisma.$transaction(async (tx) => {
+    // The order's row first, as the refund's settlement locks it: a refund that landed while the PAC
+    // stamped sees this invoice, or this sees the refund and marks the new invoice for cancellation.
+    await tx.$queryRaw`SELECT "id" FROM "orders" WHERE "id" = ${order.id} FOR UPDATE`;
+    await tx.invoice.update({
+      where: { id: claimed.id },
+      data: {
+        status: "emitida",
+        uuid: answer.stamp.uuid,
+        xml: answer.stamp.cfdi,
+        stampedAt: now,
+        claimedUntil: null,
+        errorCode: null,
+        errorMessage: null,
+      },
+    });
+    const current = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } });
+    if (current.status === "reembolsado") refundedMeanwhile = await markInvoiceForCancellation(tx, order.id, "03");
+    return queueInvoiceEmail(tx, claimed.id);
+  });
+  deliver();
+  if (refundedMeanwhile) await cancelOrderInvoice(order.id);
+  await saveFiscalProfile(input.userId, receptor);
+  logger.info({ order: order.number, uuid: answer.stamp.uuid, repeated: answer.repeated }, "invoice stamped");
+  return { status: "issued", uuid: answer.stamp.uuid };
+}
+
+type Claim =
+  { status: "claimed"; id: string; series: string; folio: number } | { status: "taken"; result: InvoiceRequestResult };
+
+/** Creates the order's invoice row, or takes over one whose last attempt failed or whose lease ran out. */
+async function claimInvoice(
+  orderId: number,
+  series: string,
+  data: Omit<Prisma.InvoiceUncheckedCreateInput, "orderId" | "series">,
+  now: Date,
+): Promise<Claim> {
+  try {
+    // The order's row locked as the factura global locks it: an order goes to one of them, never both.
+    const row = await prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "orders" WHERE "id" = ${orderId} FOR UPDATE`;
+      const inGlobal = await globalInvoiceRefusal(orderId, tx);
+      return inGlobal ?? tx.invoice.create({ data: { ...data, orderId, series, attempts: 1 } });
+    });
+    if (typeof row === "string") return { status: "taken", result: { status: "refused", message: row } };
+    return { status: "claimed", id: row.id, series: row.series, folio: row.folio };
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") throw error;
+  }
+  const taken = await prisma.invoice.updateMany({
+    where: {
+      orderId,
+      OR: [{ status: "error" }, { status: "emitiendo", claimedUntil: { lt: now } }],
+    },
+    data: { ...data, attempts: { increment: 1 } },
+  });
+  const row = await prisma.invoice.findUniqueOrThrow({ where: { orderId } });
+  if (taken.count === 1) return { status: "claimed", id: row.id, series: row.series, folio: row.folio };
+  if (row.status === "emitida" && row.uuid) return { status: "taken", result: { status: "issued", uuid: row.uuid } };
+  if (row.status === "cancelada")
+    return { status: "taken", result: { status: "refused", message: INVOICE_MESSAGES.cancelled } };
+  return { status: "taken", result: { status: "in-progress", message: INVOICE_MESSAGES.inProgress } };
+}
