@@ -1,4 +1,5 @@
 import { invoiceDeadlineText } from "~/lib/cfdi/deadline";
+import { parseOrderNumber } from "~/lib/ids";
 import type { OrderStatusName } from "~/lib/order-status";
 import { prisma } from "~/utils/db.server";
 import { globalInvoiceRefusal } from "./global-invoice.server";
@@ -55,7 +56,10 @@ export async function invoiceLinksForUser(userId: string, now = new Date()): Pro
 }
 
 /** The request page's order: its number, total, status, deadline, and the invoice when there is one. */
-export async function invoicePageOrder(userId: string, number: string, now = new Date()) {
+export async function invoicePageOrder(userId: string, typed: string, now = new Date()) {
+  // Only an order number reaches the database (a NUL byte in the address was a 500 there).
+  const number = parseOrderNumber(typed);
+  if (!number) return null;
   const order = await prisma.order.findFirst({
     where: { number, userId },
     select: {
@@ -98,10 +102,12 @@ export async function invoicePageOrder(userId: string, number: string, now = new
 
 /** The stamped XML or its PDF, for the order's owner (or staff, `anyOwner`). */
 export async function invoiceFile(
-  number: string,
+  typed: string,
   kind: "xml" | "pdf",
   viewer: { userId: string; anyOwner: boolean },
 ): Promise<{ filename: string; contentType: string; body: Buffer } | null> {
+  const number = parseOrderNumber(typed);
+  if (!number) return null;
   const invoice = await prisma.invoice.findFirst({
     where: { status: { in: [...STAMPED] }, order: { number, ...(viewer.anyOwner ? {} : { userId: viewer.userId }) } },
     select: { series: true, folio: true, uuid: true, xml: true },
