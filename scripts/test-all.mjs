@@ -1,20 +1,22 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project, in two phases that keep both cores busy.
+// `npm test`: every test of the project.
 //
 // 1. The checks: `prisma generate` alone first (the typecheck and the build read the client it writes),
-//    then the typecheck, the lint, the unit tests and the production build, two at a time. Each prints
-//    its output whole when it ends, so two never interleave. A failure starts nothing new and skips phase 2.
-// 2. The integration tests (both databases, scripts/test-integration.mjs) and the end-to-end tests
-//    (Playwright, against the build) at the same time: both spend much of their time waiting (on
-//    PGlite's one connection, on child servers starting, on the browser), so together they take little
-//    more than the end-to-end tests alone. The integration output arrives whole, pass by pass, between
-//    Playwright's lines. Figures: docs/testing-time.md.
+//    then the typecheck, the lint, the unit tests and the production build, two at a time (each is one
+//    busy process; two fill the two cores). Each prints its output whole when it ends, so two never
+//    interleave. A failure starts nothing new and skips the rest.
+// 2. The integration tests (both databases, scripts/test-integration.mjs), then the end-to-end tests
+//    (Playwright, against the build). One after the other: each already keeps both cores busy, and run
+//    together they took longer than apart (docs/testing-time.md). TEST_SUITES_TOGETHER=1 runs them at
+//    the same time (the integration output then arrives whole between Playwright's lines).
 //
 // TEST_SEQUENTIAL=1 runs every step one after the other with its output streamed (for a hang, or a
 // machine too loaded for two at a time). Exit code: 0 only when every step passed.
 import { run } from "./lib/database.mjs";
 
-const sequential = ["1", "true"].includes(process.env.TEST_SEQUENTIAL ?? "");
+const flag = (name) => ["1", "true"].includes(process.env[name] ?? "");
+const sequential = flag("TEST_SEQUENTIAL");
+const together = flag("TEST_SUITES_TOGETHER") && !sequential;
 const npx = (bin, ...args) => [process.execPath, [`node_modules/${bin}`, ...args]];
 
 /** @typedef {{ name: string, command: [string, string[]], stream?: boolean }} Step */
@@ -28,9 +30,10 @@ const checks = [
   { name: "unit tests", command: npx("vitest/vitest.mjs", "run", "--project", "unit") },
   { name: "lint", command: ["npm", ["run", "--silent", "lint"]] },
 ];
+/** Streamed, unless both run at once: then the integration output is held and printed whole. */
 /** @type {Step[]} */
 const suites = [
-  { name: "integration tests", command: [process.execPath, ["scripts/test-integration.mjs"]] },
+  { name: "integration tests", command: [process.execPath, ["scripts/test-integration.mjs"]], stream: !together },
   { name: "end-to-end tests", command: npx("@playwright/test/cli.js", "test"), stream: true },
 ];
 
@@ -69,7 +72,7 @@ const started = Date.now();
 const passed =
   (await step(generate)) &&
   (await pool(checks, sequential ? 1 : 2)) &&
-  (await (sequential ? pool(suites, 1) : Promise.all(suites.map(step)).then((oks) => oks.every(Boolean))));
+  (await (together ? Promise.all(suites.map(step)).then((oks) => oks.every(Boolean)) : pool(suites, 1)));
 
 const total = Math.round((Date.now() - started) / 1000);
 console.log(`\n${passed ? "✔" : "✘"} npm test: ${total} s`);
