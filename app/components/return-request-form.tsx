@@ -1,15 +1,5 @@
+import type { RequestFormItem } from "~/models/return-requests.server";
 import { ErrorList } from "./form-parts";
-
-/** A piece of the order as the request form shows it (app/models/return-requests.server.ts). */
-export type ReturnFormItem = {
-  id: number;
-  productName: string;
-  variantName: string | null;
-  image: string | null;
-  bought: number;
-  left: number;
-  sizes: { id: number; name: string; soldOut: boolean }[];
-};
 
 /**
  * The fields of *Solicitar devolución o cambio*: what to do (return or size exchange), a quantity per
@@ -22,7 +12,7 @@ export function ReturnRequestFields({
   errors,
   values,
 }: {
-  items: ReturnFormItem[];
+  items: RequestFormItem[];
   errors: Record<string, string>;
   values: Record<string, string>;
 }) {
