@@ -4,7 +4,9 @@ import { animationsSettled, expect, test, waitForHydration } from "./fixtures";
 import { ringWithSizes } from "./catalog-helpers";
 
 /**
- * axe-core on every screen of the shop, at a desktop and a phone width, logged out and logged in.
+ * axe-core on every screen of the shop, at a desktop and a phone width, logged out and logged in. A
+ * screen is loaded once and checked at each width in turn (visitAtEveryWidth); the journeys that click
+ * differently on a phone (its menu) run once per width.
  * Only with JavaScript: axe runs inside the page. Each screen is checked softly, so one run lists
  * every screen that fails instead of stopping at the first.
  */
@@ -44,6 +46,21 @@ async function visit(page: Page, path: string, screen = path) {
   await page.goto(path);
   await waitForHydration(page);
   await checkScreen(page, screen);
+}
+
+/**
+ * Checks a screen at every width from one visit: the page is loaded once at the desktop width, then the
+ * viewport is narrowed to the phone's and axe runs again. The shop's phone layout is CSS media queries
+ * (the menu, the grids, the tables), which follow the viewport as it changes, so this checks the same
+ * phone page as loading it at that width, without a second context, navigation and hydration.
+ */
+async function visitAtEveryWidth(page: Page, path: string, screen = path) {
+  await page.setViewportSize(WIDTHS[0].viewport);
+  await visit(page, path, `${screen} at ${WIDTHS[0].name} width`);
+  for (const { name, viewport } of WIDTHS.slice(1)) {
+    await page.setViewportSize(viewport);
+    await checkScreen(page, `${screen} at ${name} width`);
+  }
 }
 
 /** The first product of the home grid that is well in stock. */
@@ -112,15 +129,6 @@ const ADMIN_TABS = [
 for (const { name, viewport } of WIDTHS) {
   test.describe(`axe at ${name} width`, () => {
     test.use({ viewport });
-
-    // One test per screen: axe takes seconds per page on a quiet machine and a minute on a loaded one,
-    // so each screen gets its own time bound (and runs in parallel with the others).
-    for (const path of PUBLIC_PAGES) {
-      test(`public screen ${path}, logged out`, async ({ page }) => {
-        test.slow();
-        await visit(page, path);
-      });
-    }
 
     test("the search overlay, the auth modal and the cart drawer", async ({ page, baseURL }) => {
       test.setTimeout(180_000);
@@ -206,44 +214,55 @@ for (const { name, viewport } of WIDTHS) {
       await waitForHydration(page);
       await checkScreen(page, "success");
     });
-
-    test("the packing slip of a gift order, as a worker", async ({ page, login, insertNewUser, paidOrder, app }) => {
-      test.slow();
-      const shopper = await insertNewUser();
-      const order = await paidOrder(shopper.id, [1, 2]);
-      const { number } = await app.prisma.order.update({
-        where: { id: order.id },
-        data: { giftMessage: "¡Feliz cumpleaños, Ana!\nCon cariño, Luis.", giftWrapPrice: 89_99 },
-        select: { number: true },
-      });
-      await app.prisma.address.create({
-        data: {
-          orderId: order.id,
-          userId: shopper.id,
-          name: "Ana Torres",
-          phone: "5512345678",
-          addressLine1: "Roma Norte",
-          addressLine2: "Calle Durango 12",
-          interiorNumber: "4B",
-          references: "Portón verde",
-          city: "Ciudad de México",
-          state: "Ciudad de México",
-          postalCode: "06700",
-        },
-      });
-      await login({ role: "worker" });
-      await visit(page, `/admin/pedidos/${number}/empaque`, "packing slip");
-    });
-
-    for (const path of [...ADMIN_TABS, "/admin/productos/1"]) {
-      test(`admin screen ${path}, as admin`, async ({ page, login }) => {
-        test.slow();
-        await login({ role: "admin" });
-        await visit(page, path);
-      });
-    }
   });
 }
+
+// One test per screen, each checked at every width from one visit: axe takes seconds per page on a quiet
+// machine and a minute on a loaded one, so each screen gets its own time bound (and runs in parallel).
+test.describe("axe on each screen", () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`public screen ${path}, logged out, at every width`, async ({ page }) => {
+      test.slow();
+      await visitAtEveryWidth(page, path);
+    });
+  }
+
+  test("the packing slip of a gift order, as a worker", async ({ page, login, insertNewUser, paidOrder, app }) => {
+    test.slow();
+    const shopper = await insertNewUser();
+    const order = await paidOrder(shopper.id, [1, 2]);
+    const { number } = await app.prisma.order.update({
+      where: { id: order.id },
+      data: { giftMessage: "¡Feliz cumpleaños, Ana!\nCon cariño, Luis.", giftWrapPrice: 89_99 },
+      select: { number: true },
+    });
+    await app.prisma.address.create({
+      data: {
+        orderId: order.id,
+        userId: shopper.id,
+        name: "Ana Torres",
+        phone: "5512345678",
+        addressLine1: "Roma Norte",
+        addressLine2: "Calle Durango 12",
+        interiorNumber: "4B",
+        references: "Portón verde",
+        city: "Ciudad de México",
+        state: "Ciudad de México",
+        postalCode: "06700",
+      },
+    });
+    await login({ role: "worker" });
+    await visitAtEveryWidth(page, `/admin/pedidos/${number}/empaque`, "packing slip");
+  });
+
+  for (const path of [...ADMIN_TABS, "/admin/productos/1"]) {
+    test(`admin screen ${path}, as admin, at every width`, async ({ page, login }) => {
+      test.slow();
+      await login({ role: "admin" });
+      await visitAtEveryWidth(page, path);
+    });
+  }
+});
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}) {
@@ -262,10 +281,11 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 
 test("every link and button is named by what it shows, the logos included", async ({ page }) => {
   const productId = await availableProductId(page);
   for (const path of ["/", `/producto/${productId}`, "/cart", "/login"]) {
+    await page.setViewportSize(WIDTHS[0].viewport);
+    await page.goto(path);
+    await waitForHydration(page);
     for (const { viewport } of WIDTHS) {
       await page.setViewportSize(viewport);
-      await page.goto(path);
-      await waitForHydration(page);
       const { violations } = await new AxeBuilder({ page })
         .withRules(["label-content-name-mismatch"])
         .setLegacyMode(page.frames().length === 1)
