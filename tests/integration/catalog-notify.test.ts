@@ -18,6 +18,7 @@ import { httpLoginCookie } from "./admin-fixtures";
 import { FORM, formBody, productEditForm, send } from "./http-client";
 import { SHIPPING_FORM } from "./payment-helpers";
 import { type ShopServer, startShopServer } from "./http-server";
+import { until as waitUntil } from "../support/wait";
 
 /**
  * Catalogue changes shared between instances with LISTEN/NOTIFY (docs/decisions/013, "Across
@@ -240,10 +241,5 @@ describe.runIf(serverRun)("two shop servers on one database", () => {
 });
 
 /** Resolves once `check` holds (asking again right after each answer), or fails after BOUND_MS. */
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = performance.now() + BOUND_MS;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error(`no ${what} within ${BOUND_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (check: () => Promise<boolean> | boolean, what: string) =>
+  waitUntil(check, what, { timeoutMs: BOUND_MS, everyMs: 20 });

@@ -5,6 +5,7 @@ import { deliverPendingEmails, sendEmail } from "~/utils/email.server";
 import { freePort } from "../../scripts/lib/database.mjs";
 import { resetDatabase } from "../db-utils";
 import { type Received, startSmtp, stopSmtp } from "./smtp-server";
+import { until } from "../support/wait";
 
 /**
  * The mail server goes away and comes back: e-mails wait in the outbox and each goes out exactly once
@@ -25,14 +26,6 @@ afterEach(async () => {
   if (smtp) await stopSmtp(smtp);
   smtp = undefined;
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("SMTP down, then up again", () => {
   it("keeps the e-mails and sends each exactly once when the server returns", async () => {
@@ -61,3 +54,5 @@ describe("SMTP down, then up again", () => {
     expect(rows.every((r) => r.status === "sent" && r.attempts === 2 && r.lastError === null)).toBe(true);
   });
 });
+
+const waitFor = (condition: () => Promise<boolean>) => until(condition, "the outbox to be retried");

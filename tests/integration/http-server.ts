@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
+import { root, startNode } from "../support/processes";
 
 export type ShopServer = {
   url: string;
@@ -23,11 +21,8 @@ export async function startShopServer(env: Record<string, string> = {}): Promise
   if (!fs.existsSync(path.join(root, "build/index.js"))) {
     throw new Error("No production build: run `npm run build` before the integration tests.");
   }
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/index.mjs")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = startNode([path.join(root, "server/index.mjs")], {
     env: {
-      ...process.env,
       NODE_ENV: "production",
       PORT: "0",
       APP_ORIGIN: "https://tienda.example",
@@ -35,36 +30,18 @@ export async function startShopServer(env: Record<string, string> = {}): Promise
       ...env,
     },
   });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const onData = () => {
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!.replace("localhost", "127.0.0.1"));
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
+  const [, address] = await server
+    .waitForOutput(/listening on (http:\/\/localhost:\d+)/, "server listening")
+    .catch((error: unknown) => {
+      server.kill("SIGKILL");
+      throw error;
     });
-  });
   return {
-    url,
-    exited,
-    kill: (signal) => child.kill(signal),
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    url: address!.replace("localhost", "127.0.0.1"),
+    exited: server.exited,
+    kill: (signal) => server.kill(signal),
+    output: server.output,
+    stop: async () => void (await server.stop()),
   };
 }
 

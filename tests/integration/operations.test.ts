@@ -6,6 +6,7 @@ import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { FORM, formBody, send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
+import { until } from "../support/wait";
 
 /**
  * What an operator reads and relies on: liveness apart from readiness, one JSON log line per request
@@ -21,14 +22,6 @@ function logLines(shop: ShopServer): LogLine[] {
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LogLine);
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe("readiness and liveness", () => {

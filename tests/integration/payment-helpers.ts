@@ -7,6 +7,7 @@ import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { resetEnvCache } from "~/utils/env.server";
 import { type Shipping, shippingFormValues } from "~/lib/validation/checkout";
 import { createCategories, resetDatabase } from "../db-utils";
+import { until } from "../support/wait";
 
 export const API_KEY = "sk_test_checkout_integration";
 export const WEBHOOK_SECRET = "whsec_checkout_integration";
@@ -178,10 +179,5 @@ export const SHIPPING: Shipping = {
 export const SHIPPING_FORM: Record<string, string> = Object.fromEntries(shippingFormValues(SHIPPING));
 
 /** Waits until `check` holds (webhooks and expiry timers run in the background). */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export const eventually = (check: () => Promise<boolean>, what: string, timeoutMs = 5000) =>
+  until(check, what, { timeoutMs });

@@ -9,6 +9,7 @@ import { createCategories, createProduct, resetDatabase } from "../db-utils";
 import { FORM, formBody, type RawResponse, send } from "./http-client";
 import { SHIPPING_FORM } from "./payment-helpers";
 import { type ShopServer, startShopServer } from "./http-server";
+import { until as waitUntil } from "../support/wait";
 
 /**
  * A restart under load, the way docs/decisions/029 deploys the shop: nginx (Debian's) in front of two
@@ -327,10 +328,6 @@ async function shop(base: string, n: number, tally: Tally, phase: () => string, 
   }
 }
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** A restart under traffic takes a while on a loaded machine. */
+const until = (check: () => Promise<boolean>, what: string) =>
+  waitUntil(check, what, { timeoutMs: 60_000, everyMs: 50, retryOnError: true });

@@ -5,6 +5,7 @@ import { prisma } from "~/utils/db.server";
 import { httpLoginCookie } from "./admin-fixtures";
 import { send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
+import { until } from "../support/wait";
 
 /**
  * What an operator of a shop that runs for real (NODE_ENV=production, a public APP_ORIGIN) reads about
@@ -21,14 +22,6 @@ const built = JSON.parse(fs.readFileSync(path.join(root, "build/build-info.json"
 };
 const METRICS_LINE = /metrics on (http:\/\/[\d.]+:\d+)\/metrics/;
 const JSON_ACCEPT = { Accept: "application/json" };
-
-async function until(check: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 function warnLines(shop: ShopServer) {
   return shop

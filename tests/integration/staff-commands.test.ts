@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,6 +7,7 @@ import { isResetTokenValid, requestPasswordReset } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
 import { createUser, resetDatabase } from "../db-utils";
+import { root, runNode } from "../support/processes";
 
 /**
  * The operators' account commands as an operator runs them (build/commands/*.js, child processes
@@ -16,23 +16,11 @@ import { createUser, resetDatabase } from "../db-utils";
  * is one line, not a stack trace.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
-
 type Run = { code: number | null; stdout: string; stderr: string };
 
+/** Runs a built command; without ADMIN_PASSWORD it reads standard input: nothing (an empty password). */
 function runCommand(name: string, args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  const child = spawn(process.execPath, [path.join(root, `build/commands/${name}.js`), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  // Without ADMIN_PASSWORD the command reads standard input: nothing (an empty password) unless given.
-  child.stdin.end();
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+  return runNode([path.join(root, `build/commands/${name}.js`), ...args], { env, stdin: "closed" });
 }
 
 beforeAll(() => {

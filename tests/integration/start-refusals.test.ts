@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { root, runNode } from "../support/processes";
 import { startShopServer } from "./http-server";
 
 /**
@@ -11,7 +11,6 @@ import { startShopServer } from "./http-server";
  * variable — before anything is started or written.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
 const SECRET = "start-refusals-secret-0123456789";
 let dataDir: string;
 
@@ -22,34 +21,17 @@ afterEach(() => {
   fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
-/** `npm start` with exactly `env` (no DATABASE_URL of the tests' own); resolves with its exit code and output. */
+/**
+ * `npm start` with exactly `env` (no DATABASE_URL of the tests' own); resolves with its exit code and
+ * output. A developer's environment (NODE_ENV=development: not running for real) unless `env` says
+ * otherwise. A start that does not refuse runs on: it is stopped (SIGTERM, so it stops what it started)
+ * and reported with what it printed.
+ */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      // A developer's environment (NODE_ENV=development: not running for real) unless `env` says otherwise.
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "development",
-        LOG_FORMAT: "json",
-        PORT: "0",
-        PGLITE_DATA_DIR: dataDir,
-        ...env,
-      },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    // A start that does not refuse runs on: it is stopped (SIGTERM, so it stops what it started) and
-    // reported with what it printed.
-    const timer = setTimeout(() => child.kill("SIGTERM"), 20_000);
-    const killer = setTimeout(() => child.kill("SIGKILL"), 28_000);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      clearTimeout(killer);
-      resolve({ code, output });
-    });
+  return runNode([path.join(root, "scripts/start.mjs")], {
+    cleanEnv: true,
+    env: { NODE_ENV: "development", LOG_FORMAT: "json", PORT: "0", PGLITE_DATA_DIR: dataDir, ...env },
+    stopAfterMs: 20_000,
   });
 }
 
@@ -109,10 +91,10 @@ describe("half a Stripe configuration", () => {
 
   it("the server alone (node server/index.mjs) refuses both halves too", async () => {
     await expect(startShopServer({ STRIPE_SECRET_KEY: "sk_test_half" })).rejects.toThrow(
-      /server exited with 1:[\s\S]*STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET/,
+      /ended \(1\) before server listening:[\s\S]*STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET/,
     );
     await expect(startShopServer({ STRIPE_WEBHOOK_SECRET: "whsec_half" })).rejects.toThrow(
-      /server exited with 1:[\s\S]*STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/,
+      /ended \(1\) before server listening:[\s\S]*STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/,
     );
   });
 });

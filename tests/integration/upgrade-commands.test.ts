@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createDatabase, freePort, waitForDatabase } from "../../scripts/lib/database.mjs";
+import { root, runNode, startNode } from "../support/processes";
 import { send } from "./http-client";
 
 /**
@@ -12,22 +12,11 @@ import { send } from "./http-client";
  * `npm run migrate` applies what is pending and is idempotent, and `MIGRATE_ON_START=0` starts the shop
  * without migrating — not ready until `npm run migrate` has run, then ready without a restart.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const serverRun = process.env.DATABASE_EMBEDDED === "0";
 
 /** Runs `node <script>` in the project with `env`; resolves with its exit code and output. */
 function runScript(script: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, script)], {
-      cwd: root,
-      env: { ...process.env, LOG_FORMAT: "json", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  return runNode([path.join(root, script)], { env: { LOG_FORMAT: "json", ...env } });
 }
 
 /** The test database's URL with one part changed. */
@@ -131,22 +120,11 @@ describe("npm run migrate", () => {
         PORT: "0",
         LOG_FORMAT: "json",
       };
-      const shop = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-        cwd: root,
-        env: { ...process.env, ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      shop.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      shop.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const exited = new Promise((resolve) => shop.once("exit", resolve));
+      const shop = startNode([path.join(root, "scripts/start.mjs")], { env });
       try {
-        const deadline = Date.now() + 120_000;
-        while (!/listening on http:\/\/localhost:(\d+)/.test(output)) {
-          if (Date.now() > deadline || shop.exitCode !== null) throw new Error(`the shop did not start:\n${output}`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        const base = `http://127.0.0.1:${/listening on http:\/\/localhost:(\d+)/.exec(output)![1]}`;
+        const [, port] = await shop.waitForOutput(/listening on http:\/\/localhost:(\d+)/, "the shop listening");
+        const base = `http://127.0.0.1:${port}`;
+        const output = shop.output();
         expect(output).toMatch(/"level":"warn".*MIGRATE_ON_START=0 and \d+ migration\(s\) pending/);
         const before = await send(base, { path: "/readyz" });
         expect(before.status).toBe(503);
@@ -158,8 +136,7 @@ describe("npm run migrate", () => {
         expect(after.status).toBe(200);
         expect(after.body).toBe("ready");
       } finally {
-        shop.kill("SIGTERM");
-        await exited;
+        await shop.stop();
         await db.drop();
       }
     },

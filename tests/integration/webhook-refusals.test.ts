@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetDatabase } from "../db-utils";
 import { send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
+import { until as waitUntil } from "../support/wait";
 
 /**
  * Issue 32, item 4: a refused payment webhook is never silent. The real server, with Stripe configured:
@@ -24,16 +25,6 @@ function logLines(): LogLine[] {
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LogLine);
-}
-
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}:\n${shop.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 beforeAll(async () => {
@@ -127,3 +118,6 @@ describe("refused payment webhooks", () => {
     expect(await refusedCount("timestamp_outside_tolerance")).toBe(1);
   });
 });
+
+const until = <T>(read: () => T | undefined | Promise<T | undefined>, what: string) =>
+  waitUntil(read, what, { context: () => shop.output() });

@@ -23,6 +23,18 @@ describe("the codebase", () => {
     expect(modules.filter((file) => lines(file) > 300)).toEqual([]);
   });
 
+  it("keeps the database client out of routes and components (they call server modules)", () => {
+    const modules = [...files("app/components", /\.tsx?$/), ...files("app/routes", /\.tsx?$/)];
+    const offending = modules.filter((file) => {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      return (
+        /import\s*\{[^}]*\bprisma\b[^}]*\}\s*from\s*"~\/utils\/db\.server"/.test(text) ||
+        /from\s*"(~\/generated\/prisma[^"]*|@prisma\/client[^"]*)"/.test(text)
+      );
+    });
+    expect(offending).toEqual([]);
+  });
+
   it("has no double casts (`as unknown as`) in app code", () => {
     const offending = files("app", /\.tsx?$/).filter((file) =>
       fs.readFileSync(path.join(root, file), "utf8").includes("as unknown as"),
