@@ -3,8 +3,8 @@ import { expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Checkout end to end, through the local payment simulator that `npm start` runs when no Stripe
- * key is set. Every test registers its own shopper through /register, so the tests (and the js
- * and no-js projects) never share a cart.
+ * key is set. Every test has its own shopper (the `login` fixture; one registers through /register as
+ * a second shopper), so the tests (and the js and no-js projects) never share a cart.
  */
 
 const PASSWORD = "Secreto123!";
@@ -96,15 +96,15 @@ test("logged out: /checkout says Usuario no autenticado and links to the login",
   );
 });
 
-test("an empty cart is refused with No hay productos en el carrito", async ({ page }, testInfo) => {
-  await registerShopper(page, testInfo);
+test("an empty cart is refused with No hay productos en el carrito", async ({ page, login }) => {
+  await login();
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "No hay productos en el carrito" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Volver a la tienda" })).toHaveAttribute("href", "/");
 });
 
-test("every shipping validation message, next to its field, values kept", async ({ page, baseURL }, testInfo) => {
-  const account = await registerShopper(page, testInfo);
+test("every shipping validation message, next to its field, values kept", async ({ page, baseURL, login }) => {
+  const account = await login();
   const product = await availableProduct(page);
   await addToCart(page, baseURL, product.id, 1);
   await goToCheckout(page);
@@ -144,8 +144,9 @@ test("every shipping validation message, next to its field, values kept", async 
 test("full purchase: summary, back keeps the values, card payment, Pedido Confirmado, Mis Pedidos procesando", async ({
   page,
   baseURL,
-}, testInfo) => {
-  await registerShopper(page, testInfo);
+  login,
+}) => {
+  await login();
   const product = await availableProduct(page);
   await addToCart(page, baseURL, product.id, 2);
   await goToCheckout(page);
@@ -213,8 +214,9 @@ test("full purchase: summary, back keeps the values, card payment, Pedido Confir
 test("declined card, then cancel: the payment is cancelled, the order too, the cart stays", async ({
   page,
   baseURL,
-}, testInfo) => {
-  await registerShopper(page, testInfo);
+  login,
+}) => {
+  await login();
   const product = await availableProduct(page);
   await addToCart(page, baseURL, product.id, 1);
   await goToCheckout(page);
@@ -242,8 +244,9 @@ test("a payment that can no longer be reserved shows Error al procesar el pago o
   browser,
   baseURL,
   app,
+  login,
 }, testInfo) => {
-  await registerShopper(page, testInfo);
+  await login();
   // A low-stock piece of this test's own ("Restantes 3"): the home grid's low-stock pieces are bought and
   // reserved by other specs running at the same time, which once sold one out under this test.
   const word = `Reserva${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -287,8 +290,9 @@ test("a payment that can no longer be reserved shows Error al procesar el pago o
 test("more pieces than a shopper may hold unpaid: PAGAR says why, in Spanish, next to the button", async ({
   page,
   baseURL,
-}, testInfo) => {
-  await registerShopper(page, testInfo);
+  login,
+}) => {
+  await login();
   const product = await availableProduct(page);
   await addToCart(page, baseURL, product.id, 11);
   await goToCheckout(page);
@@ -307,8 +311,9 @@ test("more pieces than a shopper may hold unpaid: PAGAR says why, in Spanish, ne
 test("a change of mind: PAGAR again opens a new payment and the first one can no longer be paid", async ({
   page,
   baseURL,
-}, testInfo) => {
-  await registerShopper(page, testInfo);
+  login,
+}) => {
+  await login();
   const product = await availableProduct(page);
   await addToCart(page, baseURL, product.id, 1);
   await goToCheckout(page);
