@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import {
   type ActionFunctionArgs,
+  type AppLoadContext,
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
@@ -18,19 +19,27 @@ import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
 import { answerUnexpectedErrors, logRemixError } from "./utils/unexpected-errors.server";
 import type { ShopEntry } from "./shop-entry";
-import { renderedPages } from "./utils/rendered-pages.server";
+import { countPageLookups, renderedPages } from "./utils/rendered-pages.server";
+import { pageKindOf } from "./lib/page-kind";
+import { pageCacheLookups } from "./utils/cache-metrics.server";
+import { markForSharedCaches } from "./utils/shared-cache.server";
+import { collectingKeys } from "./utils/surrogate-keys.server";
 import { startUp } from "./utils/start-up.server";
 import { renderWholePage, wholeBodyOf, wholePageResponse } from "./utils/whole-document.server";
 
 export const streamTimeout = 5_000;
 
+// Each lookup of the rendered-page cache, counted by kind of page in /metrics.
+countPageLookups((key, outcome) => pageCacheLookups().inc({ kind: pageKindOf(key), outcome }));
+
 /**
- * The build the HTTP server serves, with three rules no route has to remember:
+ * The build the HTTP server serves, with the rules no route has to remember:
  * - every loader and action answers the Spanish 503 page "Error de Conexión" when the database is
  *   unreachable (stopped, restarting, refusing connections), instead of an unexplained 500;
  * - any other unexpected error is logged once and answered 500 with the request id for the error page;
  * - a post to a staff page that takes none is answered by the staff guard first (logged out: to the
- *   home page; not staff: 403 Acceso Denegado), then 405, quietly, instead of Remix's logged error.
+ *   home page; not staff: 403 Acceso Denegado), then 405, quietly, instead of Remix's logged error;
+ * - every loader's catalogue reads are recorded as its request's surrogate keys (surrogate-keys.server.ts).
  */
 function prepareBuild(build: ServerBuild): ServerBuild {
   const guard =
@@ -43,7 +52,9 @@ function prepareBuild(build: ServerBuild): ServerBuild {
       const action = route.module.action ?? (isStaffRoute(id) ? refuseStaffPost : undefined);
       const module = {
         ...route.module,
-        ...(loader ? { loader: guard(id, (args: LoaderFunctionArgs) => loader(args)) } : {}),
+        ...(loader
+          ? { loader: guard(id, (args: LoaderFunctionArgs) => collectingKeys(args.context, () => loader(args))) }
+          : {}),
         ...(action ? { action: guard(id, (args: ActionFunctionArgs) => action(args)) } : {}),
       };
       return [id, { ...route, module }];
@@ -73,10 +84,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
   applyCachePolicy(request, responseHeaders);
+  markForSharedCaches(responseHeaders, loadContext);
   let shellRendered = false;
   const rendered = await renderWholePage(
     <NonceProvider value={nonce}>
@@ -142,8 +155,9 @@ function withEtag(request: Request, html: Buffer, nonce: string, headers: Header
  * Client-side navigations (`.data` requests) carry the same personal data as documents.
  * (`X-Content-Type-Options: nosniff` is set by the HTTP server on every response.)
  */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
   applyCachePolicy(request, response.headers);
+  markForSharedCaches(response.headers, context);
   return response;
 };
 

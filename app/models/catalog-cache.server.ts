@@ -1,6 +1,8 @@
 import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
+import { purgeSharedCaches } from "~/utils/cache-purge.server";
 import { forgetRenderedPages } from "~/utils/rendered-pages.server";
+import { keysOfChange, recordShown } from "~/utils/surrogate-keys.server";
 import { type CatalogListener, publishCatalogChange, startCatalogListener } from "./catalog-notify.server";
 
 /**
@@ -16,6 +18,10 @@ import { type CatalogListener, publishCatalogChange, startCatalogListener } from
  *
  * Other instances on the same PostgreSQL server hear of each change through LISTEN/NOTIFY
  * (catalog-notify.server.ts), so it shows there within a second too; the TTL is their safety net.
+ *
+ * Rendered pages follow the same rule (docs/decisions/048): every read reports the products it returned
+ * as the request's surrogate keys, so a change forgets only the pages showing a product it names, here
+ * and, through the purger (CACHE_PURGE_URL), in the shared HTTP cache in front.
  */
 
 export type CatalogChange = { productIds: readonly number[] } | "everything";
@@ -28,9 +34,18 @@ function catalogCache(): TtlCache<unknown> {
   return cache;
 }
 
-/** A catalogue read, served from memory for CATALOG_CACHE_TTL_MS; `productIdsOf` names what it shows. */
-export function readCatalog<V>(key: string, load: () => Promise<V>, productIdsOf: (value: V) => Iterable<number>) {
-  return catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>) as Promise<V>;
+/**
+ * A catalogue read, served from memory for CATALOG_CACHE_TTL_MS; `productIdsOf` names what it shows,
+ * which is also recorded as the surrogate keys of the page being rendered (a hit's as much as a miss's).
+ */
+export async function readCatalog<V>(
+  key: string,
+  load: () => Promise<V>,
+  productIdsOf: (value: V) => Iterable<number>,
+): Promise<V> {
+  const value = (await catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>)) as V;
+  recordShown(productIdsOf(value));
+  return value;
 }
 
 /**
@@ -40,12 +55,13 @@ export function readCatalog<V>(key: string, load: () => Promise<V>, productIdsOf
 export function catalogChanged(change: CatalogChange): void {
   forgetCatalog(change);
   publishCatalogChange(change);
+  purgeSharedCaches(keysOfChange(change));
 }
 
 /** Forgets the cached catalogue reads that `change` makes stale, in this process only. */
 function forgetCatalog(change: CatalogChange): void {
-  // Rendered pages show many products each: any change forgets them all (decision 023).
-  forgetRenderedPages();
+  // The rendered pages showing one of its products, or all of them (decision 048).
+  forgetRenderedPages(keysOfChange(change));
   if (!cache) return;
   if (change === "everything") cache.clear();
   else if (change.productIds.length > 0) cache.invalidate(change.productIds);
@@ -56,5 +72,9 @@ function forgetCatalog(change: CatalogChange): void {
  * database). A change heard from another instance is only forgotten locally, never published again.
  */
 export function listenForCatalogChanges(): CatalogListener {
-  return startCatalogListener(forgetCatalog);
+  const listener = startCatalogListener(forgetCatalog);
+  // The shared cache is purged again once this instance has forgotten the change: until then it may have
+  // fetched this instance's stale page again after the first purge, by the instance that made it.
+  listener.events.on("change", (change: CatalogChange) => purgeSharedCaches(keysOfChange(change)));
+  return listener;
 }

@@ -183,6 +183,24 @@ export const EnvSchema = z.object({
   SHOP_PHONE: z.string().trim().min(1).optional(),
   SHOP_EMAIL: z.string().trim().email("SHOP_EMAIL must be an e-mail address").optional(),
   SHOP_PRIVACY_EMAIL: z.string().trim().email("SHOP_PRIVACY_EMAIL must be an e-mail address").optional(),
+  /**
+   * The shared HTTP caches in front to purge on every catalogue change (docs/decisions/049): Varnish's
+   * address(es), comma-separated (`http://127.0.0.1:6081`), sent `PURGE` with an `xkey-purge` header.
+   * Unset: no purges, and shared caches may keep a page only as long as CATALOG_CACHE_TTL_MS.
+   */
+  CACHE_PURGE_URL: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((url) => /^https?:\/\/[^\s/]+/.test(url) && !/\s/.test(url)),
+      "CACHE_PURGE_URL must be http(s):// addresses separated by commas, such as http://127.0.0.1:6081",
+    ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

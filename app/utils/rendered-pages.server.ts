@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { getEnv } from "./env.server";
 import { getPublicOrigin } from "./origin.server";
+import { ALL_PAGES, keysOfHeaders } from "./surrogate-keys.server";
 
 /**
  * The rendered-page cache (docs/decisions/023-rendered-html-cache.md): what Remix answered to an
@@ -13,8 +14,10 @@ import { getPublicOrigin } from "./origin.server";
  * the nonce it was rendered with, and joined with a new one per response (in the page and in its
  * Content-Security-Policy), so the policy is exactly as strict as for a page rendered for the request.
  *
- * Every catalogue change forgets every page (`forgetRenderedPages`, called by catalogChanged); a page
- * shows many products and is rendered again in milliseconds from the catalogue cache.
+ * Each page is kept with its surrogate keys (the `xkey` header its render set: the products it shows,
+ * surrogate-keys.server.ts), and a catalogue change forgets exactly the pages showing a product it names,
+ * or every page for a change to everything (`forgetRenderedPages`, called by catalogChanged and for the
+ * other instances' changes; docs/decisions/048).
  */
 
 /** Pages beyond this many bytes in total push the least recently used ones out. */
@@ -32,6 +35,8 @@ type Page = {
   etag: string | null;
   bytes: number;
   expires: number;
+  /** Its surrogate keys: a change naming one of them forgets it. */
+  keys: Set<string>;
 };
 
 export type CachedAnswer = { status: number; headers: [string, string][]; body: string };
@@ -55,6 +60,8 @@ export type RenderedPages = {
   begin(key: string): (captured: Captured | null) => void;
   /** Settles when the rendering of `key` in progress ends, or null when none is: concurrent misses share it. */
   rendering(key: string): Promise<void> | null;
+  /** Forgets the pages carrying any of these surrogate keys (and stores no rendering under way). */
+  invalidate(keys: Iterable<string>): void;
   clear(): void;
   readonly size: number;
 };
@@ -78,9 +85,12 @@ export function createRenderedPages({
   ttlMs,
   now = Date.now,
   originOf = publicOriginOf,
+  count = () => {},
 }: {
   ttlMs: number;
   now?: () => number;
+  /** Told each lookup's outcome: a hit, a miss rendered, or a stale page rendered again (the metrics). */
+  count?: (key: string, outcome: LookupOutcome) => void;
   /** The origin a rendered URL's page is rendered for (getPublicOrigin; a fixed one in unit tests). */
   originOf?: (url: URL) => string;
 }): RenderedPages {
@@ -89,6 +99,8 @@ export function createRenderedPages({
   let bytes = 0;
   // Bumped by every clear: a page whose rendering began before a catalogue change is not stored.
   let generation = 0;
+  // Keys whose page had expired when asked for: their next rendering counts as stale, not as a miss.
+  const expired = new Set<string>();
 
   const drop = (key: string) => {
     const page = pages.get(key);
@@ -107,8 +119,11 @@ export function createRenderedPages({
       if (!page) return null;
       if (page.expires <= now()) {
         drop(key);
+        if (expired.size >= MAX_ENTRIES) expired.clear();
+        expired.add(key);
         return null;
       }
+      count(key, "hit");
       // Most recently used last: the first key of the map is the one eviction drops.
       pages.delete(key);
       pages.set(key, page);
@@ -124,6 +139,7 @@ export function createRenderedPages({
       };
     },
     begin(key) {
+      count(key, expired.delete(key) ? "stale" : "miss");
       const startedIn = generation;
       let settle = () => {};
       const rendering = new Promise<void>((resolve) => (settle = resolve));
@@ -144,6 +160,7 @@ export function createRenderedPages({
           etag: stored.find(([name]) => name === "etag")?.[1] ?? null,
           bytes: body.length,
           expires: now() + ttlMs,
+          keys: keysOfHeaders(stored),
         };
         if (page.bytes > MAX_BYTES / 8) return;
         drop(key);
@@ -155,8 +172,17 @@ export function createRenderedPages({
     rendering(key) {
       return renderings.get(key) ?? null;
     },
+    invalidate(keys) {
+      const changed = new Set(keys);
+      if (changed.size === 0) return;
+      if (changed.has(ALL_PAGES)) return this.clear();
+      // A rendering under way may have read the products before the change: it is not stored.
+      generation += 1;
+      for (const [key, page] of pages) if ([...page.keys].some((k) => changed.has(k))) drop(key);
+    },
     clear() {
       generation += 1;
+      expired.clear();
       pages.clear();
       bytes = 0;
     },
@@ -186,13 +212,29 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 let instance: RenderedPages | undefined;
 
+/** What each lookup of a rendered-page cache can be, as `count` is told. */
+export type LookupOutcome = "hit" | "miss" | "stale";
+let countLookup: (key: string, outcome: LookupOutcome) => void = () => {};
+
+/** Where the process's cache reports each lookup (the metrics; entry.server.tsx sets it). */
+export function countPageLookups(count: (key: string, outcome: LookupOutcome) => void): void {
+  countLookup = count;
+}
+
 /** The process's cache, created on first use (CATALOG_CACHE_TTL_MS; 0 turns it off with the catalogue cache). */
 export function renderedPages(): RenderedPages {
-  instance ??= createRenderedPages({ ttlMs: getEnv().CATALOG_CACHE_TTL_MS });
+  instance ??= createRenderedPages({
+    ttlMs: getEnv().CATALOG_CACHE_TTL_MS,
+    count: (key, outcome) => countLookup(key, outcome),
+  });
   return instance;
 }
 
-/** Forgets every rendered page: the catalogue changed (catalogChanged calls it). */
-export function forgetRenderedPages(): void {
-  instance?.clear();
+/**
+ * Forgets the rendered pages a catalogue change makes stale (catalogChanged and the other instances'
+ * changes call it): those carrying one of `keys` (surrogate-keys.server.ts's keysOfChange), every page
+ * for ALL_PAGES, which every page carries.
+ */
+export function forgetRenderedPages(keys: readonly string[]): void {
+  instance?.invalidate(keys);
 }

@@ -152,7 +152,8 @@ describe("HTTP caching of catalogue pages", () => {
   it("lets anonymous visitors revalidate with an ETag and answers 304 without a body", async () => {
     for (const path of ["/", "/?categoria=rings&pagina=2", "/producto/1", "/search?q=oro"]) {
       const first = await get(path);
-      expect(first.headers["cache-control"], path).toBe("public, max-age=0, must-revalidate");
+      // Browsers revalidate every time; a shared cache without a purger keeps it as long as the shop does.
+      expect(first.headers["cache-control"], path).toMatch(/^public, max-age=0, s-maxage=\d+$/);
       const etag = first.headers.etag as string;
       expect(etag, path).toMatch(/^W\/"[\w-]+"$/);
       const again = await get(path, { "If-None-Match": etag });
