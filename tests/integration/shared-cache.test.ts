@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/database.mjs";
+import { startVarnish, VARNISHD } from "../../scripts/lib/varnish.mjs";
+import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { prisma } from "~/utils/db.server";
+import { createCategories, createProduct, resetDatabase } from "../db-utils";
+import { httpLoginCookie } from "./admin-fixtures";
+import { FORM, formBody, productEditForm, send } from "./http-client";
+import { type ShopServer, startShopServer } from "./http-server";
+import { SHIPPING_FORM } from "./payment-helpers";
+
+/**
+ * A sale does not empty the cache (docs/decisions/048): each page is kept with the products it shows,
+ * and a sale forgets exactly the pages showing what was sold. And the shared HTTP cache in front
+ * (docs/decisions/049): Debian's Varnish with deploy/varnish/default.vcl, purged by the shop on every
+ * change — a staff price edit shows through it within a second, a signed-in page is never stored, an
+ * ad click or a marketing cookie is served the kept page. Varnish runs once (on the PostgreSQL server
+ * when there is one), where varnishd is installed.
+ */
+const serverRun = process.env.DATABASE_EMBEDDED === "0";
+const withVarnish = VARNISHD !== undefined && (serverRun || !process.env.TEST_POSTGRES_URL);
+
+let shop: ShopServer;
+let simulator: Awaited<ReturnType<typeof startPaymentSimulator>>;
+let varnish: Awaited<ReturnType<typeof startVarnish>> | undefined;
+let varnishPort = 0;
+
+beforeAll(async () => {
+  await resetDatabase();
+  await createCategories();
+  simulator = await startPaymentSimulator({ apiKey: "sk_test_purge", webhookSecret: "whsec_purge" });
+  if (withVarnish) varnishPort = await freePort();
+  shop = await startShopServer({
+    // Long: only an invalidation can explain a page rendered again within the test.
+    CATALOG_CACHE_TTL_MS: "300000",
+    STRIPE_SECRET_KEY: "sk_test_purge",
+    STRIPE_WEBHOOK_SECRET: "whsec_purge",
+    STRIPE_API_BASE: simulator.url,
+    RATE_LIMIT_MULTIPLIER: "1000",
+    ...(withVarnish ? { CACHE_PURGE_URL: `http://127.0.0.1:${varnishPort}` } : {}),
+  });
+  if (withVarnish) varnish = await startVarnish({ port: varnishPort, backend: new URL(shop.url).host });
+}, 120_000);
+afterAll(async () => {
+  await varnish?.stop();
+  await shop?.stop();
+  await simulator?.stop();
+});
+
+/** A customer's reservation of one piece of `productId`: add to the cart, then PAGAR. */
+async function sellOne(productId: number) {
+  const headers = { ...FORM, Origin: shop.url, Cookie: await httpLoginCookie(shop.url) };
+  const body = formBody({ intent: "add", productId: String(productId), quantity: "1" });
+  const added = await send(shop.url, { method: "POST", path: "/cart", body, headers });
+  expect(added.status, added.body.slice(0, 300)).toBe(302);
+  const pay = { intent: "pay", ...SHIPPING_FORM };
+  const paid = await send(shop.url, { method: "POST", path: "/checkout", body: formBody(pay), headers });
+  expect(paid.status, paid.body.slice(0, 300)).toBe(303);
+}
+
+describe("a sale", () => {
+  it("refreshes exactly the pages that show the product sold", async () => {
+    const sold = await createProduct({ name: "Anillo Vendido Bruma", categoryId: 1, stock: 5 });
+    const other = await createProduct({ name: "Collar Intacto Niebla", categoryId: 2, stock: 5 });
+    const showingSold = ["/", "/?categoria=rings", `/producto/${sold.id}`, "/search?q=bruma"];
+    const notShowingSold = ["/?categoria=necklaces", `/producto/${other.id}`, "/search?q=niebla"];
+    for (const path of [...showingSold, ...notShowingSold]) {
+      await send(shop.url, { path });
+      expect((await send(shop.url, { path })).headers["x-cache"], path).toBe("hit");
+    }
+    const product = await send(shop.url, { path: `/producto/${sold.id}` });
+    expect(product.headers.xkey).toContain(`p${sold.id}`);
+    expect(product.headers.xkey).not.toContain(`p${other.id}`);
+    expect(product.body).toContain("Restantes 5");
+
+    await sellOne(sold.id);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: sold.id } })).stock).toBe(4);
+
+    const after = async (path: string) => (await send(shop.url, { path })).headers["x-cache"];
+    expect(await Promise.all(showingSold.map(after))).toEqual(showingSold.map(() => "miss"));
+    expect(await Promise.all(notShowingSold.map(after))).toEqual(notShowingSold.map(() => "hit"));
+    expect((await send(shop.url, { path: `/producto/${sold.id}` })).body).toContain("Restantes 4");
+  });
+});
+
+describe.runIf(withVarnish)("Varnish in front of the shop", () => {
+  const through = (path: string, headers: Record<string, string> = {}) => send(varnish!.url, { path, headers });
+
+  it("serves a marketing cookie and every ad click the kept page, and never stores a signed-in page", async () => {
+    const product = await createProduct({ name: "Pulsera Visitante", categoryId: 3 });
+    const path = `/producto/${product.id}`;
+    const first = await through(path);
+    expect(first.headers["x-varnish-cache"]).toBe("miss");
+    expect(first.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(first.headers.xkey).toBeUndefined(); // the tags stay in Varnish
+    for (const headers of [{ Cookie: "_fbp=fb.1.1700000000.123; _ga=GA1.1.2" }, {}]) {
+      expect((await through(path, headers)).headers["x-varnish-cache"]).toBe("hit");
+    }
+    for (const query of [`?fbclid=${crypto.randomUUID()}`, `?utm_source=meta&gclid=${crypto.randomUUID()}`]) {
+      expect((await through(`${path}${query}`)).headers["x-varnish-cache"], query).toBe("hit");
+    }
+    // The shop's own cookie: the shopper's page, from the shop every time, never kept for the next visitor.
+    const cookie = await httpLoginCookie(shop.url);
+    const signedIn = await through(path, { Cookie: `_fbp=fb.1.2; ${cookie}` });
+    expect(signedIn.headers["x-varnish-cache"]).toBe("pass");
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
+    expect(signedIn.body).toContain("Cerrar Sesión");
+    const home = `/?categoria=bracelets&fbclid=${crypto.randomUUID()}`;
+    expect((await through(home, { Cookie: cookie })).headers["x-varnish-cache"]).toBe("pass");
+    const anonymous = await through(home);
+    expect(anonymous.headers["x-varnish-cache"]).toBe("miss");
+    expect(anonymous.body).not.toContain("Cerrar Sesión");
+  });
+
+  it("shows a staff price edit through Varnish within a second", async () => {
+    const product = await createProduct({ name: "Collar Precio Nuevo", categoryId: 2, price: 1_000_00 });
+    const path = `/producto/${product.id}`;
+    await through(path);
+    const kept = await through(path);
+    expect(kept.headers["x-varnish-cache"]).toBe("hit");
+    expect(kept.body).toContain("1,160.00"); // $1,000 before IVA, shown with it
+
+    const cookie = await httpLoginCookie(shop.url, "admin");
+    const edit = await send(shop.url, {
+      method: "POST",
+      path: `/admin/productos/${product.id}`,
+      body: productEditForm(product, { price: "2,345" }),
+      headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+    });
+    expect(edit.status, edit.body.slice(0, 300)).toBe(302);
+    const edited = performance.now();
+    let shown = await through(path);
+    while (!shown.body.includes("2,720.20") && performance.now() - edited < 5_000) shown = await through(path);
+    const delayMs = Math.round(performance.now() - edited);
+    console.info(`price edit shown through Varnish after ${delayMs} ms`);
+    expect(shown.body).toContain("2,720.20");
+    expect(delayMs).toBeLessThan(1_000);
+    expect(shop.output()).not.toContain("shared cache not purged");
+  });
+});
