@@ -5,13 +5,17 @@
 //
 //   npm run load -- [--shoppers 200] [--duration 60] [--outage]
 //   npm run load -- --instances 2 [--kill] [--shoppers 200] [--duration 60]
+//   npm run load -- --instances 2 --cpu-quota 0.4 [--kill]
 //
 // Database: a fresh database on the server of DATABASE_URL or TEST_POSTGRES_URL (created and dropped
 // here), else on a throwaway PostgreSQL cluster in a temporary directory. `--outage` stops that server for
 // 10 s mid-run (only possible on the throwaway cluster) and reports the 503s and the recovery time.
 // `--instances N` runs the load twice, each time on a fresh database: against one instance behind nginx,
 // then against N instances behind nginx (docs/decisions/022), and compares their throughput and latency;
-// `--kill` kills one of the N instances with SIGKILL halfway through the second run.
+// `--kill` kills one of the N instances with SIGKILL halfway through the second run. `--cpu-quota 0.4` holds
+// every shop process to 0.4 of a core in a cgroup of its own (scripts/lib/cpu-quota.mjs; root, cgroup v1
+// or v2), so both runs compare instances at the same CPU each, whatever else the machine is running.
+// Every run reports the share of catalogue pages the shop answered from its page cache (X-Cache: hit).
 // Requires `npm run build` first. Exits non-zero when an invariant is broken or a 5xx came outside an
 // outage or a kill.
 import fs from "node:fs";
@@ -19,6 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createDatabase, freePort, migrateDeploy, root } from "./lib/database.mjs";
+import { openCpuQuotas } from "./lib/cpu-quota.mjs";
 import { cpuReport, cpuSnapshot, refreshShops } from "./lib/cpu-usage.mjs";
 import { startInstances, startShopProcess, startThrowawayCluster } from "./lib/instances.mjs";
 import { seedDatabase } from "./lib/seed.mjs";
@@ -31,11 +36,13 @@ const { values: flags } = parseArgs({
     outage: { type: "boolean", default: false },
     instances: { type: "string" },
     kill: { type: "boolean", default: false },
+    "cpu-quota": { type: "string" },
   },
 });
 const SHOPPERS = Math.min(500, Math.max(1, Number(flags.shoppers)));
 const DURATION_S = Math.min(600, Math.max(5, Number(flags.duration)));
 const INSTANCES = flags.instances === undefined ? 0 : Number(flags.instances);
+const CPU_QUOTA = flags["cpu-quota"] === undefined ? null : Number(flags["cpu-quota"]);
 const OUTAGE_S = 10;
 /** Answers cut by the kill count as its consequence for this long after it; later ones are failures. */
 const KILL_WINDOW_MS = 5000;
@@ -58,6 +65,21 @@ if (!Number.isInteger(INSTANCES) || INSTANCES < 0 || INSTANCES > 8) {
 if (flags.kill && INSTANCES < 2) {
   console.error("--kill needs --instances 2 or more: one instance is killed, the others must keep serving.");
   process.exit(1);
+}
+if (CPU_QUOTA !== null && !(CPU_QUOTA >= 0.05 && CPU_QUOTA <= 64)) {
+  console.error(`--cpu-quota is the share of a core each shop process gets (0.05 to 64), not "${flags["cpu-quota"]}".`);
+  process.exit(1);
+}
+/** The cgroups holding each shop process to CPU_QUOTA, or null (no quota asked, or none possible here). */
+let quotas = null;
+if (CPU_QUOTA !== null) {
+  const opened = openCpuQuotas(CPU_QUOTA);
+  if (opened.error) {
+    console.error(`--cpu-quota: ${opened.error}. Running without CPU quotas: the instances share the machine's cores.`);
+  } else {
+    quotas = opened;
+    console.log(`CPU quotas: ${quotas.description}.`);
+  }
 }
 if (flags.outage && INSTANCES > 0) {
   console.error("--outage and --instances are separate runs: choose one.");
@@ -211,8 +233,11 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       return new Map(rows.map((r) => [r.id, r.stock]));
     }
 
+    // Before `stop`, so it runs after it: a cgroup can only be removed once its process has ended.
+    if (quotas) phaseCleanups.push(async () => quotas.close());
     const { base, simulator, shops, stop } = await startShop(db.url, instances);
     phaseCleanups.push(stop);
+    for (const shop of shops) quotas?.place(shop.pid, shop.label);
 
     // ── Measuring ────────────────────────────────────────────────────────────────────────────────────
     const steps = new Map(); // step → { times: number[], statuses: Map<number, number> }
@@ -229,6 +254,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       const pending = { step, method, path: new URL(url).pathname };
       inFlight.add(pending);
       let status = 0;
+      let cache = null;
       let response;
       try {
         response = await fetch(url, {
@@ -243,6 +269,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
           signal: AbortSignal.timeout(30_000),
         });
         status = response.status;
+        cache = response.headers.get("x-cache");
         const text = await response.text();
         for (const set of response.headers.getSetCookie()) mergeCookie(cookie, set, url);
         return { status, text, location: response.headers.get("location") };
@@ -258,8 +285,9 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
         if (status === 0 || status >= 500)
           failures.push({ at: Date.now(), step, method, path: new URL(url).pathname, status });
         let s = steps.get(step);
-        if (!s) steps.set(step, (s = { times: [], statuses: new Map() }));
+        if (!s) steps.set(step, (s = { times: [], statuses: new Map(), cache: new Map() }));
         s.times.push(ms);
+        s.cache.set(cache ?? "none", (s.cache.get(cache ?? "none") ?? 0) + 1);
         s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
       }
     }
@@ -595,8 +623,29 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       );
     }
     console.log(`\nrequests: ${requests} in ${elapsed.toFixed(1)} s (${(requests / elapsed).toFixed(0)}/s)`);
+    // X-Cache: hit from the shop's page cache, miss rendered for it, none: not cacheable (signed in, 304…).
+    const catalogue = ["home", "grid", "product", "search"].filter((step) => steps.has(step));
+    const hitRate = (list) => {
+      const counts = list.map((step) => steps.get(step).cache);
+      const hits = counts.reduce((n, c) => n + (c.get("hit") ?? 0), 0);
+      const all = counts.reduce((n, c) => n + [...c.values()].reduce((a, b) => a + b, 0), 0);
+      return { hits, all, text: `${all ? ((100 * hits) / all).toFixed(1) : "–"} % (${hits} of ${all})` };
+    };
+    const cacheHits = hitRate(catalogue);
+    console.log(
+      `catalogue pages from the page cache: ${cacheHits.text}; ${catalogue.map((step) => `${step} ${hitRate([step]).text}`).join(", ")}`,
+    );
     console.log(`5xx: ${fiveXX}; no answer: ${networkErrors}`);
     if (cpu) console.log(cpu.line);
+    if (quotas) {
+      const throttled = quotas
+        .report()
+        .slice(-shops.length)
+        .map(
+          (q) => `${q.label} ${q.periods ? ((100 * q.throttled) / q.periods).toFixed(0) : 0} % of ${q.periods} periods`,
+        );
+      console.log(`throttled by the CPU quota (${CPU_QUOTA} core each): ${throttled.join(", ")}`);
+    }
     console.log(
       `shoppers' checkouts: paid ${outcomes.paid}, OXXO vouchers ${outcomes.vouchers} (${outcomes.vouchersPaid} paid), cancelled ${outcomes.cancelled}, abandoned ${outcomes.abandoned}, refused at PAGAR ${outcomes.refused}, payment page failed ${outcomes.payFailed}`,
     );
@@ -703,7 +752,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       }
     }
     console.log(broken ? "\n✘ an invariant was broken (see above)" : "\n✔ every invariant held");
-    return { broken, requests, elapsed, steps, cpu };
+    return { broken, requests, elapsed, steps, cpu, cacheHits };
   } finally {
     cleanups.splice(cleanups.indexOf(stopPhase), 1);
     await stopPhase();
@@ -767,7 +816,7 @@ function compare(one, many) {
   if (one.cpu && many.cpu) {
     const perCore = (run) => (rate(run) / run.cpu.shops).toFixed(0);
     console.log(
-      `shops' CPU: 1 instance ${one.cpu.shops.toFixed(2)} cores, ${INSTANCES} instances ${many.cpu.shops.toFixed(2)} cores (machine busy ${one.cpu.busy.toFixed(2)} and ${many.cpu.busy.toFixed(2)}); requests per shop core: ${perCore(one)} and ${perCore(many)}`,
+      `shops' CPU${quotas ? ` (held to ${CPU_QUOTA} core each)` : ""}: 1 instance ${one.cpu.shops.toFixed(2)} cores, ${INSTANCES} instances ${many.cpu.shops.toFixed(2)} cores (machine busy ${one.cpu.busy.toFixed(2)} and ${many.cpu.busy.toFixed(2)}); requests per shop core: ${perCore(one)} and ${perCore(many)}`,
     );
   }
 }

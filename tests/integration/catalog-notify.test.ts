@@ -205,9 +205,13 @@ describe.runIf(serverRun)("two shop servers on one database", () => {
   it("shows a sale's reservation on server A as B's stock line", async () => {
     const [a, b] = shops as [ShopServer, ShopServer];
     const product = await createProduct({ name: "Anillo Vendido", stock: 5 });
+    const untouched = await createProduct({ name: "Pulsera Ajena", categoryId: 3, stock: 5 });
     const path = `/producto/${product.id}`;
     const cookie = await httpLoginCookie(a.url);
     await cachedOn(b, path);
+    // Pages that do not show the product sold: B keeps them through the sale (decision 048).
+    const elsewhere = [`/producto/${untouched.id}`, "/?categoria=bracelets"];
+    for (const page of elsewhere) await cachedOn(b, page);
     expect((await send(b.url, { path })).body).toContain("Restantes 5");
 
     const headers = { ...FORM, Origin: a.url, Cookie: cookie };
@@ -228,6 +232,7 @@ describe.runIf(serverRun)("two shop servers on one database", () => {
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(4);
     const delayMs = await delayUntilShown(b, path, "Restantes 4", cookie);
     console.info(`sale on A shown on B after ${delayMs} ms`);
+    for (const page of elsewhere) expect((await send(b.url, { path: page })).headers["x-cache"], page).toBe("hit");
   });
 
   it("shuts both servers down gracefully: exit 0, every change published, no error logged", async () => {
