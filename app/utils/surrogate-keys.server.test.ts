@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageKindOf } from "~/lib/page-kind";
+import { EnvSchema } from "./env-schema.server";
 import { varnishXkeyPurger } from "./varnish-purger.server";
 import { type Captured, createRenderedPages } from "./rendered-pages.server";
 import {
@@ -116,5 +117,25 @@ describe("the Varnish xkey purger", () => {
         init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
       )) as typeof fetch;
     await expect(varnishXkeyPurger(["http://lento:6081"], silent, 50).purge(["p1"])).rejects.toThrow();
+  });
+});
+
+describe("CACHE_PURGE_URL", () => {
+  const parse = (value: string | undefined) => EnvSchema.shape.CACHE_PURGE_URL.safeParse(value);
+
+  it("names the caches to purge, comma-separated; unset purges nothing", () => {
+    expect(parse(undefined)).toMatchObject({ success: true, data: [] });
+    expect(parse(" http://127.0.0.1:6081 , http://10.0.0.7:80/ ")).toMatchObject({
+      success: true,
+      data: ["http://127.0.0.1:6081", "http://10.0.0.7:80/"],
+    });
+  });
+
+  it("refuses anything but http(s) addresses, naming the variable", () => {
+    for (const value of ["127.0.0.1:6081", "ftp://cache", "http://"]) {
+      const parsed = parse(value);
+      expect(parsed.success, value).toBe(false);
+      expect(parsed.error?.issues[0]?.message, value).toContain("CACHE_PURGE_URL");
+    }
   });
 });
