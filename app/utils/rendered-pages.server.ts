@@ -24,6 +24,8 @@ import { ALL_PAGES, keysOfHeaders } from "./surrogate-keys.server";
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Search terms are unbounded: beyond this many addresses the least recently used one goes. */
 const MAX_ENTRIES = 2_000;
+/** Changes remembered for the renderings under way; one begun before the oldest of them is not stored. */
+const RECENT_CHANGES = 256;
 /** Headers set by the HTTP server itself (per response) or by compression are never stored. */
 const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date"]);
 
@@ -97,8 +99,15 @@ export function createRenderedPages({
   const pages = new Map<string, Page>();
   const renderings = new Map<string, Promise<void>>();
   let bytes = 0;
-  // Bumped by every clear: a page whose rendering began before a catalogue change is not stored.
+  // Bumped by every change: a page whose rendering began before a change to one of its products (or a
+  // clear) is not stored. The recent changes' keys, oldest first, tell which ones those were.
   let generation = 0;
+  let clearedIn = 0;
+  const changes: { generation: number; keys: Set<string> }[] = [];
+  const changedSince = (startedIn: number, keys: Set<string>) =>
+    startedIn < clearedIn ||
+    (changes[0] !== undefined && changes[0].generation > startedIn + 1) ||
+    changes.some((change) => change.generation > startedIn && [...keys].some((key) => change.keys.has(key)));
   // Keys whose page had expired when asked for: their next rendering counts as stale, not as a miss.
   const expired = new Set<string>();
 
@@ -147,7 +156,7 @@ export function createRenderedPages({
       return (captured) => {
         if (renderings.get(key) === rendering) renderings.delete(key);
         settle();
-        if (!captured || startedIn !== generation || !isStorable(captured.status, captured.headers)) return;
+        if (!captured || !isStorable(captured.status, captured.headers)) return;
         const { status, headers, body } = captured;
         const stored = headers.filter(([name]) => !NOT_STORED.has(name));
         const policy = stored.find(([name]) => name === "content-security-policy")?.[1] ?? "";
@@ -163,6 +172,7 @@ export function createRenderedPages({
           keys: keysOfHeaders(stored),
         };
         if (page.bytes > MAX_BYTES / 8) return;
+        if (startedIn !== generation && changedSince(startedIn, page.keys)) return;
         drop(key);
         pages.set(key, page);
         bytes += page.bytes;
@@ -176,12 +186,16 @@ export function createRenderedPages({
       const changed = new Set(keys);
       if (changed.size === 0) return;
       if (changed.has(ALL_PAGES)) return this.clear();
-      // A rendering under way may have read the products before the change: it is not stored.
+      // A rendering under way that shows one of these products may have read it before the change.
       generation += 1;
+      changes.push({ generation, keys: changed });
+      if (changes.length > RECENT_CHANGES) changes.shift();
       for (const [key, page] of pages) if ([...page.keys].some((k) => changed.has(k))) drop(key);
     },
     clear() {
       generation += 1;
+      clearedIn = generation;
+      changes.length = 0;
       expired.clear();
       pages.clear();
       bytes = 0;

@@ -53,16 +53,29 @@ describe("the rendered-page cache, by surrogate key", () => {
     pages.begin("grid")(tagged(1, 3, 4));
     pages.begin("search")(tagged(4));
     pages.begin("product-5")(tagged(5));
-    const late = pages.begin("product-4"); // rendering while the change commits
+    // Rendering while the change commits: one showing the product sold may have read it before.
+    const [late, lateSold] = [pages.begin("product-4"), pages.begin("related-1")];
     pages.invalidate(["p1"]);
     late(tagged(4));
-    const kept = ["product-1", "grid", "search", "product-5", "product-4"].filter((key) =>
+    lateSold(tagged(6, 1));
+    const kept = ["product-1", "grid", "search", "product-5", "product-4", "related-1"].filter((key) =>
       pages.answer(key, undefined),
     );
-    expect(kept).toEqual(["search", "product-5"]);
+    expect(kept).toEqual(["search", "product-5", "product-4"]);
     pages.invalidate(["p2"]);
-    expect(pages.size).toBe(2);
+    expect(pages.size).toBe(3);
     pages.invalidate(["all"]);
+    expect(pages.size).toBe(0);
+  });
+
+  it("does not store a rendering begun before more changes than it remembers", () => {
+    const pages = createRenderedPages({ ttlMs: 60_000, originOf: () => "https://tienda.example" });
+    const late = pages.begin("slow");
+    for (let id = 100; id < 400; id += 1) pages.invalidate([`p${id}`]);
+    late(tagged(4));
+    const cleared = pages.begin("cleared");
+    pages.clear();
+    cleared(tagged(4));
     expect(pages.size).toBe(0);
   });
 

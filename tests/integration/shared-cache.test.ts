@@ -93,7 +93,7 @@ describe.runIf(withVarnish)("Varnish in front of the shop", () => {
     expect(first.headers["x-varnish-cache"]).toBe("miss");
     expect(first.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(first.headers.xkey).toBeUndefined(); // the tags stay in Varnish
-    for (const headers of [{ Cookie: "_fbp=fb.1.1700000000.123; _ga=GA1.1.2" }, {}]) {
+    for (const headers of [{ Cookie: "_fbp=fb.1.1700000000.123; _ga=GA1.1.2" }, {}] as Record<string, string>[]) {
       expect((await through(path, headers)).headers["x-varnish-cache"]).toBe("hit");
     }
     for (const query of [`?fbclid=${crypto.randomUUID()}`, `?utm_source=meta&gclid=${crypto.randomUUID()}`]) {
