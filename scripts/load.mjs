@@ -746,6 +746,17 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       outageFailed ||
       killFailed;
     for (const shop of shops) {
+      // What the shop said about its 5xx: its first warnings and errors (a pool timeout, a provider's).
+      if (fiveXX > 0) {
+        const said = shop
+          .output()
+          .split("\n")
+          .filter((line) => /"level":"(warn|error|fatal)"/.test(line));
+        if (said.length)
+          console.log(
+            `\n${shop.label}: ${said.length} warnings and errors, the first:\n${said.slice(0, 3).join("\n")}`,
+          );
+      }
       if (/Unhandled|uncaughtException/.test(shop.output())) console.log(`\n${shop.label} logged an unhandled error`);
       if (!shop.running() && shop.label !== killed?.label) {
         console.log(`\n${shop.label} exited; the end of its output:\n${shop.output().slice(-3000)}`);
