@@ -37,6 +37,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: "whsec_purge",
     STRIPE_API_BASE: simulator.url,
     RATE_LIMIT_MULTIPLIER: "1000",
+    METRICS_PORT: "0",
     ...(withVarnish ? { CACHE_PURGE_URL: `http://127.0.0.1:${varnishPort}` } : {}),
   });
   if (withVarnish) varnish = await startVarnish({ port: varnishPort, backend: new URL(shop.url).host });
@@ -46,6 +47,17 @@ afterAll(async () => {
   await shop?.stop();
   await simulator?.stop();
 });
+
+/** The shop's Prometheus text (its metrics listener, on the port it logged). */
+async function metrics(): Promise<string> {
+  const url = /metrics on (http:\/\/[\d.]+:\d+\/metrics)/.exec(shop.output())?.[1];
+  if (!url) throw new Error(`no metrics listener in the shop's output:\n${shop.output().slice(-2000)}`);
+  return (await fetch(url)).text();
+}
+
+/** The value of one sample of `name` with exactly these labels. */
+const sample = (text: string, name: string, labels: string) =>
+  Number(new RegExp(`^${name}\\{${labels}\\} (\\d+)`, "m").exec(text)?.[1] ?? NaN);
 
 /** A customer's reservation of one piece of `productId`: add to the cart, then PAGAR. */
 async function sellOne(productId: number) {
@@ -80,6 +92,16 @@ describe("a sale", () => {
     expect(await Promise.all(showingSold.map(after))).toEqual(showingSold.map(() => "miss"));
     expect(await Promise.all(notShowingSold.map(after))).toEqual(notShowingSold.map(() => "hit"));
     expect((await send(shop.url, { path: `/producto/${sold.id}` })).body).toContain("Restantes 4");
+
+    // The same lookups, as /metrics counts them by kind of page.
+    const counted = await metrics();
+    const lookups = (kind: string, outcome: string) =>
+      sample(counted, "joyeria_page_cache_lookups_total", `kind="${kind}",outcome="${outcome}"`);
+    expect(lookups("product", "hit")).toBeGreaterThanOrEqual(3);
+    expect(lookups("product", "miss")).toBeGreaterThanOrEqual(3);
+    expect(lookups("category", "hit")).toBeGreaterThanOrEqual(3);
+    expect(lookups("search", "miss")).toBeGreaterThanOrEqual(3);
+    expect(lookups("home", "stale")).toBe(0);
   });
 });
 
@@ -136,5 +158,8 @@ describe.runIf(withVarnish)("Varnish in front of the shop", () => {
     expect(shown.body).toContain("2,720.20");
     expect(delayMs).toBeLessThan(1_000);
     expect(shop.output()).not.toContain("shared cache not purged");
+    const counted = await metrics();
+    expect(sample(counted, "joyeria_cache_purges_total", 'outcome="sent"')).toBeGreaterThan(0);
+    expect(sample(counted, "joyeria_cache_purges_total", 'outcome="failed"')).toBe(0);
   });
 });
