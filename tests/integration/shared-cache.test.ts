@@ -8,6 +8,7 @@ import { httpLoginCookie } from "./admin-fixtures";
 import { FORM, formBody, productEditForm, send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
 import { SHIPPING_FORM } from "./payment-helpers";
+import { until } from "../support/wait";
 
 /**
  * A sale does not empty the cache (docs/decisions/048): each page is kept with the products it shows,
@@ -50,8 +51,9 @@ afterAll(async () => {
 
 /** The shop's Prometheus text (its metrics listener, on the port it logged). */
 async function metrics(): Promise<string> {
-  const url = /metrics on (http:\/\/[\d.]+:\d+\/metrics)/.exec(shop.output())?.[1];
-  if (!url) throw new Error(`no metrics listener in the shop's output:\n${shop.output().slice(-2000)}`);
+  const url = await until(() => /metrics on (http:\/\/[\d.]+:\d+\/metrics)/.exec(shop.output())?.[1], "metrics", {
+    context: () => shop.output().slice(-2000),
+  });
   return (await fetch(url)).text();
 }
 
