@@ -3,6 +3,7 @@ import { remember } from "@epic-web/remember";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
+import { isDatabaseUnavailable } from "./database-errors.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 
@@ -161,45 +162,7 @@ export async function readRows<Row extends pg.QueryResultRow>(
 export type { PrismaClient };
 
 /** Prisma's codes for "the database could not be reached", "closed the connection", "timed out". */
-const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
-const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-
-/**
- * Whether an error means the database is unreachable (down, restarting, refusing connections) rather
- * than a mistake in a query: such failures are answered 503 "Error de Conexión", and the shop recovers
- * by itself when the database is back (the pool reconnects).
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  type Cause = { kind?: unknown; originalCode?: unknown };
-  const {
-    code,
-    message,
-    meta,
-    cause: ownCause,
-  } = error as {
-    code?: unknown;
-    message?: unknown;
-    meta?: { driverAdapterError?: { cause?: Cause } };
-    cause?: Cause;
-  };
-  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^(08|57P0[123])/.test(code))) return true;
-  // Inside an interactive transaction the adapter's error arrives bare, with its cause on itself
-  // (e.g. 57P03 "the database system is shutting down").
-  const cause = meta?.driverAdapterError?.cause ?? (typeof ownCause === "object" ? ownCause : undefined);
-  if (typeof cause?.kind === "string" && UNAVAILABLE_KINDS.has(cause.kind)) return true;
-  if (typeof cause?.originalCode === "string" && /^(08|57P0[123])/.test(cause.originalCode)) return true;
-  if (typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"].includes(code)) return true;
-  // pg's pool says "timeout exceeded when trying to connect" when no connection came within its timeout
-  // (the server is down or every connection is stuck on it), and a client whose connection broke is
-  // "not queryable".
-  return (
-    typeof message === "string" &&
-    /connection terminated|terminating connection|connection ended|timeout exceeded when trying to connect|not queryable/i.test(
-      message,
-    )
-  );
-}
+export { isDatabaseUnavailable };
 
 /**
  * Runs `read`; when the database is unreachable, logs it and answers `fallback()` instead — for a page

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "./database-errors.server";
+
+/** Errors as Prisma and pg raise them (shapes copied from real failures in the fault tests and the load runs). */
+const knownRequestError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+describe("isDatabaseUnavailable", () => {
+  it("counts an unreachable or restarting database", () => {
+    expect(isDatabaseUnavailable(knownRequestError("P1001", "Can't reach database server"))).toBe(true);
+    expect(isDatabaseUnavailable(knownRequestError("57P03", "the database system is shutting down"))).toBe(true);
+    expect(isDatabaseUnavailable(knownRequestError("ECONNREFUSED", "connect ECONNREFUSED"))).toBe(true);
+  });
+
+  it("counts a pool too busy to start a transaction in time (npm run load on an overloaded machine)", () => {
+    const busy = knownRequestError("P2028", "Transaction API error: Unable to start a transaction in the given time.");
+    expect(isDatabaseUnavailable(busy)).toBe(true);
+  });
+
+  it("leaves other transaction errors and query mistakes to be answered as bugs", () => {
+    expect(
+      isDatabaseUnavailable(
+        knownRequestError("P2028", "Transaction API error: Transaction already closed: A commit cannot be executed"),
+      ),
+    ).toBe(false);
+    expect(isDatabaseUnavailable(knownRequestError("P2002", "Unique constraint failed"))).toBe(false);
+    expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
+    expect(isDatabaseUnavailable("text")).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+/** Telling an unreachable or overwhelmed database from a bug, without a database client (unit-testable). */
+
+const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+
+/**
+ * Whether an error means the database is unreachable (down, restarting, refusing connections) rather
+ * than a mistake in a query: such failures are answered 503 "Error de Conexión", and the shop recovers
+ * by itself when the database is back (the pool reconnects).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  type Cause = { kind?: unknown; originalCode?: unknown };
+  const {
+    code,
+    message,
+    meta,
+    cause: ownCause,
+  } = error as {
+    code?: unknown;
+    message?: unknown;
+    meta?: { driverAdapterError?: { cause?: Cause } };
+    cause?: Cause;
+  };
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^(08|57P0[123])/.test(code))) return true;
+  // Inside an interactive transaction the adapter's error arrives bare, with its cause on itself
+  // (e.g. 57P03 "the database system is shutting down").
+  const cause = meta?.driverAdapterError?.cause ?? (typeof ownCause === "object" ? ownCause : undefined);
+  if (typeof cause?.kind === "string" && UNAVAILABLE_KINDS.has(cause.kind)) return true;
+  if (typeof cause?.originalCode === "string" && /^(08|57P0[123])/.test(cause.originalCode)) return true;
+  if (typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"].includes(code)) return true;
+  // Every connection busy for longer than a transaction may wait to start (a shop under more load than
+  // its pool): the database cannot serve this request now, as when it is down — a 503, not a 500.
+  if (code === "P2028" && typeof message === "string" && /unable to start a transaction/i.test(message)) return true;
+  // pg's pool says "timeout exceeded when trying to connect" when no connection came within its timeout
+  // (the server is down or every connection is stuck on it), and a client whose connection broke is
+  // "not queryable".
+  return (
+    typeof message === "string" &&
+    /connection terminated|terminating connection|connection ended|timeout exceeded when trying to connect|not queryable/i.test(
+      message,
+    )
+  );
+}
