@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { CartActionData } from "~/lib/cart-messages";
+import { pageAddressOf } from "~/lib/page-params";
 import { ADD_TO_CART_FEEDBACK_MS } from "~/lib/constants";
 import { openLoginModal } from "./auth-modal-trigger";
 
@@ -14,7 +15,8 @@ import { openLoginModal } from "./auth-modal-trigger";
 export function useAddToCart() {
   const fetcher = useFetcher<CartActionData>();
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  // The page's address without what does not change it (ad-click ids): the same in every copy of a cached page.
+  const here = pageAddressOf(location.pathname, location.search);
   const [added, setAdded] = useState(false);
 
   const result = fetcher.state === "idle" ? fetcher.data : undefined;

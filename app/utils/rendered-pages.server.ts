@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
+import { pageSearch } from "~/lib/page-params";
 import { getEnv } from "./env.server";
 import { getPublicOrigin } from "./origin.server";
+import { hasShopCookie } from "./shop-cookies.server";
 import { ALL_PAGES, keysOfHeaders } from "./surrogate-keys.server";
 
 /**
@@ -29,6 +31,9 @@ const RECENT_CHANGES = 256;
 /** Headers set by the HTTP server itself (per response) or by compression are never stored. */
 const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date"]);
 
+/** A stored page as the signed-in pages are assembled from it (personal-pages.server.ts); one object per stored page. */
+export type StoredPage = Readonly<Page>;
+
 type Page = {
   status: number;
   headers: [string, string][];
@@ -48,11 +53,14 @@ export type Captured = { status: number; headers: [string, string][]; body: Buff
 
 export type RenderedPages = {
   /**
-   * The cache key of a request that may use the cache, or null (not GET/HEAD, or it has cookies).
+   * The cache key of a request that may use the cache, or null (not GET/HEAD, or it has one of the
+   * shop's own cookies: any other cookie changes nothing, decision 047).
    * `url` is the URL Remix renders for it (server/request-target.mjs's renderedUrl), never one built
    * from the raw Host header.
    */
   keyOf(request: { method: string; url: string; cookie: string | undefined }): string | null;
+  /** The page stored under `key` while it is fresh, or null (signed-in pages are assembled from it, decision 046). */
+  stored(key: string): StoredPage | null;
   /** A cached answer for `key` with a fresh nonce (a 304 when `ifNoneMatch` names its ETag), or null. */
   answer(key: string, ifNoneMatch: string | undefined): CachedAnswer | null;
   /**
@@ -73,12 +81,12 @@ export type RenderedPages = {
  * APP_ORIGIN (without it, getPublicOrigin's localhost or ALLOWED_HOSTS origin, else http://localhost:PORT)
  * — and the path and query Remix renders, the query sorted, no fragment. Nothing of the request's own
  * Host: two requests get one key only if Remix renders them the same page (docs/decisions/029). The
- * one place that says what tells two pages apart (which query parameters and cookies count, issue 35).
+ * query is the one the route reads (app/lib/page-params.ts: its allow-list; tracking parameters never
+ * count), sorted: `/?fbclid=…` is the page of `/` (decision 047).
  */
 export function pageAddress(renderedUrl: string, originOf: (url: URL) => string = publicOriginOf): string {
   const url = new URL(renderedUrl);
-  url.searchParams.sort();
-  return `${originOf(url)}${url.pathname}${url.search}`;
+  return `${originOf(url)}${url.pathname}${pageSearch(url.pathname, url.search)}`;
 }
 
 const publicOriginOf = (url: URL) => getPublicOrigin({ url: url.href });
@@ -120,8 +128,13 @@ export function createRenderedPages({
 
   return {
     keyOf({ method, url, cookie }) {
-      if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD") || cookie) return null;
+      if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD") || hasShopCookie(cookie)) return null;
       return pageAddress(url, originOf);
+    },
+    stored(key) {
+      const page = pages.get(key);
+      if (!page || page.expires <= now()) return null;
+      return page;
     },
     answer(key, ifNoneMatch) {
       const page = pages.get(key);

@@ -1,4 +1,5 @@
 import { getEnv } from "./env.server";
+import { hasShopCookie } from "./shop-cookies.server";
 
 /**
  * Security headers for every document. The Content-Security-Policy allows scripts only from the
@@ -44,7 +45,7 @@ function paymentOrigins(): string[] {
 /**
  * What a catalogue route declares in its `headers` export: a shared cache may keep the page but must
  * ask again every time (the ETag makes that a cheap 304). applyCachePolicy turns it into
- * `private, no-store` for any request with cookies.
+ * `private, no-store` for any request with one of the shop's cookies.
  */
 export const PUBLIC_REVALIDATE = "public, max-age=0, must-revalidate";
 
@@ -52,11 +53,12 @@ export const PUBLIC_REVALIDATE = "public, max-age=0, must-revalidate";
  * Pages and `.data` responses carry the visitor's name, e-mail, cart and role (the root loader reads
  * them on every page), so no shared cache may keep them: `private, no-store`. A route may declare
  * itself public (`Cache-Control: public, …` in its `headers` export), and that is honoured only for a
- * request without cookies, i.e. one that cannot be personal.
+ * request without any of the shop's own cookies, i.e. one that cannot be personal: a marketing cookie
+ * (`_fbp`, `_ga`…) changes nothing the shop renders (shop-cookies.server.ts, decision 047).
  */
 export function applyCachePolicy(request: Request, headers: Headers): void {
   const declared = headers.get("Cache-Control") ?? "";
-  const anonymous = !request.headers.get("Cookie") && !headers.has("Set-Cookie");
+  const anonymous = !hasShopCookie(request.headers.get("Cookie")) && !headers.has("Set-Cookie");
   if (!(anonymous && /\bpublic\b/.test(declared))) headers.set("Cache-Control", "private, no-store");
   headers.append("Vary", "Cookie");
 }
