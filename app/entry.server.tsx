@@ -19,6 +19,7 @@ import { requireUserWithRole } from "./utils/session.server";
 import { applyCachePolicy, securityHeaders } from "./utils/security.server";
 import { answerUnexpectedErrors, logRemixError } from "./utils/unexpected-errors.server";
 import type { ShopEntry } from "./shop-entry";
+import { assemblePersonalPage } from "./utils/personal-pages.server";
 import { countPageLookups, renderedPages } from "./utils/rendered-pages.server";
 import { pageKindOf } from "./lib/page-kind";
 import { pageCacheLookups } from "./utils/cache-metrics.server";
@@ -77,7 +78,14 @@ async function refuseStaffPost({ request }: ActionFunctionArgs): Promise<never> 
  * without it): start-up, the checks before Remix, the rendered-page cache, the pages rendered whole,
  * and the build with the rules above. Its use, request by request: docs/request-path.md.
  */
-export const shopEntry = { startUp, checkRequest, renderedPages, wholeBodyOf, prepareBuild } satisfies ShopEntry;
+export const shopEntry = {
+  startUp,
+  checkRequest,
+  renderedPages,
+  assemblePersonalPage,
+  wholeBodyOf,
+  prepareBuild,
+} satisfies ShopEntry;
 
 export default async function handleRequest(
   request: Request,

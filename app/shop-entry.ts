@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
+import type { assemblePersonalPage } from "./utils/personal-pages.server";
 import type { RenderedPages } from "./utils/rendered-pages.server";
 import type { checkRequest } from "./utils/request.server";
 import type { startUp } from "./utils/start-up.server";
@@ -16,6 +17,8 @@ export type ShopEntry = {
   checkRequest: typeof checkRequest;
   /** The rendered-page cache anonymous catalogue pages are answered from (decision 023). */
   renderedPages: () => RenderedPages;
+  /** A signed-in shopper's catalogue page assembled from the cached anonymous one, or null (decision 046). */
+  assemblePersonalPage: typeof assemblePersonalPage;
   /** The body of a page rendered whole, sent in one write; undefined for every other response. */
   wholeBodyOf: (response: Response) => Buffer | undefined;
   /** The build with the shop's rules around every loader and action (database outage, unexpected errors). */

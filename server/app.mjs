@@ -120,10 +120,10 @@ function statusFor(req, status) {
  * An answer of the rendered-page cache (app/utils/rendered-pages.server.ts, decision 023). The response
  * still passes through compression, and the headers the server sets on every response stay its own.
  */
-function sendCached(res, { status, headers, body }) {
+function sendCached(res, { status, headers, body }, cache = "hit") {
   res.status(status);
   for (const [name, value] of headers) res.append(name, value);
-  res.set("X-Cache", "hit");
+  res.set("X-Cache", cache);
   if (status !== 304) res.set("Content-Length", String(Buffer.byteLength(body)));
   res.end(body);
 }
@@ -310,8 +310,14 @@ export function createApp({
         });
       }
       const pages = entry.renderedPages();
-      const key = pages.keyOf({ method: req.method, url: res.locals.url.href, cookie: req.headers.cookie });
-      if (!key) return handler(req, res, next);
+      const request = { method: req.method, url: res.locals.url.href, cookie: req.headers.cookie };
+      const key = pages.keyOf(request);
+      if (!key) {
+        // A signed-in catalogue page: the cached anonymous page with the shopper's parts (decision 046).
+        const personal = await entry.assemblePersonalPage(request);
+        if (personal) return sendCached(res, personal, "assembled");
+        return handler(req, res, next);
+      }
       const cached = pages.answer(key, req.headers["if-none-match"]);
       if (cached) return sendCached(res, cached);
       // A burst after an expiry or a change waits for the one rendering of the page already under way.

@@ -5,7 +5,14 @@
 
 /** Every member of ShopEntry (the type checker fails here if one is added there and not here). */
 /** @type {{ [K in keyof ShopEntry]: true }} */
-const MEMBERS = { startUp: true, checkRequest: true, renderedPages: true, wholeBodyOf: true, prepareBuild: true };
+const MEMBERS = {
+  startUp: true,
+  checkRequest: true,
+  renderedPages: true,
+  assemblePersonalPage: true,
+  wholeBodyOf: true,
+  prepareBuild: true,
+};
 
 /** Builds already checked (the server asks on every request; development swaps builds). */
 const checked = new WeakMap();

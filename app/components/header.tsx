@@ -1,8 +1,9 @@
-import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useEffect, useRef } from "react";
 import { cartLinkLabel } from "~/lib/cart-messages";
 import { CATEGORY_NAV, type CategoryId } from "~/lib/constants";
+import { pageAddressOf } from "~/lib/page-params";
 import { hasRole, type RoleName } from "~/lib/roles";
 import { openCartDrawer } from "./cart-drawer-trigger";
 import { FavoritesLink } from "./favorites-link";
@@ -10,7 +11,7 @@ import { useOptimisticCartCount } from "./use-optimistic-cart";
 import { BagIcon, ChevronDownIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { Logo } from "./logo";
 
-type HeaderUser = { displayName: string; role: RoleName } | null;
+export type HeaderUser = { displayName: string; role: RoleName } | null;
 
 /** Where each category lives: a shareable URL that works without JavaScript. */
 export function categoryHref(id: CategoryId): string {
@@ -30,7 +31,8 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
       ? ((CATEGORY_NAV.find((c) => c.id === params.get("categoria"))?.id ?? "all") as CategoryId)
       : "all";
   const onHome = location.pathname === "/";
-  const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+  // Without ad-click ids: a cached page is the same for every address it answers (page-params.ts).
+  const loginHref = `/login?redirectTo=${encodeURIComponent(pageAddressOf(location.pathname, location.search))}`;
   const headerRef = useRef<HTMLElement>(null);
   useCloseMenus(headerRef, location.key);
 
@@ -62,13 +64,7 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
               ))}
             </ul>
             <div className="mt-3 border-t border-ink-900/10 pt-3">
-              {user ? (
-                <UserLinks user={user} />
-              ) : (
-                <Link to={loginHref} className="menu-link" data-action="open-login">
-                  Iniciar Sesión
-                </Link>
-              )}
+              <MobileAccount user={user} loginHref={loginHref} />
             </div>
           </nav>
         </details>
@@ -105,40 +101,8 @@ export function Header({ user, cartCount: serverCartCount }: { user: HeaderUser;
             <SearchIcon />
           </Link>
           <FavoritesLink />
-          <Link
-            to="/cart"
-            className="btn-ghost relative"
-            aria-label={cartLinkLabel(cartCount)}
-            data-action="open-cart"
-            onClick={openCartDrawer}
-          >
-            <BagIcon />
-            {cartCount > 0 ? (
-              <span
-                data-testid="cart-count"
-                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-600 px-1 text-[0.7rem] font-medium text-white"
-              >
-                {cartCount > 99 ? "99+" : cartCount}
-              </span>
-            ) : null}
-          </Link>
-          {user ? (
-            <details className="relative hidden lg:block" data-menu="user">
-              <summary className="btn-ghost cursor-pointer list-none [&::-webkit-details-marker]:hidden">
-                <UserIcon />
-                <span className="max-w-[10rem] truncate">{user.displayName}</span>
-                <ChevronDownIcon width={16} height={16} />
-              </summary>
-              <div className="absolute right-0 top-12 w-56 rounded-sm border border-ink-900/10 bg-white p-2 shadow-xl">
-                <UserLinks user={user} />
-              </div>
-            </details>
-          ) : (
-            <Link to={loginHref} className="btn-ghost hidden lg:inline-flex" data-action="open-login">
-              <UserIcon />
-              Iniciar Sesión
-            </Link>
-          )}
+          <CartLink count={cartCount} />
+          <DesktopAccount user={user} loginHref={loginHref} />
         </div>
       </div>
     </header>
@@ -172,28 +136,93 @@ function useCloseMenus(ref: React.RefObject<HTMLElement>, locationKey: string) {
   }, [ref]);
 }
 
+/*
+ * The parts of the header that are the shopper's own (decision 046): pure components of their props,
+ * without router hooks, so the server renders them alone (personal-pages.server.ts) into a cached
+ * anonymous page exactly as they render inside the whole page, and hydration finds the same markup.
+ */
+
+/** The cart button and its badge. */
+export function CartLink({ count }: { count: number }) {
+  return (
+    <Link
+      to="/cart"
+      className="btn-ghost relative"
+      aria-label={cartLinkLabel(count)}
+      data-action="open-cart"
+      onClick={openCartDrawer}
+    >
+      <BagIcon />
+      {count > 0 ? (
+        <span
+          data-testid="cart-count"
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-600 px-1 text-[0.7rem] font-medium text-white"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** The mobile menu's account part: the shopper's links, or Iniciar Sesión. */
+export function MobileAccount({ user, loginHref }: { user: HeaderUser; loginHref: string }) {
+  return user ? (
+    <UserLinks user={user} />
+  ) : (
+    <Link to={loginHref} className="menu-link" data-action="open-login">
+      Iniciar Sesión
+    </Link>
+  );
+}
+
+/** The wide screen's account part: the user menu, or Iniciar Sesión. */
+export function DesktopAccount({ user, loginHref }: { user: HeaderUser; loginHref: string }) {
+  return user ? (
+    <details className="relative hidden lg:block" data-menu="user">
+      <summary className="btn-ghost cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+        <UserIcon />
+        <span className="max-w-[10rem] truncate">{user.displayName}</span>
+        <ChevronDownIcon width={16} height={16} />
+      </summary>
+      <div className="absolute right-0 top-12 w-56 rounded-sm border border-ink-900/10 bg-white p-2 shadow-xl">
+        <UserLinks user={user} />
+      </div>
+    </details>
+  ) : (
+    <Link to={loginHref} className="btn-ghost hidden lg:inline-flex" data-action="open-login">
+      <UserIcon />
+      Iniciar Sesión
+    </Link>
+  );
+}
+
+/**
+ * Mis Pedidos, Panel Admin (staff), Cerrar Sesión. Plain links and a plain form (no router hooks, see
+ * above): logging out is a whole-page post, with or without JavaScript, which starts the next visit clean.
+ */
 function UserLinks({ user }: { user: NonNullable<HeaderUser> }) {
   return (
     <ul className="space-y-1 text-sm">
       <li className="px-3 pb-2 pt-1 text-xs text-ink-700/70 lg:hidden">{user.displayName}</li>
       <li>
-        <NavLink to="/orders" className="menu-link">
+        <Link to="/orders" className="menu-link">
           Mis Pedidos
-        </NavLink>
+        </Link>
       </li>
       {hasRole(user.role, "worker") ? (
         <li>
-          <NavLink to="/admin" className="menu-link">
+          <Link to="/admin" className="menu-link">
             Panel Admin
-          </NavLink>
+          </Link>
         </li>
       ) : null}
       <li>
-        <Form method="post" action="/logout">
+        <form method="post" action="/logout">
           <button type="submit" className="block w-full rounded-sm px-3 py-2 text-left hover:bg-ivory-100">
             Cerrar Sesión
           </button>
-        </Form>
+        </form>
       </li>
     </ul>
   );

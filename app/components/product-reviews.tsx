@@ -83,11 +83,28 @@ function Notice({ children }: { children: React.ReactNode }) {
 }
 
 function ReviewFormSlot({ state }: { state: ReviewFormState }) {
-  switch (state.eligibility) {
+  if (state.eligibility === "can-review") {
+    return <ReviewForm action={state.action} lastResult={state.lastResult} busy={state.busy} />;
+  }
+  return <ReviewNotice eligibility={state.eligibility} loginHref={state.loginHref} />;
+}
+
+/**
+ * Why there is no review form: logged out, not bought, already reviewed. A pure component of its props,
+ * which the server also renders alone into a cached product page for a signed-in shopper (decision 046).
+ */
+export function ReviewNotice({
+  eligibility,
+  loginHref,
+}: {
+  eligibility: Exclude<ReviewEligibility, "can-review"> | null;
+  loginHref: string;
+}) {
+  switch (eligibility) {
     case null:
       return (
         <Notice>
-          <Link to={state.loginHref} className="font-medium text-gold-700 underline underline-offset-4">
+          <Link to={loginHref} className="font-medium text-gold-700 underline underline-offset-4">
             Inicia sesión
           </Link>{" "}
           para escribir una reseña de un producto que hayas comprado.
@@ -97,10 +114,11 @@ function ReviewFormSlot({ state }: { state: ReviewFormState }) {
       return <Notice>{REVIEW_MESSAGES.notEligible}</Notice>;
     case "already-reviewed":
       return <Notice>Ya escribiste una reseña de este producto. ¡Gracias por compartir tu opinión!</Notice>;
-    case "can-review":
-      return <ReviewForm action={state.action} lastResult={state.lastResult} busy={state.busy} />;
   }
 }
+
+/** Where a product page's review notice sends a logged-out visitor. */
+export const reviewLoginHref = (pagePath: string) => `/login?redirectTo=${encodeURIComponent(`${pagePath}#resenas`)}`;
 
 const FORM_ID = "review";
 

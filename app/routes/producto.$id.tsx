@@ -14,7 +14,7 @@ import { FavoriteToggle } from "~/components/product-favorite";
 import { ProductGallery } from "~/components/product-gallery";
 import { ProductOptions } from "~/components/product-options";
 import { ProductPurchase, StickyBuyBar } from "~/components/product-purchase";
-import { ProductReviews } from "~/components/product-reviews";
+import { ProductReviews, reviewLoginHref } from "~/components/product-reviews";
 import { ProductHeading, ProductPriceBlock } from "~/components/product-summary";
 import { RecentlyViewed } from "~/components/recently-viewed";
 import { RelatedStrip } from "~/components/related-strip";
@@ -170,7 +170,7 @@ export default function ProductPage() {
           form={{
             // The root knows whether the session is still valid; the product query only whether it bought.
             eligibility: loggedIn ? (product.reviewEligibility ?? "not-purchased") : null,
-            loginHref: `/login?redirectTo=${encodeURIComponent(`${pagePath}#resenas`)}`,
+            loginHref: reviewLoginHref(pagePath),
             action: pagePath,
             lastResult,
             busy: reviewPending,

@@ -12,7 +12,14 @@ import { shopEntryOf } from "../../server/shop-entry.mjs";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const fn = () => null;
-const complete = { startUp: fn, checkRequest: fn, renderedPages: fn, wholeBodyOf: fn, prepareBuild: fn };
+const complete = {
+  startUp: fn,
+  checkRequest: fn,
+  renderedPages: fn,
+  assemblePersonalPage: fn,
+  wholeBodyOf: fn,
+  prepareBuild: fn,
+};
 const buildWith = (module: Record<string, unknown>) => ({ entry: { module } });
 
 const temporary: string[] = [];

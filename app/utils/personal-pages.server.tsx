@@ -1,0 +1,121 @@
+import crypto from "node:crypto";
+import { renderToString } from "react-dom/server";
+import { CartLink, DesktopAccount, type HeaderUser, MobileAccount } from "~/components/header";
+import { ReviewNotice, reviewLoginHref } from "~/components/product-reviews";
+import { parseId } from "~/lib/ids";
+import { cachedRouteOf, pageAddressOf } from "~/lib/page-params";
+import type { ReviewEligibility } from "~/lib/reviews";
+import { getViewerReviewEligibility } from "~/models/product.server";
+import { getViewer, type Viewer } from "~/models/viewer.server";
+import { FLASH_KEY, PIXEL_EVENT_KEY } from "./flash.server";
+import { type PageTemplate, type PatchValue, assemble, NONCE, templateOf } from "./page-splice.server";
+import { type CachedAnswer, pageAddress, renderedPages, type StoredPage } from "./rendered-pages.server";
+import { getCookieSession, sessionUserFilter } from "./session.server";
+import { hasShopCookie } from "./shop-cookies.server";
+
+/**
+ * Signed-in catalogue pages from the shared page (docs/decisions/046): the home and category grids and
+ * the product pages of a request carrying the shop's cookies are the anonymous page of the same address
+ * from the rendered-page cache, with the shopper's own parts put in — the header's account menu and
+ * cart badge, a product's review notice, and the same values in the loader data the browser hydrates
+ * from — and a fresh nonce. One statement reads the shopper (getViewer), a product page one more
+ * (review eligibility); the catalogue is not rendered again.
+ *
+ * Rendered as before (null here) whenever assembling would not give exactly the page Remix renders:
+ * the anonymous page is not cached (yet), the session carries a one-shot flash message or pixel event
+ * (the root loader consumes them with a Set-Cookie), the shopper may write a review (the form), or the
+ * page's template cannot be made (a slot not found once). Search pages are rendered as before: their
+ * cards' add buttons differ for a signed-in shopper.
+ */
+
+type Request = { method: string; url: string; cookie: string | undefined };
+
+/** The header's and the review notice's paths in the loader data, in the order of the values. */
+const ROOT_PATHS = [
+  ["root", "user"],
+  ["root", "cartCount"],
+] as const;
+const PRODUCT_PATHS = [...ROOT_PATHS, ["routes/producto.$id", "product", "reviewEligibility"]] as const;
+
+type Shape = { route: "home" | "product"; loginHref: string; reviewHref: string | null };
+
+/** Templates per stored page (a page replaced or dropped takes its template with it). */
+const templates = new WeakMap<StoredPage, PageTemplate | null>();
+
+export async function assemblePersonalPage(request: Request): Promise<CachedAnswer | null> {
+  if ((request.method !== "GET" && request.method !== "HEAD") || !hasShopCookie(request.cookie)) return null;
+  const url = new URL(request.url);
+  const shape = shapeOf(url);
+  if (!shape) return null;
+  const page = renderedPages().stored(pageAddress(request.url));
+  if (!page || page.status !== 200) return null;
+  const fetchRequest = new Request(request.url, { headers: { Cookie: request.cookie ?? "" } });
+  const session = await getCookieSession(fetchRequest);
+  if (session.has(FLASH_KEY) || session.has(PIXEL_EVENT_KEY)) return null;
+  const viewer = await getViewer(fetchRequest);
+  let eligibility: ReviewEligibility | null = null;
+  if (shape.route === "product" && viewer) {
+    const id = parseId(url.pathname.slice("/producto/".length));
+    eligibility = id ? await getViewerReviewEligibility(id, await sessionUserFilter(fetchRequest)) : null;
+    if (eligibility === "can-review") return null;
+  }
+  const template = templateFor(page, shape);
+  if (!template) return null;
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const body = assemble(template, slotsOf(shape, viewer, eligibility), valuesOf(shape, viewer, eligibility), nonce);
+  return { status: 200, headers: personalHeaders(page.headers, nonce), body };
+}
+
+function shapeOf(url: URL): Shape | null {
+  const route = cachedRouteOf(url.pathname);
+  const loginHref = `/login?redirectTo=${encodeURIComponent(pageAddressOf(url.pathname, url.search))}`;
+  if (route === "home") return { route, loginHref, reviewHref: null };
+  if (route !== "product") return null;
+  const id = parseId(url.pathname.slice("/producto/".length));
+  return id ? { route, loginHref, reviewHref: reviewLoginHref(`/producto/${id}`) } : null;
+}
+
+function templateFor(page: StoredPage, shape: Shape): PageTemplate | null {
+  if (templates.has(page)) return templates.get(page)!;
+  const anonymous = slotsOf(shape, null, null);
+  const paths = shape.route === "product" ? PRODUCT_PATHS : ROOT_PATHS;
+  const template = templateOf(page.parts.join(NONCE), anonymous, paths);
+  templates.set(page, template);
+  return template;
+}
+
+/** The markup of the shopper's parts, in the order the template knows them. */
+function slotsOf(shape: Shape, viewer: Viewer | null, eligibility: ReviewEligibility | null): string[] {
+  const user: HeaderUser = viewer ? { displayName: viewer.user.displayName, role: viewer.user.role } : null;
+  const slots = [
+    renderToString(<MobileAccount user={user} loginHref={shape.loginHref} />),
+    renderToString(<CartLink count={viewer?.cart.count ?? 0} />),
+    renderToString(<DesktopAccount user={user} loginHref={shape.loginHref} />),
+  ];
+  if (shape.reviewHref) {
+    const notice = viewer ? (eligibility === "can-review" ? null : (eligibility ?? "not-purchased")) : null;
+    slots.push(renderToString(<ReviewNotice eligibility={notice} loginHref={shape.reviewHref} />));
+  }
+  return slots;
+}
+
+/** The root loader's `user` and `cartCount` (app/root.tsx), and a product's `reviewEligibility`. */
+function valuesOf(shape: Shape, viewer: Viewer | null, eligibility: ReviewEligibility | null): PatchValue[] {
+  const user = viewer
+    ? { displayName: viewer.user.displayName, role: viewer.user.role, email: viewer.user.email }
+    : null;
+  const values: PatchValue[] = [user, viewer?.cart.count ?? 0];
+  if (shape.route === "product") values.push(eligibility);
+  return values;
+}
+
+/** The stored page's headers for one shopper: never kept by any cache, no ETag, this response's nonce. */
+function personalHeaders(headers: readonly [string, string][], nonce: string): [string, string][] {
+  return headers
+    .filter(([name]) => name !== "etag")
+    .map(([name, value]): [string, string] => {
+      if (name === "cache-control") return [name, "private, no-store"];
+      if (name === "content-security-policy") return [name, value.replace(/'nonce-[^']+'/g, `'nonce-${nonce}'`)];
+      return [name, value];
+    });
+}
