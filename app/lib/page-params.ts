@@ -56,7 +56,7 @@ export function isTrackingParam(name: string): boolean {
 /** The route family of a path whose page the shop caches, or null for every other path. */
 export type CachedRoute = "home" | "search" | "product" | "favorites" | "size-guide";
 
-const PRODUCT_PATH = /^\/producto\/[^/]+$/;
+const PRODUCT_PATH = /^\/producto\/[^/.]+$/;
 
 export function cachedRouteOf(pathname: string): CachedRoute | null {
   if (pathname === "/") return "home";

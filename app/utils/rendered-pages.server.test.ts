@@ -23,14 +23,21 @@ describe("the rendered-page cache", () => {
   it("keys anonymous GET and HEAD requests by address with a sorted query, and nothing else", () => {
     const pages = createRenderedPages({ ttlMs: 1_000, originOf });
     expect(pages.keyOf(get("http://s/search?q=a&pagina=2"))).toBe(pages.keyOf(get("http://s/search?pagina=2&q=a")));
-    expect(pages.keyOf(get("http://s/", "__session=x"))).toBeNull();
+    expect(pages.keyOf(get("http://s/", "__joyeria_session=x"))).toBeNull();
+    expect(pages.keyOf(get("http://s/", "_fbp=fb.1.2; __Host-joyeria_device=y"))).toBeNull();
+    // A cookie the shop does not own changes nothing (decision 047).
+    expect(pages.keyOf(get("http://s/", "_fbp=fb.1.2.3; _ga=GA1.1"))).toBe(pages.keyOf(get("http://s/")));
     expect(pages.keyOf({ method: "POST", url: "http://s/", cookie: undefined })).toBeNull();
     expect(createRenderedPages({ ttlMs: 0, originOf }).keyOf(get("http://s/"))).toBeNull();
   });
 
   it("keys on the configured origin and the path Remix renders, never on the request's host", () => {
     const pages = createRenderedPages({ ttlMs: 1_000, originOf });
-    expect(pages.keyOf(get("http://evil.example:8080/producto/1?b=2&a=1#x"))).toBe(`${SHOP}/producto/1?a=1&b=2`);
+    expect(pages.keyOf(get("http://evil.example:8080/producto/1?talla=7&modelo=A#x"))).toBe(
+      `${SHOP}/producto/1?modelo=A&talla=7`,
+    );
+    // What the product page does not read, an ad-click id above all, is not part of its address.
+    expect(pages.keyOf(get("http://s/producto/1?b=2&fbclid=IwAR1&utm_source=fb"))).toBe(`${SHOP}/producto/1`);
     expect(pageAddress("http://127.0.0.1:3000/search?q=anillo", originOf)).toBe(`${SHOP}/search?q=anillo`);
     // The URL Remix rendered for a `Host: tienda.example#` request was the search, and so is its key.
     expect(pageAddress("http://tienda.example/search?q=x#/", originOf)).toBe(`${SHOP}/search?q=x`);
