@@ -11,6 +11,9 @@
 //   share of the bare route's. Then the two searches taking turns at 10 connections, as served and
 //   on a server with the catalogue cache off, so every request runs the search's SQL (the multi-word
 //   search must keep 90 % of the one-word one's throughput).
+// - The real visitors of issue 35 (decisions 046, 047) on home, a category, a product and a search, at 10
+//   and 50 connections beside the same bare route: with the Meta pixel's `_fbp` cookie, with a new
+//   `fbclid` on every request (every ad click), and signed in (BENCH_REAL_VISITORS=0 leaves them out).
 // - Hostile search texts (tests/hostile-search-queries.ts), each timed five times on a cache miss.
 // - With BENCH_EXPLAIN=1, the query plans (EXPLAIN ANALYZE) of the search's statements as the shop
 //   sends them, for a few shopper queries.
@@ -45,6 +48,35 @@ const ALL_PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, SEARCH_O
 const PAGES_ONLY = process.env.BENCH_PAGES_ONLY?.split(",").filter(Boolean) ?? null;
 const PAGES = PAGES_ONLY ?? ALL_PAGES;
 const SECRET = "bench-secret-0123456789abcdef";
+const REAL_VISITORS = process.env.BENCH_REAL_VISITORS !== "0";
+/** The pages a real visitor lands on (issue 35's targets). */
+const REAL_PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, SEARCH_ONE_WORD].filter(
+  (page) => !PAGES_ONLY || PAGES_ONLY.includes(page),
+);
+/** A marketing cookie as the Meta pixel sets it: not the shop's, so it must change nothing. */
+const FBP_COOKIE = "_fbp=fb.1.1764200000000.1234567890";
+
+/**
+ * What a real visitor sends for `page`: autocannon options adding the `_fbp` cookie, a new `fbclid` per
+ * request, or the signed-in shopper's cookies (with the marketing cookie too, as a browser sends them).
+ */
+function realVisitor(kind, page, cookie) {
+  if (kind === "_fbp cookie") return { headers: { Cookie: FBP_COOKIE } };
+  if (kind === "signed in") return { headers: { Cookie: `${cookie}; ${FBP_COOKIE}` } };
+  let click = 0;
+  const separator = page.includes("?") ? "&" : "?";
+  return {
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `${page}${separator}fbclid=IwAR${process.pid}x${(click += 1)}`,
+        }),
+      },
+    ],
+  };
+}
+const REAL_KINDS = ["_fbp cookie", "unique fbclid", "signed in"];
 
 requireBuild();
 
@@ -54,9 +86,11 @@ async function buildBareApp() {
   });
 }
 
-function load(url, connections, headers = {}, duration = DURATION) {
+function load(url, connections, headers = {}, duration = DURATION, extra = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration, headers, ...extra }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -204,6 +238,15 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
         const run = figures(await load(base + page, connections, headersFor(page)));
         report.rows.push({ page, connections, ...run, ratio: run.rps / bareRun.rps, bareP99: bareRun.p99 });
       }
+      if (!REAL_VISITORS) continue;
+      for (const page of REAL_PAGES) {
+        for (const kind of REAL_KINDS) {
+          const { headers = {}, ...extra } = realVisitor(kind, page, cookie);
+          const run = figures(await load(base + page, connections, headers, DURATION, extra));
+          const label = `${page} (${kind})`;
+          report.rows.push({ page: label, connections, ...run, ratio: run.rps / bareRun.rps, bareP99: bareRun.p99 });
+        }
+      }
     }
     if (PAGES_ONLY) return report;
     console.log("  «anillo» and «anillo de oro» taking turns");
@@ -247,10 +290,10 @@ function print(report) {
   console.log(
     `\n${report.kind} — ${report.catalogue.products} products, ${report.catalogue.variants} variants, ${DURATION} s per row`,
   );
-  console.log("page                          conn    req/s   p50 ms   p99 ms  errors  ratio  p99/bare");
+  console.log("page                                          conn    req/s   p50 ms   p99 ms  errors  ratio  p99/bare");
   for (const r of report.rows) {
     console.log(
-      `${r.page.padEnd(30)}${String(r.connections).padStart(6)}${r.rps.toFixed(0).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${(r.bareP99 ? (r.p99 / r.bareP99).toFixed(1) : "").padStart(10)}`,
+      `${r.page.padEnd(46)}${String(r.connections).padStart(6)}${r.rps.toFixed(0).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${(r.bareP99 ? (r.p99 / r.bareP99).toFixed(1) : "").padStart(10)}`,
     );
   }
   const share = ({ one, words }) => `${((100 * words) / one).toFixed(0)} %`;

@@ -12,9 +12,9 @@
  *   entry is written again pointing at new entries appended to the array, which hold the value. Entries
  *   other objects may share (turbo-stream deduplicates equal strings and numbers) are never changed.
  *
- * Assembling a page is string concatenation and the escaping of the few new entries: no React render,
- * no parsing per response. The nonce stays a hole of its own (`NONCE`, a NUL byte, which no page holds:
- * whole-document.server.ts drops them).
+ * Assembling a page is joining strings and escaping the few new entries: no React render, no parsing,
+ * no search per response. The nonce is a hole of its own (`NONCE` in the page given, a NUL byte, which no
+ * page holds: whole-document.server.ts drops them).
  */
 
 /** Where the nonce goes in a template (pages never contain a NUL byte). */
@@ -25,8 +25,11 @@ export type PatchValue =
   string | number | boolean | null | { readonly [key: string]: string | number | boolean | null };
 
 export type PageTemplate = {
-  /** Static text and holes, in order: a string is written as it is, a number is slot `n`, `{ patch }` the data line. */
-  pieces: readonly (string | number | { data: true })[];
+  /**
+   * Static text and holes, in order: a string is written as it is, a number is slot `n`, `{ data }` the
+   * data line, `{ nonce }` the response's nonce.
+   */
+  pieces: readonly (string | number | { data: true } | { nonce: true })[];
   data: DataTemplate;
 };
 
@@ -68,14 +71,20 @@ export function templateOf(
     holes.push({ start, end: start + slot.length, hole: i });
   }
   holes.sort((a, b) => a.start - b.start);
-  const pieces: (string | number | { data: true })[] = [];
+  const pieces: (string | number | { data: true } | { nonce: true })[] = [];
+  const text = (part: string) =>
+    part.split(NONCE).forEach((between, i) => {
+      if (i > 0) pieces.push({ nonce: true });
+      pieces.push(between);
+    });
   let at = 0;
   for (const { start, end, hole } of holes) {
     if (start < at) return null; // overlapping holes
-    pieces.push(html.slice(at, start), hole);
+    text(html.slice(at, start));
+    pieces.push(hole);
     at = end;
   }
-  pieces.push(html.slice(at));
+  text(html.slice(at));
   return { pieces, data };
 }
 
@@ -157,11 +166,10 @@ export function assemble(
   nonce: string,
 ): string {
   const data = assembleData(template.data, values);
-  let html = "";
-  for (const piece of template.pieces) {
-    html += typeof piece === "string" ? piece : typeof piece === "number" ? slots[piece]! : data;
-  }
-  return html.replaceAll(NONCE, nonce);
+  const parts = template.pieces.map((piece) =>
+    typeof piece === "string" ? piece : typeof piece === "number" ? slots[piece]! : "data" in piece ? data : nonce,
+  );
+  return parts.join("");
 }
 
 function assembleData(data: DataTemplate, values: readonly PatchValue[]): string {

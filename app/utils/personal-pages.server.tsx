@@ -87,16 +87,36 @@ function templateFor(page: StoredPage, shape: Shape): PageTemplate | null {
 /** The markup of the shopper's parts, in the order the template knows them. */
 function slotsOf(shape: Shape, viewer: Viewer | null, eligibility: ReviewEligibility | null): string[] {
   const user: HeaderUser = viewer ? { displayName: viewer.user.displayName, role: viewer.user.role } : null;
+  const count = viewer?.cart.count ?? 0;
+  const who = user ? `${user.role}\u0001${user.displayName}` : "";
   const slots = [
-    renderToString(<MobileAccount user={user} loginHref={shape.loginHref} />),
-    renderToString(<CartLink count={viewer?.cart.count ?? 0} />),
-    renderToString(<DesktopAccount user={user} loginHref={shape.loginHref} />),
+    rendered(`m\u0001${shape.loginHref}\u0001${who}`, () => <MobileAccount user={user} loginHref={shape.loginHref} />),
+    rendered(`c\u0001${count}`, () => <CartLink count={count} />),
+    rendered(`d\u0001${shape.loginHref}\u0001${who}`, () => <DesktopAccount user={user} loginHref={shape.loginHref} />),
   ];
   if (shape.reviewHref) {
     const notice = viewer ? (eligibility === "can-review" ? null : (eligibility ?? "not-purchased")) : null;
-    slots.push(renderToString(<ReviewNotice eligibility={notice} loginHref={shape.reviewHref} />));
+    slots.push(
+      rendered(`r\u0001${shape.reviewHref}\u0001${notice}`, () => (
+        <ReviewNotice eligibility={notice} loginHref={shape.reviewHref!} />
+      )),
+    );
   }
   return slots;
+}
+
+/** Slot markup already rendered, by what it shows (a shopper's next pages reuse theirs); bounded. */
+const renderedSlots = new Map<string, string>();
+const MAX_RENDERED_SLOTS = 5_000;
+
+function rendered(key: string, element: () => React.ReactElement): string {
+  let html = renderedSlots.get(key);
+  if (html === undefined) {
+    html = renderToString(element());
+    if (renderedSlots.size >= MAX_RENDERED_SLOTS) renderedSlots.delete(renderedSlots.keys().next().value as string);
+    renderedSlots.set(key, html);
+  }
+  return html;
 }
 
 /** The root loader's `user` and `cartCount` (app/root.tsx), and a product's `reviewEligibility`. */

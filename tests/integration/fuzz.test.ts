@@ -547,3 +547,46 @@ describe("hostile invoice requests (issue 34)", () => {
     expect(await tableCounts()).toEqual(before);
   });
 });
+
+describe("hostile page parameters and cookies on cached pages (issue 35)", () => {
+  it("answers tracking parameters, filters and foreign cookies with a 4xx at worst, the same page for any ad-click id", async () => {
+    const names = [
+      "fbclid",
+      "gclid",
+      "utm_source",
+      "utm_",
+      "msclkid",
+      "metal",
+      "disponible",
+      "ocasion",
+      "__proto__",
+      "",
+    ];
+    const values = ["", "%", MARKUP, "x\u0000y", "a".repeat(1000), "💍\u202e", "1", "-1e309"];
+    const cookies = [
+      `_fbp=${MARKUP}; _ga=${"x".repeat(2000)}`,
+      "__Host-joyeria_session=%ZZ; _fbp=fb.1.2",
+      "joyeria_session; =; ;;",
+      `${cookie}; _fbp=fb.1.2.3; __joyeria_device=garbage`,
+    ];
+    for (const path of ["/", "/search", "/producto/1", "/favoritos", "/guia-de-tallas"]) {
+      for (const value of values) {
+        const query = new URLSearchParams(names.map((name) => [name, value])).toString();
+        for (const headers of [{}, ...cookies.map((c) => ({ Cookie: c }))]) {
+          assertSafe(await send(shop.url, { path: `${path}?${query}`, headers }), `GET ${path} ${value.slice(0, 10)}`);
+        }
+      }
+      // Undecodable escapes and repeated names.
+      for (const raw of ["fbclid=%E0%A4%A&q=%", "utm_source=a&utm_source=b&categoria=%00", "&&=&fbclid"]) {
+        assertSafe(await send(shop.url, { path: `${path}?${raw}` }), `GET ${path}?${raw}`);
+      }
+    }
+    const [a, b] = [
+      await send(shop.url, { path: "/producto/1?fbclid=uno", headers: { Cookie: "_fbp=fb.1.2" } }),
+      await send(shop.url, { path: `/producto/1?fbclid=${encodeURIComponent(MARKUP)}&utm_medium=x` }),
+    ];
+    expect(b.headers["x-cache"]).toBe("hit");
+    const nonceOf = (r: RawResponse) => /'nonce-([^']+)'/.exec(String(r.headers["content-security-policy"]))![1]!;
+    expect(b.body.replaceAll(nonceOf(b), "")).toBe(a.body.replaceAll(nonceOf(a), ""));
+  });
+});

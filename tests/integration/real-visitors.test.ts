@@ -1,0 +1,196 @@
+import { decode } from "turbo-stream";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { FORM, formBody, loginOverHttp, type RawResponse, send } from "./http-client";
+import { type ShopServer, startShopServer } from "./http-server";
+
+/**
+ * The visitors a shop really gets (issue 35, decisions 046 and 047) through the real HTTP server:
+ * marketing cookies and ad-click ids share the anonymous page, the shop's own cookies always make a
+ * request personal, and a signed-in catalogue page is the cached anonymous page with that shopper's
+ * parts — never another shopper's — exactly as Remix would have rendered it.
+ */
+
+let shop: ShopServer;
+beforeAll(async () => {
+  shop = await startShopServer();
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+beforeEach(async () => {
+  await resetDatabase();
+  await createCategories();
+});
+
+const FBP = "_fbp=fb.1.1764200000000.1234567890; _ga=GA1.1.99";
+const get = (path: string, cookie?: string) => send(shop.url, { path, headers: cookie ? { Cookie: cookie } : {} });
+
+/** A new shopper, signed in over HTTP, with `pieces` of `productId` in the cart. */
+async function shopper(name: string, productId: number, pieces: number): Promise<string> {
+  const email = `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  await createUser({ email, name });
+  const cookie = await loginOverHttp(shop.url, email);
+  const add = await send(shop.url, {
+    method: "POST",
+    path: "/cart",
+    body: formBody({ intent: "add", productId: String(productId), quantity: String(pieces), redirectTo: "/cart" }),
+    headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+  });
+  expect(add.status).toBe(302);
+  return cookie;
+}
+
+const nonceOf = (response: RawResponse) =>
+  /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1];
+
+/** The page without its nonce and its data script, and the data the browser hydrates from, decoded. */
+async function partsOf(response: RawResponse) {
+  const body = response.body.replaceAll(nonceOf(response)!, "NONCE");
+  const argument = /enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(body)![1]!;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(JSON.parse(argument) as string));
+      controller.close();
+    },
+  });
+  const decoded = await decode(stream);
+  await decoded.done;
+  return { html: body.replace(argument, "DATA"), data: decoded.value };
+}
+
+const cartBadge = (body: string) => /data-testid="cart-count"[^>]*>([^<]+)</.exec(body)?.[1] ?? null;
+
+describe("marketing cookies and ad-click ids", () => {
+  it("a cookie the shop does not own neither personalises nor turns off the cache", async () => {
+    const product = await createProduct({ name: "Anillo Marea" });
+    for (const path of ["/", "/?categoria=rings", `/producto/${product.id}`, "/search?q=anillo"]) {
+      await get(path);
+      const withPixel = await get(path, FBP);
+      expect(withPixel.status, path).toBe(200);
+      expect(withPixel.headers["x-cache"], path).toBe("hit");
+      expect(withPixel.headers["cache-control"], path).toMatch(/\bpublic\b/);
+      expect(withPixel.headers.etag, path).toBeTruthy();
+    }
+  });
+
+  it("a page first asked for with a marketing cookie is stored for everybody", async () => {
+    const product = await createProduct({ name: "Collar Brisa" });
+    // An address no earlier test asked for (product ids start again after each reset).
+    const path = `/producto/${product.id}?talla=${crypto.randomUUID().slice(0, 8)}`;
+    const first = await get(path, FBP);
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect((await get(path)).headers["x-cache"]).toBe("hit");
+  });
+
+  it("an ad-click id or a campaign tag never makes a page of its own, nor shows in the page", async () => {
+    const product = await createProduct({ name: "Pulsera Ola" });
+    const path = `/producto/${product.id}?modelo=${crypto.randomUUID().slice(0, 8)}`;
+    const first = await get(`${path}&fbclid=IwAR-first&utm_source=anuncio`);
+    expect(first.headers["x-cache"]).toBe("miss");
+    for (const query of ["&fbclid=IwAR-second", "&gclid=Cj0-x&utm_campaign=navidad", "", "&msclkid=1&ttclid=2"]) {
+      const again = await get(`${path}${query}`);
+      expect(again.headers["x-cache"], query).toBe("hit");
+      expect(again.body.replaceAll(nonceOf(again)!, ""), query).toBe(first.body.replaceAll(nonceOf(first)!, ""));
+    }
+    for (const tracking of ["IwAR", "utm_", "fbclid", "anuncio"]) expect(first.body).not.toContain(tracking);
+    const home = await get("/?categoria=rings&fbclid=IwAR-home");
+    expect(home.body).toContain(`redirectTo=${encodeURIComponent("/?categoria=rings")}"`);
+    expect(home.body).not.toContain("IwAR");
+  });
+
+  it("a parameter the page reads still makes its own page", async () => {
+    await get("/?categoria=rings");
+    expect((await get("/?categoria=necklaces")).headers["x-cache"]).toBe("miss");
+    expect((await get("/?categoria=rings&pagina=1")).headers["x-cache"]).toBe("miss");
+  });
+});
+
+describe("the shop's own cookies", () => {
+  it("always make a request personal, even a logged-out device cookie", async () => {
+    const product = await createProduct({ name: "Arete Coral" });
+    const path = `/producto/${product.id}`;
+    await get(path);
+    for (const cookie of ["__Host-joyeria_device=x", `${FBP}; __Host-joyeria_session=forged`, "__joyeria_session=y"]) {
+      const response = await get(path, cookie);
+      expect(response.status, cookie).toBe(200);
+      expect(response.headers["cache-control"], cookie).toBe("private, no-store");
+      expect(response.headers.etag, cookie).toBeUndefined();
+      expect(response.headers["x-cache"], cookie).not.toBe("hit");
+      expect(response.body, cookie).toContain("Iniciar Sesión");
+    }
+  });
+});
+
+describe("signed-in catalogue pages from the shared page", () => {
+  it("two shoppers interleaved on the same cached pages each see only their own name and count", async () => {
+    const product = await createProduct({ name: "Anillo Aurora", stock: 20 });
+    const ana = await shopper("Anabel", product.id, 2);
+    const beto = await shopper("Bertoldo", product.id, 5);
+    for (const path of ["/", "/?categoria=rings", `/producto/${product.id}`]) {
+      await get(path);
+      for (let round = 0; round < 2; round += 1) {
+        const [a, b] = await Promise.all([get(path, `${FBP}; ${ana}`), get(path, beto)]);
+        for (const [response, own, other, count] of [
+          [a, "Anabel", "Bertoldo", "2"],
+          [b, "Bertoldo", "Anabel", "5"],
+        ] as const) {
+          expect(response.headers["x-cache"], path).toBe("assembled");
+          expect(response.headers["cache-control"], path).toBe("private, no-store");
+          expect(response.body, path).toContain(own);
+          expect(response.body, path).not.toContain(other);
+          expect(response.body, path).not.toContain("Iniciar Sesión");
+          expect(cartBadge(response.body), path).toBe(count);
+          const { data } = await partsOf(response);
+          const root = (data as { loaderData: { root: { user: { displayName: string }; cartCount: number } } })
+            .loaderData.root;
+          expect(root.user.displayName).toBe(own);
+          expect(root.cartCount).toBe(Number(count));
+        }
+      }
+      // The anonymous page stays anonymous.
+      const anonymous = await get(path);
+      expect(anonymous.headers["x-cache"]).toBe("hit");
+      expect(anonymous.body).not.toMatch(/Anabel|Bertoldo/);
+      expect(cartBadge(anonymous.body)).toBeNull();
+    }
+  });
+
+  it("assembles exactly the page and the hydration data Remix renders for that shopper", async () => {
+    const product = await createProduct({ name: "Collar Luna", stock: 20 });
+    const staff = await createUser({ email: `staff-${crypto.randomUUID().slice(0, 8)}@example.test`, role: "admin" });
+    const cookie = await loginOverHttp(shop.url, staff.email);
+    // Addresses no other test of this file asks for (so nothing is cached yet).
+    for (const path of ["/?categoria=bracelets", `/producto/${product.id}?talla=${crypto.randomUUID().slice(0, 6)}`]) {
+      const rendered = await get(path, cookie); // nothing cached yet: Remix renders it
+      expect(rendered.headers["x-cache"]).toBeUndefined();
+      await get(path); // the anonymous page is stored
+      const assembled = await get(path, cookie);
+      expect(assembled.headers["x-cache"]).toBe("assembled");
+      expect(assembled.body).toContain("Panel Admin");
+      const [a, b] = [await partsOf(rendered), await partsOf(assembled)];
+      expect(b.html).toBe(a.html);
+      expect(b.data).toEqual(a.data);
+      expect(nonceOf(assembled)).not.toBe(nonceOf(rendered));
+      expect(assembled.body).toContain(`nonce="${nonceOf(assembled)}"`);
+    }
+  });
+
+  it("renders the page as before for a one-shot message, which the response then consumes", async () => {
+    const product = await createProduct({ name: "Dije Sol", stock: 1 });
+    const cookie = await shopper("Carmela", product.id, 1);
+    await get("/");
+    // More than the stock: a notice waits in the session cookie for the next page.
+    const add = await send(shop.url, {
+      method: "POST",
+      path: "/cart",
+      body: formBody({ intent: "add", productId: String(product.id), quantity: "3", redirectTo: "/" }),
+      headers: { ...FORM, Origin: shop.url, Cookie: cookie },
+    });
+    const withFlash = (add.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    expect(withFlash).toContain("joyeria_session");
+    const page = await get("/", withFlash);
+    expect(page.headers["x-cache"]).toBeUndefined();
+    expect(page.body).toContain('data-testid="flash-message"');
+  });
+});
