@@ -42,7 +42,7 @@ export type NewUser = { id: string; email: string; name: string; password: strin
 type CookieToAdd = Parameters<BrowserContext["addCookies"]>[0][number];
 
 /** Turns the app's Set-Cookie header into the cookie a browser would store for `baseURL`. */
-function cookieFromSetCookie(setCookie: string, baseURL: string): CookieToAdd {
+export function cookieFromSetCookie(setCookie: string, baseURL: string): CookieToAdd {
   const [pair = "", ...attributes] = setCookie.split(";").map((part) => part.trim());
   const equals = pair.indexOf("=");
   const cookie: CookieToAdd = {

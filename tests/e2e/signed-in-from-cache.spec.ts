@@ -1,0 +1,85 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { cookieFromSetCookie, expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * Two shoppers from an ad, interleaved on the same cached pages (issue 35, docs/decisions/046): each
+ * page is the shared anonymous page with that shopper's header (name, cart count) and hydration data,
+ * never the other's; with JavaScript the page hydrates without an error. With and without JavaScript.
+ */
+test("two signed-in shoppers on the same cached pages each see their own header", async ({
+  page,
+  browser,
+  app,
+  login,
+  insertNewUser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const word = `Marea${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const ring = await app.prisma.product.create({
+    data: {
+      name: `Anillo ${word}`,
+      price: 1_200_00,
+      stock: 10,
+      image: "/images/products/anillo-solitario-aurora-oro.webp",
+      categoryId: 1,
+    },
+  });
+
+  const ana = await login({ name: `Ana ${word}` });
+  const beto = await insertNewUser({ name: `Beto ${word}` });
+  const other = await browser.newContext({ baseURL: origin, javaScriptEnabled: js, locale: "es-MX" });
+  const request = new Request(origin, { headers: { "User-Agent": "Playwright end-to-end tests" } });
+  await other.addCookies([cookieFromSetCookie(await app.createUserSession(request, beto.id), origin)]);
+  // Each arrives from an ad: the pixel's cookie is there too.
+  for (const context of [page.context(), other]) {
+    await context.addCookies([{ name: "_fbp", value: `fb.1.${Date.now()}.42`, url: origin }]);
+  }
+  const second = await other.newPage();
+  const add = (context: BrowserContext, quantity: string) =>
+    context.request.post("/cart", {
+      // As the card's fetcher adds (no one-shot message waiting in the cookie for the next page).
+      form: { intent: "add", productId: String(ring.id), quantity, redirectTo: "/cart", _fetcher: "1" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+  expect((await add(page.context(), "2")).status()).toBe(200);
+  expect((await add(other, "3")).status()).toBe(200);
+
+  const errors: string[] = [];
+  for (const p of [page, second]) {
+    p.on("pageerror", (error) => errors.push(error.message));
+    p.on("console", (message) => (message.type() === "error" ? errors.push(message.text()) : undefined));
+    p.on("response", (response) =>
+      response.status() >= 400 ? errors.push(`${response.status()} ${response.url()}`) : undefined,
+    );
+  }
+
+  const visit = async (p: Page, path: string, name: string, count: string, otherName: string) => {
+    // The anonymous page of this address is cached first (an anonymous visitor, as on a busy shop).
+    await fetch(`${origin}${path}`);
+    const response = await p.goto(path);
+    expect(response?.headers()["x-cache"], path).toBe("assembled");
+    await waitForHydration(p);
+    const header = p.locator("header");
+    await expect(header.locator('[data-menu="user"] summary')).toContainText(name);
+    await expect(header.getByTestId("cart-count")).toHaveText(count);
+    await expect(p.locator("body")).not.toContainText(otherName);
+    await expect(header.getByText("Iniciar Sesión")).toHaveCount(0);
+  };
+  const product = `/producto/${ring.id}?fbclid=IwAR${word}`;
+  await visit(page, product, ana.name, "2", beto.name);
+  await visit(second, product, beto.name, "3", ana.name);
+  await visit(page, "/?categoria=rings", ana.name, "2", beto.name);
+  await visit(second, "/?categoria=rings", beto.name, "3", ana.name);
+  if (js) {
+    // Hydrated from the spliced data: a client-side navigation keeps each shopper's header.
+    await page.locator('nav[aria-label="Categorías"] a[data-category="necklaces"]').click();
+    await expect(page).toHaveURL(/categoria=necklaces/);
+    await expect(page.locator("header").getByTestId("cart-count")).toHaveText("2");
+    await expect(page.locator('header [data-menu="user"] summary')).toContainText(ana.name);
+  }
+  expect(errors).toEqual([]);
+  await other.close();
+});
