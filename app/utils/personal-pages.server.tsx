@@ -5,12 +5,12 @@ import { ReviewNotice, reviewLoginHref } from "~/components/product-reviews";
 import { parseId } from "~/lib/ids";
 import { cachedRouteOf, pageAddressOf } from "~/lib/page-params";
 import type { ReviewEligibility } from "~/lib/reviews";
-import { getViewerReviewEligibility } from "~/models/product.server";
+import { reviewEligibilityOf } from "~/models/review-eligibility.server";
 import { getViewer, type Viewer } from "~/models/viewer.server";
 import { FLASH_KEY, PIXEL_EVENT_KEY } from "./flash.server";
 import { type PageTemplate, type PatchValue, assemble, NONCE, templateOf } from "./page-splice.server";
 import { type CachedAnswer, pageAddress, renderedPages, type StoredPage } from "./rendered-pages.server";
-import { getCookieSession, sessionUserFilter } from "./session.server";
+import { getCookieSession } from "./session.server";
 import { hasShopCookie } from "./shop-cookies.server";
 
 /**
@@ -56,7 +56,7 @@ export async function assemblePersonalPage(request: Request): Promise<CachedAnsw
   let eligibility: ReviewEligibility | null = null;
   if (shape.route === "product" && viewer) {
     const id = parseId(url.pathname.slice("/producto/".length));
-    eligibility = id ? await getViewerReviewEligibility(id, await sessionUserFilter(fetchRequest)) : null;
+    eligibility = id ? await reviewEligibilityOf(viewer.user.id, id) : null;
     if (eligibility === "can-review") return null;
   }
   const template = templateFor(page, shape);

@@ -1,6 +1,8 @@
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
+import { createOrder } from "./admin-fixtures";
 import { FORM, formBody, loginOverHttp, type RawResponse, send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
 
@@ -174,6 +176,32 @@ describe("signed-in catalogue pages from the shared page", () => {
       expect(nonceOf(assembled)).not.toBe(nonceOf(rendered));
       expect(assembled.body).toContain(`nonce="${nonceOf(assembled)}"`);
     }
+  });
+
+  it("gives a product page the shopper's review notice, and renders the review form as before", async () => {
+    const product = await createProduct({ name: "Broche Alba", stock: 5 });
+    const email = `compradora-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const buyer = await createUser({ email, name: "Compradora" });
+    const cookie = await loginOverHttp(shop.url, email);
+    const path = `/producto/${product.id}?imagen=${crypto.randomUUID().slice(0, 4)}`;
+    await get(path);
+    const notBought = await get(path, cookie);
+    expect(notBought.headers["x-cache"]).toBe("assembled");
+    expect(notBought.body).toContain("Solo quienes compraron este producto pueden escribir una reseña.");
+    expect(notBought.body).not.toContain("Inicia sesión</a>");
+
+    await createOrder({ userId: buyer.id, status: "entregado", items: [{ productId: product.id, quantity: 1 }] });
+    const mayReview = await get(path, cookie);
+    expect(mayReview.headers["x-cache"]).toBeUndefined();
+    expect(mayReview.body).toContain('data-testid="review-form"');
+
+    await prisma.review.create({
+      data: { userId: buyer.id, productId: product.id, rating: 5, comment: "Preciosa pieza." },
+    });
+    await get(path);
+    const reviewed = await get(path, cookie);
+    expect(reviewed.headers["x-cache"]).toBe("assembled");
+    expect(reviewed.body).toContain("Ya escribiste una reseña de este producto");
   });
 
   it("renders the page as before for a one-shot message, which the response then consumes", async () => {
