@@ -166,15 +166,19 @@ describe("HTTP caching of catalogue pages", () => {
     expect(stale.status).toBe(200);
   });
 
-  it("keeps anything with a cookie private and untagged", async () => {
+  it("keeps a request with one of the shop's cookies private and untagged; other cookies change nothing", async () => {
     const user = await createUser();
     const cookie = (await createUserSession(new Request("http://localhost/login"), user.id)).split(";")[0]!;
     const page = await get("/", { Cookie: cookie });
     expect(page.status).toBe(200);
     expect(page.headers["cache-control"]).toBe("private, no-store");
     expect(page.headers.etag).toBeUndefined();
-    const anyCookie = await get("/producto/1", { Cookie: "preferencia=1" });
-    expect(anyCookie.headers["cache-control"]).toBe("private, no-store");
+    const device = await get("/producto/1", { Cookie: "__Host-joyeria_device=x" });
+    expect(device.headers["cache-control"]).toBe("private, no-store");
+    // A cookie the shop does not own (an owner's analytics, the pixel's) personalises nothing (decision 047).
+    const foreign = await get("/producto/1", { Cookie: "preferencia=1; _fbp=fb.1.2.3" });
+    expect(foreign.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(foreign.headers.etag).toBeTruthy();
   });
 });
 

@@ -196,7 +196,7 @@ describe("signed-in catalogue pages from the shared page", () => {
     expect(mayReview.body).toContain('data-testid="review-form"');
 
     await prisma.review.create({
-      data: { userId: buyer.id, productId: product.id, rating: 5, comment: "Preciosa pieza." },
+      data: { userId: buyer.id, userName: "Compradora", productId: product.id, rating: 5, comment: "Preciosa pieza." },
     });
     await get(path);
     const reviewed = await get(path, cookie);

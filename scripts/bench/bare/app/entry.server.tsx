@@ -40,6 +40,7 @@ export const shopEntry = {
   },
   checkRequest: () => null,
   renderedPages: () => ({ keyOf: () => null, answer: () => null, begin: () => () => {}, rendering: () => null }),
+  assemblePersonalPage: async () => null,
   wholeBodyOf: () => undefined,
   prepareBuild: <Build,>(build: Build) => build,
 };
