@@ -178,7 +178,7 @@ function captureAnswer(res, store) {
  */
 function createRemixHandler({ build, entry, mode, getLoadContext }) {
   const handleRequest = createRequestHandler(entry.prepareBuild(build), mode);
-  return async (req, res, next) => {
+  const handler = async (req, res, next) => {
     try {
       const response = await handleRequest(remixRequest(req, res, res.locals.url), getLoadContext(req));
       await sendResponse(res, response, statusFor(req, response.status), entry.wholeBodyOf(response));
@@ -186,6 +186,20 @@ function createRemixHandler({ build, entry, mode, getLoadContext }) {
       next(error);
     }
   };
+  /**
+   * Renders the anonymous page of `url` (no cookie) for the page cache, without answering anyone: what
+   * a signed-in shopper's page is assembled from when no anonymous visitor has asked for it lately
+   * (decision 046). Resolves with what the cache may store, or null.
+   */
+  handler.renderAnonymous = async (req, url) => {
+    const response = await handleRequest(
+      new Request(url, { headers: { Accept: "text/html", "Accept-Encoding": "identity" } }),
+      getLoadContext(req),
+    );
+    const body = entry.wholeBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: [...response.headers], body };
+  };
+  return handler;
 }
 
 /**
@@ -314,7 +328,20 @@ export function createApp({
       const key = pages.keyOf(request);
       if (!key) {
         // A signed-in catalogue page: the cached anonymous page with the shopper's parts (decision 046).
-        const personal = await entry.assemblePersonalPage(request);
+        // Without a fresh anonymous page to start from, it is rendered first (once for concurrent requests).
+        const fill = async (pageKey) => {
+          const inProgress = pages.rendering(pageKey);
+          if (inProgress) return inProgress;
+          const store = pages.begin(pageKey);
+          try {
+            store(await handler.renderAnonymous(req, res.locals.url.href));
+          } catch (error) {
+            // The shopper's page is then rendered as before; the failure is the log's, not theirs.
+            store(null);
+            logger.error({ err: error, path: req.path }, "rendering the anonymous page failed");
+          }
+        };
+        const personal = await entry.assemblePersonalPage(request, fill);
         if (personal) return sendCached(res, personal, "assembled");
         return handler(req, res, next);
       }

@@ -22,7 +22,7 @@ import { hasShopCookie } from "./shop-cookies.server";
  * (review eligibility); the catalogue is not rendered again.
  *
  * Rendered as before (null here) whenever assembling would not give exactly the page Remix renders:
- * the anonymous page is not cached (yet), the session carries a one-shot flash message or pixel event
+ * the anonymous page cannot be had (not cached and no `fill`, or not a 200), the session carries a one-shot flash message or pixel event
  * (the root loader consumes them with a Set-Cookie), the shopper may write a review (the form), or the
  * page's template cannot be made (a slot not found once). Search pages are rendered as before: their
  * cards' add buttons differ for a signed-in shopper.
@@ -42,17 +42,24 @@ type Shape = { route: "home" | "product"; loginHref: string; reviewHref: string 
 /** Templates per stored page (a page replaced or dropped takes its template with it). */
 const templates = new WeakMap<StoredPage, PageTemplate | null>();
 
-export async function assemblePersonalPage(request: Request): Promise<CachedAnswer | null> {
+/**
+ * `fill(key)` renders and stores the anonymous page of `key` (the HTTP server's, server/app.mjs): called
+ * when it is not cached or has expired, so pages only signed-in shoppers visit are assembled too.
+ */
+export async function assemblePersonalPage(
+  request: Request,
+  fill?: (key: string) => Promise<void>,
+): Promise<CachedAnswer | null> {
   if ((request.method !== "GET" && request.method !== "HEAD") || !hasShopCookie(request.cookie)) return null;
   const url = new URL(request.url);
   const shape = shapeOf(url);
   if (!shape) return null;
-  const page = renderedPages().stored(pageAddress(request.url));
-  if (!page || page.status !== 200) return null;
   const fetchRequest = new Request(request.url, { headers: { Cookie: request.cookie ?? "" } });
   const session = await getCookieSession(fetchRequest);
   if (session.has(FLASH_KEY) || session.has(PIXEL_EVENT_KEY)) return null;
-  const viewer = await getViewer(fetchRequest);
+  const key = pageAddress(request.url);
+  const [viewer, page] = await Promise.all([getViewer(fetchRequest), storedOrFilled(key, fill)]);
+  if (!page || page.status !== 200) return null;
   let eligibility: ReviewEligibility | null = null;
   if (shape.route === "product" && viewer) {
     const id = parseId(url.pathname.slice("/producto/".length));
@@ -64,6 +71,14 @@ export async function assemblePersonalPage(request: Request): Promise<CachedAnsw
   const nonce = crypto.randomBytes(16).toString("base64");
   const body = assemble(template, slotsOf(shape, viewer, eligibility), valuesOf(shape, viewer, eligibility), nonce);
   return { status: 200, headers: personalHeaders(page.headers, nonce), body };
+}
+
+async function storedOrFilled(key: string, fill: ((key: string) => Promise<void>) | undefined) {
+  const pages = renderedPages();
+  const page = pages.stored(key);
+  if (page || !fill) return page;
+  await fill(key);
+  return pages.stored(key);
 }
 
 function shapeOf(url: URL): Shape | null {
