@@ -144,13 +144,17 @@ function valuesOf(shape: Shape, viewer: Viewer | null, eligibility: ReviewEligib
   return values;
 }
 
+/** What a shared cache reads on a public page: gone from a personal one (never kept, nothing to purge). */
+const SHARED_ONLY = new Set(["etag", "xkey", "surrogate-key"]);
+
 /** The stored page's headers for one shopper: never kept by any cache, no ETag, this response's nonce. */
 function personalHeaders(headers: readonly [string, string][], nonce: string): [string, string][] {
   return headers
-    .filter(([name]) => name !== "etag")
+    .filter(([name]) => !SHARED_ONLY.has(name.toLowerCase()))
     .map(([name, value]): [string, string] => {
-      if (name === "cache-control") return [name, "private, no-store"];
-      if (name === "content-security-policy") return [name, value.replace(/'nonce-[^']+'/g, `'nonce-${nonce}'`)];
+      if (name.toLowerCase() === "cache-control") return [name, "private, no-store"];
+      if (name.toLowerCase() === "content-security-policy")
+        return [name, value.replace(/'nonce-[^']+'/g, `'nonce-${nonce}'`)];
       return [name, value];
     });
 }
