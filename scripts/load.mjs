@@ -15,7 +15,7 @@
 // `--kill` kills one of the N instances with SIGKILL halfway through the second run. `--cpu-quota 0.4` holds
 // every shop process to 0.4 of a core in a cgroup of its own (scripts/lib/cpu-quota.mjs; root, cgroup v1
 // or v2), so both runs compare instances at the same CPU each, whatever else the machine is running.
-// Every run reports the share of catalogue pages the shop answered from its page cache (X-Cache: hit).
+// Every run reports the share of catalogue pages the shop answered from its page cache (X-Cache: hit or assembled).
 // Requires `npm run build` first. Exits non-zero when an invariant is broken or a 5xx came outside an
 // outage or a kill.
 import fs from "node:fs";
@@ -623,11 +623,12 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       );
     }
     console.log(`\nrequests: ${requests} in ${elapsed.toFixed(1)} s (${(requests / elapsed).toFixed(0)}/s)`);
-    // X-Cache: hit from the shop's page cache, miss rendered for it, none: not cacheable (signed in, 304…).
+    // X-Cache: hit from the shop's page cache, assembled from it for a signed-in shopper (decision 046),
+    // miss rendered for it, none: not cacheable (a signed-in search, a 304…). Both hit and assembled count.
     const catalogue = ["home", "grid", "product", "search"].filter((step) => steps.has(step));
     const hitRate = (list) => {
       const counts = list.map((step) => steps.get(step).cache);
-      const hits = counts.reduce((n, c) => n + (c.get("hit") ?? 0), 0);
+      const hits = counts.reduce((n, c) => n + (c.get("hit") ?? 0) + (c.get("assembled") ?? 0), 0);
       const all = counts.reduce((n, c) => n + [...c.values()].reduce((a, b) => a + b, 0), 0);
       return { hits, all, text: `${all ? ((100 * hits) / all).toFixed(1) : "–"} % (${hits} of ${all})` };
     };

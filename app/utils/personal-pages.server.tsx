@@ -9,7 +9,13 @@ import { reviewEligibilityOf } from "~/models/review-eligibility.server";
 import { getViewer, type Viewer } from "~/models/viewer.server";
 import { FLASH_KEY, PIXEL_EVENT_KEY } from "./flash.server";
 import { type PageTemplate, type PatchValue, assemble, NONCE, templateOf } from "./page-splice.server";
-import { type CachedAnswer, pageAddress, renderedPages, type StoredPage } from "./rendered-pages.server";
+import {
+  type CachedAnswer,
+  countAssembled,
+  pageAddress,
+  renderedPages,
+  type StoredPage,
+} from "./rendered-pages.server";
 import { getCookieSession } from "./session.server";
 import { hasShopCookie } from "./shop-cookies.server";
 
@@ -70,6 +76,7 @@ export async function assemblePersonalPage(
   if (!template) return null;
   const nonce = crypto.randomBytes(16).toString("base64");
   const body = assemble(template, slotsOf(shape, viewer, eligibility), valuesOf(shape, viewer, eligibility), nonce);
+  countAssembled(key);
   return { status: 200, headers: personalHeaders(page.headers, nonce), body };
 }
 

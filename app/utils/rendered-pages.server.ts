@@ -239,13 +239,21 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 let instance: RenderedPages | undefined;
 
-/** What each lookup of a rendered-page cache can be, as `count` is told. */
-export type LookupOutcome = "hit" | "miss" | "stale";
+/**
+ * What each lookup of a rendered-page cache can be, as `count` is told; "assembled": a signed-in
+ * shopper's page made from the stored one (decision 046), counted by `countAssembled`.
+ */
+export type LookupOutcome = "hit" | "miss" | "stale" | "assembled";
 let countLookup: (key: string, outcome: LookupOutcome) => void = () => {};
 
 /** Where the process's cache reports each lookup (the metrics; entry.server.tsx sets it). */
 export function countPageLookups(count: (key: string, outcome: LookupOutcome) => void): void {
   countLookup = count;
+}
+
+/** Counts a signed-in page assembled from the stored page of `key` (a hit for the catalogue's hit rate). */
+export function countAssembled(key: string): void {
+  countLookup(key, "assembled");
 }
 
 /** The process's cache, created on first use (CATALOG_CACHE_TTL_MS; 0 turns it off with the catalogue cache). */
