@@ -7,10 +7,12 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { CollectionFilters } from "~/components/collection-filters";
 import { isFollowingMore } from "~/components/load-more";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import { HomeNewsletter as ServerNewsletter } from "~/components/newsletter-box.server";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
+import { collectionHref } from "~/lib/collection";
 import { productSrcSet } from "~/lib/images";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
 import type { loader } from "./__home.server";
@@ -29,7 +31,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultSho
   isFollowingMore(nextUrl) ? false : defaultShouldRevalidate;
 
 export default function Home() {
-  const { section, list, error } = useLoaderData<typeof loader>();
+  const { section, list, filters, total, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   useStoredCategory(section.category);
@@ -47,6 +49,10 @@ export default function Home() {
         loading={loading}
         error={error}
         headingLevel={isAll ? 2 : 1}
+        pageHref={(page) => collectionHref(section.category, filters, page)}
+        toolbar={
+          total === null ? null : <CollectionFilters category={section.category} filters={filters} total={total} />
+        }
       />
       <div id="newsletter" data-slot="newsletter">
         <HomeNewsletter />
