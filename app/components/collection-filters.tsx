@@ -10,6 +10,7 @@ import {
   piecesLabel,
 } from "~/lib/collection";
 import { type CategoryId, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "~/lib/constants";
+import { OCCASIONS } from "~/lib/occasions";
 
 /**
  * A collection's count, order and filters: a plain GET form to the home page, so every choice is in
@@ -53,6 +54,21 @@ export function CollectionFilters({
           {METALS.map((m) => (
             <option key={m.id} value={m.id}>
               {m.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-ocasion`} label="Ocasión">
+        <select
+          id={`${id}-ocasion`}
+          name="ocasion"
+          defaultValue={filters.ocasion ?? ""}
+          className="field-input py-2 text-sm"
+        >
+          <option value="">Todas las ocasiones</option>
+          {OCCASIONS.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
             </option>
           ))}
         </select>

@@ -5,17 +5,18 @@ const parse = (query: string) => parseCollectionFilters(new URLSearchParams(quer
 
 describe("collection filters", () => {
   it("reads the metal, price range, availability and order from the address", () => {
-    expect(parse("metal=oro-rosa&min=500&max=10000&disponible=1&orden=precio-asc")).toEqual({
+    expect(parse("metal=oro-rosa&min=500&max=10000&disponible=1&ocasion=xv-anos&orden=precio-asc")).toEqual({
       metal: "oro-rosa",
       min: 500,
       max: 10_000,
       disponible: true,
+      ocasion: "xv-anos",
       orden: "precio-asc",
     });
   });
 
   it("takes junk as no filter, swaps reversed bounds and keeps a typed bound over an empty one", () => {
-    expect(parse("metal=oro%20falso&min=abc&max=-5&disponible=0&orden=relevancia")).toEqual(NO_FILTERS);
+    expect(parse("metal=oro%20falso&min=abc&max=-5&disponible=0&ocasion=boda&orden=relevancia")).toEqual(NO_FILTERS);
     expect(parse("min=9000&max=100")).toMatchObject({ min: 100, max: 9000 });
     expect(parse("min=300&min=")).toMatchObject({ min: 300 });
     expect(parse("max=99999999999")).toMatchObject({ max: 10_000 });

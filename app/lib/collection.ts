@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { type CategoryId, GRID_MAX_PAGE, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "./constants";
+import { OCCASION_IDS } from "./occasions";
 import { SEARCH_SORTS } from "./search";
 
 /**
  * A collection: the home grid of one category (`/?categoria=rings`) with the shopper's filters, all in
  * the address (a plain GET form, so it works without JavaScript and every choice can be shared):
- * `metal`, `min`, `max` (whole pesos, as search takes them), `disponible=1` and `orden`.
+ * `metal`, `min`, `max` (whole pesos, as search takes them), `disponible=1`, `ocasion` and `orden`.
  * docs/decisions/054-collections-that-help-choose.md
  */
 
@@ -55,7 +56,7 @@ const SORT_IDS = COLLECTION_SORTS.map((s) => s.id) as [CollectionSort, ...Collec
 const METAL_IDS = METALS.map((m) => m.id) as [MetalId, ...MetalId[]];
 
 /** The query parameters of a collection (besides `categoria` and `pagina`). */
-export const COLLECTION_PARAM_KEYS = ["metal", "min", "max", "disponible", "orden"] as const;
+export const COLLECTION_PARAM_KEYS = ["metal", "min", "max", "disponible", "ocasion", "orden"] as const;
 
 /** A price bound in whole pesos; anything unparsable is no bound. */
 const pesos = (fallback: number) =>
@@ -71,6 +72,7 @@ const CollectionFiltersSchema = z
     min: pesos(SEARCH_PRICE_MIN),
     max: pesos(SEARCH_PRICE_MAX),
     disponible: z.preprocess((v) => v === "1" || v === "on" || v === "true", z.boolean()),
+    ocasion: z.enum(OCCASION_IDS).nullable().catch(null).default(null),
     orden: z.enum(SORT_IDS).catch("novedades").default("novedades"),
   })
   .transform((p) => (p.min > p.max ? { ...p, min: p.max, max: p.min } : p));
@@ -82,6 +84,7 @@ export const NO_FILTERS: CollectionFilters = {
   min: SEARCH_PRICE_MIN,
   max: SEARCH_PRICE_MAX,
   disponible: false,
+  ocasion: null,
   orden: "novedades",
 };
 
@@ -113,6 +116,7 @@ function collectionQuery(filters: CollectionFilters): URLSearchParams {
   if (filters.min !== SEARCH_PRICE_MIN) query.set("min", String(filters.min));
   if (filters.max !== SEARCH_PRICE_MAX) query.set("max", String(filters.max));
   if (filters.disponible) query.set("disponible", "1");
+  if (filters.ocasion) query.set("ocasion", filters.ocasion);
   if (filters.orden !== "novedades") query.set("orden", filters.orden);
   return query;
 }

@@ -65,6 +65,7 @@ function filtersSql(category: CategoryId, filters: CollectionFilters): Prisma.Sq
     AND p."price" >= ${storedPriceFor(filters.min * 100, ivaIncluded)}
     AND (${filters.max >= SEARCH_PRICE_MAX} OR p."price" < ${storedPriceFor(filters.max * 100 + 1, ivaIncluded)})
     AND (${!filters.disponible} OR p."stock" > 0)
+    AND (${filters.ocasion}::text IS NULL OR p."occasions" @> ARRAY[${filters.ocasion}::text])
     ${metal}`;
 }
 

@@ -51,6 +51,7 @@ export function editorFingerprint(
     product.isNew,
     product.isFeatured,
     variants,
+    product.occasions,
   ];
   return createHash("sha256").update(JSON.stringify(shown)).digest("hex").slice(0, 16);
 }
@@ -67,6 +68,7 @@ export const PRODUCT_FIELDS = {
   inStock: true,
   isNew: true,
   isFeatured: true,
+  occasions: true,
 } as const satisfies Prisma.ProductSelect;
 
 export type ProductFields = Prisma.ProductGetPayload<{ select: typeof PRODUCT_FIELDS }>;
@@ -112,6 +114,8 @@ export function productColumns(input: ProductInput, photos: string[]) {
     inStock: input.inStock,
     isNew: input.isNew,
     isFeatured: input.isFeatured,
+    // Only a writer that says which occasions (the form) sets them; the import keeps them.
+    ...(input.occasions ? { occasions: input.occasions } : {}),
     ...own,
   };
 }

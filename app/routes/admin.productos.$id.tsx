@@ -106,6 +106,7 @@ export default function EditProduct() {
             ...(product.inStock ? { inStock: "on" as const } : {}),
             ...(product.isNew ? { isNew: "on" as const } : {}),
             ...(product.isFeatured ? { isFeatured: "on" as const } : {}),
+            occasions: product.occasions,
           }}
         />
       </div>

@@ -27,7 +27,9 @@ test("a category's filters work without JavaScript and stay in the address", asy
   await form.getByLabel("Ordenar por").selectOption("precio-asc");
   await form.getByRole("button", { name: "Aplicar" }).click();
 
-  await expect(page).toHaveURL(/categoria=rings&orden=precio-asc&metal=oro-rosa&min=9871&max=9872&disponible=1/);
+  await expect(page).toHaveURL(
+    /categoria=rings&orden=precio-asc&metal=oro-rosa&ocasion=&min=9871&max=9872&disponible=1/,
+  );
   await expect(page.getByTestId("collection-count")).toHaveText("1 pieza");
   const cards = page.getByTestId("product-card");
   await expect(cards).toHaveCount(1);

@@ -219,6 +219,7 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         "metal",
         "disponible",
         "orden",
+        "ocasion",
       ]),
     );
     expect([...fieldNames]).toEqual(
