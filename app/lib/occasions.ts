@@ -11,6 +11,8 @@ export const OCCASIONS = [
   { id: "xv-anos", label: "XV años" },
   { id: "bautizo", label: "Bautizo" },
   { id: "primera-comunion", label: "Primera comunión" },
+  // The home page's Christmas gift edit (./seasons.ts) shows the pieces staff tag with it.
+  { id: "navidad", label: "Regalo de Navidad" },
 ] as const;
 
 export type OccasionId = (typeof OCCASIONS)[number]["id"];

@@ -3,7 +3,9 @@ import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/
 import { packCard, parsePage, type PackedCard, type ProductPage } from "~/lib/catalog";
 import { collectionHref, isFiltered, parseCollectionFilters } from "~/lib/collection";
 import { isCategoryId } from "~/lib/constants";
+import { giftSeason } from "~/lib/seasons";
 import { getCollection } from "~/models/collection.server";
+import { getHomeSections } from "~/models/home-sections.server";
 import { getProductGrid, type GridSection } from "~/models/product.server";
 import type { SearchResult } from "~/models/search.server";
 import { whenDatabaseUnavailable } from "~/utils/db.server";
@@ -44,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         filters,
         total: collection ? 0 : null,
         error: "Error cargando productos",
+        home: null,
         ...links(page, false),
       },
       { status: 503, headers: { "Retry-After": "30" } },
@@ -54,8 +57,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list: ProductPage<PackedCard> = { page: shown, hasNext, products: products.map(packCard) };
   // The count of a collection (null: the home's plain grid, which shows none).
   const total = grid.total ?? null;
-  return { section, list, filters, total, error: null, ...links(page, list.hasNext) };
+  return {
+    section,
+    list,
+    filters,
+    total,
+    error: null,
+    home: await firstScreen(collection, page),
+    ...links(page, list.hasNext),
+  };
 }
 
 /** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
+
+/** The home's first screen (decision 055): its rows, on the plain home's first page only. */
+async function firstScreen(collection: boolean, page: number) {
+  if (collection || page > 1) return null;
+  const season = giftSeason(new Date());
+  const rows = await whenDatabaseUnavailable(
+    () => getHomeSections(season.occasion),
+    () => ({ bestSellers: [], gift: [] }),
+  );
+  return { season, ...rows };
+}

@@ -8,6 +8,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CollectionFilters } from "~/components/collection-filters";
+import { AnnouncementBar, CategoryTiles, HomeRow, TrustStrip } from "~/components/home-first-screen";
 import { isFollowingMore } from "~/components/load-more";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import { HomeNewsletter as ServerNewsletter } from "~/components/newsletter-box.server";
@@ -31,7 +32,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultSho
   isFollowingMore(nextUrl) ? false : defaultShouldRevalidate;
 
 export default function Home() {
-  const { section, list, filters, total, error } = useLoaderData<typeof loader>();
+  const { section, list, filters, total, error, home } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   useStoredCategory(section.category);
@@ -40,7 +41,22 @@ export default function Home() {
   const label = CATEGORY_NAV.find((c) => c.id === section.category)?.label ?? "Todo";
   return (
     <>
+      {home ? <AnnouncementBar /> : null}
       {isAll ? <Hero /> : null}
+      {home ? (
+        <>
+          <TrustStrip />
+          <CategoryTiles />
+          <HomeRow id="mas-vendidos" title="Más vendidos" products={home.bestSellers} moreHref="/?orden=destacados" />
+          <HomeRow
+            id="regalos"
+            title={home.season.title}
+            subtitle={home.season.subtitle}
+            products={home.gift}
+            moreHref={`/?ocasion=${home.season.occasion}`}
+          />
+        </>
+      ) : null}
       <ProductGrid
         heading={isAll ? ALL_SECTION.name : (section.name ?? label)}
         subtitle={isAll ? ALL_SECTION.description : section.description}

@@ -16,6 +16,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     WHEN 'xv-anos' THEN 'XV años quince años quinceañera'
     WHEN 'bautizo' THEN 'bautizo bautismo'
     WHEN 'primera-comunion' THEN 'primera comunión'
+    WHEN 'navidad' THEN 'regalo de navidad'
   END, ' ' ORDER BY i)
   FROM unnest(ids) AS i
 $$;
