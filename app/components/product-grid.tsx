@@ -26,6 +26,8 @@ export function ProductGrid({
   loading = false,
   error = null,
   headingLevel = 2,
+  pageHref = (page) => gridHref(category, page),
+  toolbar = null,
 }: {
   heading: string;
   subtitle: string | null;
@@ -35,11 +37,15 @@ export function ProductGrid({
   error?: string | null;
   /** 1 when the grid heading is the page's main heading (no hero above it). */
   headingLevel?: 1 | 2;
+  /** The address of a page of this list (a collection's carries its filters). */
+  pageHref?: (page: number) => string;
+  /** Under the heading: a collection's count and filters. */
+  toolbar?: ReactNode;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   // The address follows "Ver más" (`?pagina=N`), so Back from a product shows the same pieces, in place.
-  const { products, firstPage, last, busy, load } = useLoadMore(list, `grid:${category}`, { followUrl: true });
-  const nextHref = last.hasNext ? gridHref(category, last.page + 1) : null;
+  const { products, firstPage, last, busy, load } = useLoadMore(list, `grid:${pageHref(1)}`, { followUrl: true });
+  const nextHref = last.hasNext ? pageHref(last.page + 1) : null;
   return (
     <section
       id="productos"
@@ -55,6 +61,7 @@ export function ProductGrid({
         {subtitle ? <p className="mt-4 text-ink-700">{subtitle}</p> : null}
         <div className="mx-auto mt-6 h-px w-16 bg-gold-500" aria-hidden="true" />
       </header>
+      {toolbar}
       <div className="relative mt-12" aria-busy={loading}>
         {loading ? <LoadingOverlay /> : null}
         {error ? (
@@ -78,7 +85,7 @@ export function ProductGrid({
             </ul>
             <MoreLink
               href={nextHref}
-              previousHref={firstPage > 1 ? gridHref(category, firstPage - 1) : null}
+              previousHref={firstPage > 1 ? pageHref(firstPage - 1) : null}
               busy={busy}
               // A page link lands on the grid, not on the hero above it.
               anchor="#productos"

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { gridHref } from "~/lib/catalog";
-import { CATEGORY_NAV, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "~/lib/constants";
+import { CATEGORY_NAV, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN, SHOP_NAME } from "~/lib/constants";
+import { notSoldIn } from "~/lib/not-sold";
 import { type SearchParams, searchHref } from "~/lib/search";
 import type { SearchResult } from "~/models/search.server";
 import { SearchCards } from "./search-cards";
@@ -22,6 +23,7 @@ export function SearchEmpty({
   loggedIn: boolean;
 }) {
   const headingId = useId();
+  const notSold = notSoldIn(params.q);
   const filtered =
     params.categoria !== null || params.ofertas || params.min !== SEARCH_PRICE_MIN || params.max !== SEARCH_PRICE_MAX;
   const unfiltered = searchHref(
@@ -34,8 +36,13 @@ export function SearchEmpty({
         <p role="status" className="font-serif text-2xl text-ink-700">
           No se encontraron productos
         </p>
+        {notSold ? (
+          <p className="mt-4 text-ink-800" data-testid="not-sold">
+            En {SHOP_NAME} no vendemos {notSold}: solo joyería fina de oro y plata.
+          </p>
+        ) : null}
         {suggestion ? <div className="mt-4">{suggestion}</div> : null}
-        {filtered ? (
+        {filtered && !notSold ? (
           <p className="mt-4 text-sm text-ink-700">
             Con los filtros elegidos no hay piezas.{" "}
             <a href={unfiltered} className="font-medium text-gold-700 underline underline-offset-2 hover:text-ink-900">
@@ -45,7 +52,9 @@ export function SearchEmpty({
         ) : null}
         {suggestion ? null : (
           <nav aria-label="Explorar categorías" className="mt-8">
-            <p className="text-sm text-ink-700">Revisa cómo lo escribiste o explora nuestras categorías:</p>
+            <p className="text-sm text-ink-700">
+              {notSold ? "Explora nuestras categorías:" : "Revisa cómo lo escribiste o explora nuestras categorías:"}
+            </p>
             <ul className="mt-4 flex flex-wrap justify-center gap-3">
               {CATEGORY_NAV.filter((c) => c.id !== "all").map((c) => (
                 <li key={c.id}>

@@ -84,6 +84,7 @@ export async function getAdminProduct(id: number) {
       inStock: true,
       isNew: true,
       isFeatured: true,
+      occasions: true,
       archivedAt: true,
       updatedAt: true,
       images: { select: { url: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },

@@ -56,6 +56,15 @@ export function catalogChanged(change: CatalogChange): void {
   forgetCatalog(change);
   publishCatalogChange(change);
   purgeSharedCaches(keysOfChange(change));
+  for (const listener of changeListeners) listener();
+}
+
+const changeListeners = new Set<() => void>();
+
+/** Work to start after every committed change here (the server's back-in-stock sweep); returns its removal. */
+export function afterCatalogChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 /** Forgets the cached catalogue reads that `change` makes stale, in this process only. */

@@ -10,6 +10,7 @@ import {
   type SearchClause,
   type SearchGroup,
 } from "~/lib/search-query";
+import { notSoldIn } from "~/lib/not-sold";
 import { cardVariants } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -60,6 +61,15 @@ const SUGGESTION_WORDS = 4;
  */
 export function searchCatalog(params: SearchParams): Promise<SearchPage> {
   if (params.q === "") return Promise.resolve(nothing(params.pagina));
+  // Something the shop does not sell: no "correction" into some piece, the featured pieces instead.
+  if (notSoldIn(params.q)) {
+    if (params.pagina > 1) return Promise.resolve(nothing(params.pagina));
+    return readCatalog(
+      "search:not-sold",
+      async () => ({ ...nothing(1), ...(await loadEmptyAnswer(params, analyzeSearch(""))) }),
+      (found) => found.featured.map((p) => p.id),
+    );
+  }
   return readCatalog(
     `search:${JSON.stringify(params)}`,
     () => loadSearchPage(params),

@@ -1,27 +1,38 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { gridHref, packCard, parsePage, type PackedCard, type ProductPage } from "~/lib/catalog";
+import { packCard, parsePage, type PackedCard, type ProductPage } from "~/lib/catalog";
+import { collectionHref, isFiltered, parseCollectionFilters } from "~/lib/collection";
 import { isCategoryId } from "~/lib/constants";
+import { giftSeason } from "~/lib/seasons";
+import { getCollection } from "~/models/collection.server";
+import { getHomeSections } from "~/models/home-sections.server";
 import { getProductGrid, type GridSection } from "~/models/product.server";
+import type { SearchResult } from "~/models/search.server";
 import { whenDatabaseUnavailable } from "~/utils/db.server";
 import { absoluteUrl } from "~/utils/origin.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
+
+/** A page of the plain grid, or of a collection (with its count). */
+type GridRead = ProductPage<SearchResult> & { section: GridSection; total?: number };
 
 /** The home page's (and each category grid's) loader and headers; the route `_index.tsx` re-exports them. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const searchParams = new URL(request.url).searchParams;
   const param = searchParams.get("categoria");
   const category = isCategoryId(param) ? param : "all";
+  const filters = parseCollectionFilters(searchParams);
+  // A category, or the whole catalogue narrowed, is a collection: its count and filters are shown.
+  const collection = category !== "all" || isFiltered(filters);
   const page = parsePage(searchParams.get("pagina"));
   // Past the deepest page served, or past the last page of the catalogue: 404, never an empty 200.
   invariantResponse(page !== null, "Página no encontrada", { status: 404 });
   const links = (p: number, hasNext: boolean) => ({
-    canonical: absoluteUrl(request, gridHref(category, p)),
-    prev: p > 1 ? absoluteUrl(request, gridHref(category, p - 1)) : null,
-    next: hasNext ? absoluteUrl(request, gridHref(category, p + 1)) : null,
+    canonical: absoluteUrl(request, collectionHref(category, filters, p)),
+    prev: p > 1 ? absoluteUrl(request, collectionHref(category, filters, p - 1)) : null,
+    next: hasNext ? absoluteUrl(request, collectionHref(category, filters, p + 1)) : null,
   });
-  const grid = await whenDatabaseUnavailable(
-    () => getProductGrid(category, page),
+  const grid = await whenDatabaseUnavailable<GridRead, null>(
+    () => (collection ? getCollection(category, filters, page) : getProductGrid(category, page)),
     () => null,
   );
   if (!grid) {
@@ -29,15 +40,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const section: GridSection = { category, name: null, description: null };
     const list: ProductPage<PackedCard> = { products: [], page, hasNext: false };
     return data(
-      { section, list, error: "Error cargando productos", ...links(page, false) },
+      {
+        section,
+        list,
+        filters,
+        total: collection ? 0 : null,
+        error: "Error cargando productos",
+        home: null,
+        ...links(page, false),
+      },
       { status: 503, headers: { "Retry-After": "30" } },
     );
   }
   invariantResponse(page === 1 || grid.products.length > 0, "Página no encontrada", { status: 404 });
-  const { section, products, ...rest } = grid;
-  const list: ProductPage<PackedCard> = { ...rest, products: products.map(packCard) };
-  return { section, list, error: null, ...links(page, list.hasNext) };
+  const { section, products, page: shown, hasNext } = grid;
+  const list: ProductPage<PackedCard> = { page: shown, hasNext, products: products.map(packCard) };
+  // The count of a collection (null: the home's plain grid, which shows none).
+  const total = grid.total ?? null;
+  return {
+    section,
+    list,
+    filters,
+    total,
+    error: null,
+    home: await firstScreen(collection, page),
+    ...links(page, list.hasNext),
+  };
 }
 
 /** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
+
+/** The home's first screen (decision 055): its rows, on the plain home's first page only. */
+async function firstScreen(collection: boolean, page: number) {
+  if (collection || page > 1) return null;
+  const season = giftSeason(new Date());
+  const rows = await whenDatabaseUnavailable(
+    () => getHomeSections(season.occasion),
+    () => ({ bestSellers: [], gift: [] }),
+  );
+  return { season, ...rows };
+}

@@ -7,10 +7,13 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { CollectionFilters } from "~/components/collection-filters";
+import { AnnouncementBar, CategoryTiles, HomeRow, TrustStrip } from "~/components/home-first-screen";
 import { isFollowingMore } from "~/components/load-more";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import { HomeNewsletter as ServerNewsletter } from "~/components/newsletter-box.server";
 import { ALL_SECTION, ProductGrid } from "~/components/product-grid";
+import { collectionHref } from "~/lib/collection";
 import { productSrcSet } from "~/lib/images";
 import { CATEGORY_NAV, isCategoryId, SELECTED_CATEGORY_KEY, SHOP_NAME } from "~/lib/constants";
 import type { loader } from "./__home.server";
@@ -29,7 +32,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultSho
   isFollowingMore(nextUrl) ? false : defaultShouldRevalidate;
 
 export default function Home() {
-  const { section, list, error } = useLoaderData<typeof loader>();
+  const { section, list, filters, total, error, home } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   useStoredCategory(section.category);
@@ -38,7 +41,22 @@ export default function Home() {
   const label = CATEGORY_NAV.find((c) => c.id === section.category)?.label ?? "Todo";
   return (
     <>
+      {home ? <AnnouncementBar /> : null}
       {isAll ? <Hero /> : null}
+      {home ? (
+        <>
+          <TrustStrip />
+          <CategoryTiles />
+          <HomeRow id="mas-vendidos" title="Más vendidos" products={home.bestSellers} moreHref="/?orden=destacados" />
+          <HomeRow
+            id="regalos"
+            title={home.season.title}
+            subtitle={home.season.subtitle}
+            products={home.gift}
+            moreHref={`/?ocasion=${home.season.occasion}`}
+          />
+        </>
+      ) : null}
       <ProductGrid
         heading={isAll ? ALL_SECTION.name : (section.name ?? label)}
         subtitle={isAll ? ALL_SECTION.description : section.description}
@@ -47,6 +65,10 @@ export default function Home() {
         loading={loading}
         error={error}
         headingLevel={isAll ? 2 : 1}
+        pageHref={(page) => collectionHref(section.category, filters, page)}
+        toolbar={
+          total === null ? null : <CollectionFilters category={section.category} filters={filters} total={total} />
+        }
       />
       <div id="newsletter" data-slot="newsletter">
         <HomeNewsletter />

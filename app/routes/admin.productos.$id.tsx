@@ -7,6 +7,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseId } from "~/lib/ids";
 import { getAdminProduct, getCategories } from "~/models/admin-products.server";
 import { editorFingerprint, photoList } from "~/models/product-editor.server";
+import { waitingList } from "~/models/stock-alerts.server";
+import { WaitingList } from "~/components/admin/waiting-list";
 import { requireUserWithRole } from "~/utils/session.server";
 import { productEditorAction } from "./__product-editor.server";
 
@@ -27,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     product,
     photos: photoList(product),
     categories: await getCategories(),
+    waiting: await waitingList(product.id),
     // The product as this form shows it: a save over someone else's newer one is refused.
     editedFrom: editorFingerprint(product),
   };
@@ -38,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
-  const { product, photos, categories, editedFrom } = useLoaderData<typeof loader>();
+  const { product, photos, categories, editedFrom, waiting } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // A form that came back (an error, a list button without JavaScript, a refusal) names the product it
   // edits from; the loader's fingerprint is the product as it is now.
@@ -72,6 +75,7 @@ export default function EditProduct() {
       {product.archivedAt ? (
         <p className="mt-2 text-sm text-zinc-700">Archivado: ya no se muestra en la tienda.</p>
       ) : null}
+      <WaitingList waiting={waiting} />
       <div className="mt-8">
         <ProductForm
           // A fresh form after each save, so the fields show what is stored.
@@ -106,6 +110,7 @@ export default function EditProduct() {
             ...(product.inStock ? { inStock: "on" as const } : {}),
             ...(product.isNew ? { isNew: "on" as const } : {}),
             ...(product.isFeatured ? { isFeatured: "on" as const } : {}),
+            occasions: product.occasions,
           }}
         />
       </div>

@@ -8,6 +8,7 @@ import {
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { BackInStockForm } from "~/components/back-in-stock-form";
 import { BackLink } from "~/components/back-link";
 import { DeliveryEstimate } from "~/components/delivery-estimate";
 import { FavoriteToggle } from "~/components/product-favorite";
@@ -138,6 +139,9 @@ export default function ProductPage() {
             <div className="flex items-center gap-2" data-availability={level} data-testid="product-availability">
               <StockLine stock={shown.stock} />
             </div>
+            {shown.stock <= 0 ? (
+              <BackInStockForm productId={product.id} variantId={choice.variant?.id ?? null} />
+            ) : null}
 
             <ProductPurchase
               key={choice.variant?.id ?? "base"}

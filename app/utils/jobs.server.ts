@@ -4,6 +4,8 @@ import { deliverPendingEmails, waitForEmailDeliveries } from "./email.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { afterCatalogChange } from "~/models/catalog-cache.server";
+import { kickStockAlerts, sendDueStockAlerts } from "~/models/stock-alerts.server";
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
@@ -49,6 +51,9 @@ export function startBackgroundJobs(): Jobs {
     const sweep = async () => ({ settled: await sweepExpiredReservations() });
     timers.push(every(SWEEP_EVERY_MS, "sweep-reservations", sweep, false));
   }
+  // Back-in-stock e-mails: after every stock change here, and every minute for the other instances' ones.
+  const unhook = afterCatalogChange(kickStockAlerts);
+  timers.push(every(60_000, "stock-alerts", async () => ({ sent: await sendDueStockAlerts() }), true));
   const smtpUrl = getEnv().SMTP_URL;
   if (smtpUrl) {
     const deliver = async () => ({ sent: await deliverPendingEmails({ smtpUrl }) });
@@ -57,6 +62,7 @@ export function startBackgroundJobs(): Jobs {
   const jobs: Jobs = {
     async stop() {
       for (const timer of timers) clearInterval(timer);
+      unhook();
       await Promise.all([...runs, waitForEmailDeliveries()]);
       running = undefined;
     },

@@ -54,6 +54,8 @@ export const LIMITS = {
   unsubscribeAddress: { max: 20, windowMs: 60 * MINUTE },
   /** Unsubscribe links e-mailed to one address (silently not sent past it). */
   unsubscribeEmail: { max: 2, windowMs: 60 * MINUTE },
+  /** "Avísame cuando vuelva" requests from one address (answered with an error). */
+  stockAlertAddress: { max: 10, windowMs: 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -166,6 +168,7 @@ export const rateLimitKey = {
   newsletterEmail: (email: string) => `newsletter:email:${email}`,
   unsubscribeAddress: (address: string) => `unsubscribe:ip:${address}`,
   unsubscribeEmail: (email: string) => `unsubscribe:email:${email}`,
+  stockAlertAddress: (address: string) => `stock-alert:ip:${address}`,
 };
 
 /**

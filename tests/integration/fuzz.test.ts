@@ -215,6 +215,11 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         "format",
         // Issue 33: the worker's refund request an admin answers.
         "solicitud",
+        // Issue 37: a collection's filters.
+        "metal",
+        "disponible",
+        "orden",
+        "ocasion",
       ]),
     );
     expect([...fieldNames]).toEqual(

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { ErrorList, Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
 import { useIsPending } from "~/components/use-is-pending";
 import { ProductSchema, STOCK_MAX } from "~/lib/validation/admin-product";
+import { OccasionPicker } from "./occasion-picker";
 import { PhotoPicker } from "./photo-picker";
 import { VariantEditor } from "./variant-editor";
 
@@ -37,6 +38,8 @@ export type ProductFormValues = {
   inStock?: "on";
   isNew?: "on";
   isFeatured?: "on";
+  /** Occasion ids ticked. */
+  occasions?: string[];
 };
 
 /** Centavos as the pesos a person types: 129950 → "1299.50". */
@@ -70,7 +73,12 @@ export function ProductForm({
   editedFrom?: string;
 }) {
   const isPending = useIsPending({ state: "submitting" });
-  const { form, fields, focus } = useSchemaForm(ProductSchema, { id, lastResult, defaultValue });
+  // The occasions are plain checkboxes (OccasionPicker), not one of conform's fields.
+  const { occasions: stored = [], ...formDefaults } = defaultValue;
+  // A form that came back (an error, a list button without JavaScript) keeps what was ticked.
+  const sent = lastResult?.initialValue?.occasions;
+  const ticked = sent === undefined ? stored : [sent].flat().map(String);
+  const { form, fields, focus } = useSchemaForm(ProductSchema, { id, lastResult, defaultValue: formDefaults });
   const hasVariants = fields.variants.getFieldList().length > 0;
   // A refusal of the whole form (someone else saved first) shows above the form, a long way up from
   // its button: take the person there. Field errors focus their field (conform).
@@ -175,6 +183,7 @@ export function ProductForm({
         {checkbox(fields.isNew, "Nuevo")}
         {checkbox(fields.isFeatured, "Destacado")}
       </fieldset>
+      <OccasionPicker ticked={ticked} errors={fields.occasions.errors} />
       <div className="max-w-md">
         <SubmitButton busy={isPending} label={submitLabel} busyLabel="Guardando…" />
       </div>

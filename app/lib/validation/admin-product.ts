@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OCCASION_IDS, OCCASIONS_SENT } from "../occasions";
 import { idField } from "./id-field";
 import { ADMIN_BAD_REQUEST } from "./admin";
 import { text } from "./text";
@@ -177,6 +178,13 @@ export const ProductSchema = z
     inStock: Checkbox,
     isNew: Checkbox,
     isFeatured: Checkbox,
+    /** The occasions ticked; absent (not the form: the import) leaves the product's as they are. */
+    occasions: z
+      .preprocess(
+        (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((o) => o !== OCCASIONS_SENT)),
+        z.array(z.enum(OCCASION_IDS, badRequest)).max(OCCASION_IDS.length, ADMIN_BAD_REQUEST).optional(),
+      )
+      .transform((v) => (v === undefined ? undefined : [...new Set(v)])),
     /** Without variants: the product's own price, original price and stock. */
     price: OptionalPrice,
     originalPrice: OptionalPrice,
