@@ -63,7 +63,13 @@ export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Pro
     // its page, at its sizes.
     return (
       <div className="card-cart">
-        <Link to={`${href}#${SIZE_ANCHOR}`} className="card-button" discover="none" data-testid="add-to-cart">
+        <Link
+          to={`${href}#${SIZE_ANCHOR}`}
+          className="card-button"
+          discover="none"
+          data-testid="add-to-cart"
+          data-needs-size=""
+        >
           {CART_MESSAGES.size_required}
         </Link>
       </div>

@@ -18,7 +18,9 @@ test.beforeEach(async ({ login }) => {
 /** The first well-stocked product of the home grid, added to the cart with the cart's own form post. */
 async function fillCart(page: Page, baseURL: string | undefined, quantity = 1) {
   await page.goto("/");
-  const link = page.locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a').first();
+  const link = page
+    .locator('[data-testid="product-card"]:has([data-stock="available"]):not(:has([data-needs-size])) h3 a')
+    .first();
   const href = (await link.getAttribute("href")) ?? "";
   const product = { id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" };
   const response = await page.request.post("/cart", {

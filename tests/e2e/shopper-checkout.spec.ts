@@ -10,7 +10,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 async function availableProductId(page: Page) {
   await page.goto("/");
   const href = await page
-    .locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a')
+    .locator('[data-testid="product-card"]:has([data-stock="available"]):not(:has([data-needs-size])) h3 a')
     .first()
     .getAttribute("href");
   return Number(new URL(href ?? "", "http://x").pathname.split("/").pop());
