@@ -22,6 +22,7 @@ import { RelatedStrip } from "~/components/related-strip";
 import { SizeGuideLink } from "~/components/size-guide-link";
 import { StockLine } from "~/components/stock-line";
 import { TrustPoints } from "~/components/trust-points";
+import { ProductWhatsApp } from "~/components/whatsapp-link";
 import { SHIPPING_FEE, SHOP_NAME } from "~/lib/constants";
 import { currentDeliveryWindow } from "~/lib/delivery";
 import { trustPoints } from "~/lib/shop-policies";
@@ -86,7 +87,7 @@ const RINGS = "rings";
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
 
 export default function ProductPage() {
-  const { product, selection, image, origin, delivery, trust } = useLoaderData<typeof loader>();
+  const { product, selection, image, origin, delivery, trust, canonical } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const reviewPending = useIsPending({ formAction: `/producto/${product.id}`, state: "submitting" });
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -181,6 +182,7 @@ export default function ProductPage() {
             />
             <DeliveryEstimate window={delivery} fee={SHIPPING_FEE} />
             <TrustPoints points={trust} />
+            <ProductWhatsApp number={root?.ENV.SHOP.whatsapp ?? null} name={product.name} url={canonical} />
           </div>
 
           {product.description ? (
