@@ -61,8 +61,8 @@ describe("the panel's home", () => {
       adminIndexLoader({ request: getRequest("/admin", cookie), params: {}, context: {} }),
     );
     expect(outcome.status).toBe(200);
-    const { dashboard } = outcome.body as Awaited<ReturnType<typeof adminIndexLoader>>;
-    const html = renderToStaticMarkup(createElement(SalesChart, { days: dashboard.days }));
+    const { dashboard, chartLabels } = outcome.body as Awaited<ReturnType<typeof adminIndexLoader>>;
+    const html = renderToStaticMarkup(createElement(SalesChart, { days: dashboard.days, labels: chartLabels }));
     const svg = /<svg[^>]*data-sales-top="(\d+)"[^>]*>([\s\S]*?)<\/svg>/.exec(html);
     expect(svg).not.toBeNull();
     const salesTop = Number(svg![1]);
