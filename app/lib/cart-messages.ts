@@ -47,6 +47,7 @@ export const CART_MESSAGES: Record<CartErrorCode, string> = {
 /** The cart logic's own texts, in English, for the server log only. */
 export const CART_LOG_TEXTS = {
   outOfStock: "This product is out of stock",
+  load: "Failed to load cart",
   add: "Failed to add to cart",
   remove: "Failed to remove item",
   update: "Failed to update quantity",

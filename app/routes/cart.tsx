@@ -65,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       confirmClear: false,
       delivery,
     }),
+    CART_LOG_TEXTS.load,
   );
 }
 

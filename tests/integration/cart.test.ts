@@ -11,6 +11,7 @@ import {
 } from "~/models/cart.server";
 import { action, loader } from "~/routes/cart";
 import { prisma } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
 import { readFlashes } from "~/utils/flash.server";
 import { createUserSession } from "~/utils/session.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
@@ -467,6 +468,8 @@ describe("/cart route", () => {
         cart: { lines: [] },
         loadError: "No pudimos cargar tu carrito. Intenta de nuevo.",
       });
+      // Logged in the spec's words (issue 37).
+      expect(logger.error).toHaveBeenCalledWith(expect.anything(), "Failed to load cart");
       failLines(new TypeError("a bug"));
       await expect(loader({ request, params: {}, context: {} })).rejects.toThrow("a bug");
     } finally {

@@ -6,6 +6,7 @@ import { loader as cancelLoader } from "~/routes/cancel";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/success";
 import { prisma } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
 import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
@@ -287,6 +288,8 @@ describe("/success, /cancel and /orders", () => {
         invoices: {},
         loadError: true,
       });
+      // Logged in the spec's words (issue 37).
+      expect(logger.error).toHaveBeenCalledWith(expect.anything(), "Error cargando órdenes");
       prisma.order.findMany = (() => Promise.reject(new TypeError("a bug"))) as unknown as typeof original;
       await expect(callLoader(ordersLoader, getRequest("/orders", cookie))).rejects.toThrow("a bug");
     } finally {
