@@ -133,10 +133,10 @@ function SoldOut({ alternatives }: { alternatives: readonly CardProduct[] }) {
               <li key={p.id}>
                 <Link to={`/producto/${p.id}`} className="flex items-center gap-4 py-3 hover:bg-ivory-100">
                   <ProductImage src={p.image} sizes="64px" className="h-16 w-16 shrink-0 bg-ivory-100 object-cover" />
-                  <span className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1">
                     <span className="block truncate font-serif text-lg text-ink-900">{p.name}</span>
                     <Price price={p.price} originalPrice={p.originalPrice} showSavings={false} />
-                  </span>
+                  </div>
                 </Link>
               </li>
             ))}
