@@ -26,26 +26,45 @@ export type ImportReport =
   | { ok: true; applied: boolean; summary: ImportSummary; changes: ImportChange[] }
   | { ok: false; errors: ImportIssue[] };
 
+/** What the import compares and keeps of a product it updates. */
+const CURRENT = {
+  id: true,
+  price: true,
+  originalPrice: true,
+  stock: true,
+  images: { select: { url: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
+  variants: { where: ACTIVE_VARIANT, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
+} as const satisfies Prisma.ProductSelect;
+
 export async function importGroups(tx: Tx, groups: Group[], rowCount: number): Promise<ImportReport> {
   const categories = await tx.category.findMany({ select: { id: true, name: true, slug: true } });
   const categoryId = (name: string) =>
     categories.find((c) => c.name.toLowerCase() === name.toLowerCase() || c.slug === name.toLowerCase())?.id;
   const ids = groups.flatMap((g) => (g.rows[0]!.producto_id === null ? [] : [g.rows[0]!.producto_id]));
   const existing = new Map(
-    (
-      await tx.product.findMany({
-        where: { id: { in: ids }, archivedAt: null },
-        select: {
-          id: true,
-          price: true,
-          originalPrice: true,
-          stock: true,
-          images: { select: { url: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
-          variants: { where: ACTIVE_VARIANT, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] },
-        },
-      })
-    ).map((p) => [p.id, p]),
+    (await tx.product.findMany({ where: { id: { in: ids }, archivedAt: null }, select: CURRENT })).map((p) => [
+      p.id,
+      p,
+    ]),
   );
+  // A row without an id names its product by its name, the stable handle of a file of new products
+  // (issue 37): importing the same file twice finds the products the first import created, and
+  // creates no duplicates.
+  const names = groups.flatMap((g) => (g.rows[0]!.producto_id === null ? [g.rows[0]!.nombre] : []));
+  type Current = typeof existing extends Map<number, infer P> ? P : never;
+  const byName = new Map<string, Current[]>();
+  if (names.length > 0) {
+    const named = await tx.product.findMany({
+      where: { name: { in: names, mode: "insensitive" }, archivedAt: null },
+      select: { ...CURRENT, name: true },
+      orderBy: { id: "asc" },
+    });
+    for (const product of named) {
+      const key = product.name.toLowerCase();
+      byName.set(key, [...(byName.get(key) ?? []), product]);
+      existing.set(product.id, product);
+    }
+  }
 
   const errors: ImportIssue[] = [];
   const plans: { productId: number | null; name: string; input: ProductInput }[] = [];
@@ -56,7 +75,12 @@ export async function importGroups(tx: Tx, groups: Group[], rowCount: number): P
       errors.push({ line: first.line, column: "Categoría", message: IMPORT_MESSAGES.unknownCategory(first.categoria) });
       continue;
     }
-    const current = first.producto_id === null ? null : existing.get(first.producto_id);
+    const sameName = first.producto_id === null ? (byName.get(first.nombre.toLowerCase()) ?? []) : [];
+    if (sameName.length > 1) {
+      errors.push({ line: first.line, column: "Nombre", message: IMPORT_MESSAGES.ambiguousName(first.nombre) });
+      continue;
+    }
+    const current = first.producto_id === null ? (sameName[0] ?? null) : existing.get(first.producto_id);
     if (current === undefined) {
       errors.push({
         line: first.line,

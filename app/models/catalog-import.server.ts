@@ -10,8 +10,10 @@ export type { ImportChange, ImportReport, ImportSummary } from "./catalog-import
 /**
  * The catalogue import: a CSV in the export's format (app/lib/catalog-csv.ts) creates products and
  * updates existing ones with their variants, in one transaction — all of the file or nothing. Rows
- * name existing products and variants by id; a row without an id is a new product (rows of one new
- * product share its name) or a new variant. A product or variant the file does not mention is left as
+ * name existing products and variants by id; a row without an id names its product by its name (rows of
+ * one product share it): the product of that name when there is one — so importing the same file of new
+ * products twice creates nothing the second time — else a new product; likewise a variant by its model
+ * and size. A product or variant the file does not mention is left as
  * it is: an import never removes anything. An unchanged product is not written at all, so importing
  * an export changes nothing.
  *
@@ -19,6 +21,9 @@ export type { ImportChange, ImportReport, ImportSummary } from "./catalog-import
  * the import will do (every change as the audit trail will record it), and every row's errors, before
  * anything is written.
  */
+
+/** The tables an import writes. */
+export const ANALYZE_CATALOGUE = 'ANALYZE "products", "product_variants", "product_images", "variant_images"';
 
 /** Shows what importing `csv` would do, writing nothing. */
 export async function previewCatalogImport(csv: string): Promise<ImportReport> {
@@ -28,7 +33,12 @@ export async function previewCatalogImport(csv: string): Promise<ImportReport> {
 /** Imports `csv`: all of it in one transaction, or nothing when any row is wrong. */
 export async function applyCatalogImport(actor: Actor, csv: string): Promise<ImportReport> {
   const report = await runImport(csv, { apply: true, actor });
-  if (report.ok && report.changes.length > 0) catalogChanged("everything");
+  if (report.ok && report.changes.length > 0) {
+    // Hundreds of new rows at once: the planner's statistics are refreshed now (the embedded database
+    // has no autovacuum to do it later), so the catalogue's queries keep their plans (issue 37).
+    await prisma.$executeRawUnsafe(ANALYZE_CATALOGUE);
+    catalogChanged("everything");
+  }
   return report;
 }
 
