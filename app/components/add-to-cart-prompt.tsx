@@ -1,8 +1,9 @@
 import { Link } from "~/components/link";
 import { useId, useState } from "react";
 import type { CardSelection } from "~/lib/catalog";
-import { ADDED_LABEL, MAX_LINE_QUANTITY } from "~/lib/cart-messages";
+import { ADDED_LABEL, CART_MESSAGES, MAX_LINE_QUANTITY } from "~/lib/cart-messages";
 import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
+import { SIZE_ANCHOR } from "~/lib/size-choice";
 import { FetcherFlag } from "./fetcher-flag";
 import { useAddToCart } from "./use-add-to-cart";
 import { useHydrated } from "./use-hydrated";
@@ -57,6 +58,23 @@ export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Pro
       </div>
     );
   }
+  if (size) {
+    // A size is chosen, never assumed: a card offers models only, so a piece with sizes is chosen on
+    // its page, at its sizes.
+    return (
+      <div className="card-cart">
+        <Link
+          to={`${href}#${SIZE_ANCHOR}`}
+          className="card-button"
+          discover="none"
+          data-testid="add-to-cart"
+          data-needs-size=""
+        >
+          {CART_MESSAGES.size_required}
+        </Link>
+      </div>
+    );
+  }
 
   const label = busy ? "Agregando…" : added ? ADDED_LABEL : <AddLabel />;
 
@@ -73,15 +91,6 @@ export function AddToCartPrompt({ selection, loggedOutHref = null, anchor }: Pro
       <input type="hidden" name="productId" value={productId} />
       {variantId !== null ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="redirectTo" value={anchor ? `${here}#${anchor}` : here} />
-      {size ? (
-        // A card offers models only: say which size goes in the cart, and where to choose another.
-        <p>
-          Talla <b>{size}</b>
-          <Link to={href} discover="none">
-            Cambiar
-          </Link>
-        </p>
-      ) : null}
       {hydrated ? (
         <>
           <div className="prompt-row">

@@ -14,7 +14,9 @@ const STYLE: Record<Flash["kind"], string> = {
  * with JavaScript it fades away after a few seconds. An error is an alert; a success or a notice
  * (the action did less than asked, e.g. limited to the stock) is a polite status.
  */
-export function FlashMessage({ flash }: { flash: Flash | null }) {
+export function FlashMessage({ flash: message }: { flash: Flash | null }) {
+  // A message for one field is the page's to show next to it (the product page's sizes).
+  const flash = message?.field ? null : message;
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     setHidden(false);

@@ -2,6 +2,7 @@ import { Link } from "~/components/link";
 import { pricesIvaNote } from "~/lib/checkout";
 import { CATEGORY_NAV, CONTACT, SHOP_NAME } from "~/lib/constants";
 import { DEFAULT_SHOP_INFO, LEGAL_PAGES, phoneHref, type ShopInfo } from "~/lib/shop-info";
+import { WHATSAPP_LABEL, whatsappHref } from "~/lib/whatsapp";
 import { categoryHref } from "./header";
 import { FacebookIcon, InstagramIcon, TikTokIcon } from "./icons";
 import { Logo } from "./logo";
@@ -67,6 +68,19 @@ export function FooterContent({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo })
                 {shop.email}
               </a>
             </p>
+            {shop.whatsapp ? (
+              <p>
+                <a
+                  href={whatsappHref(shop.whatsapp)}
+                  className="footer-link"
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  data-testid="footer-whatsapp"
+                >
+                  {WHATSAPP_LABEL}
+                </a>
+              </p>
+            ) : null}
           </address>
         </div>
         <div>

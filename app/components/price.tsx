@@ -25,7 +25,9 @@ export function Price({
       <span className={size === "lg" ? "text-2xl font-medium text-ink-900" : "price"}>{formatMoney(price)}</span>
       {discounted ? (
         <>
-          <s className="price-was" aria-label={`Precio original ${formatMoney(originalPrice)}`}>
+          {/* Read aloud as "Precio original $…" (an aria-label is not allowed on <s>). */}
+          <s className="price-was">
+            <span className="sr-only">Precio original </span>
             {formatMoney(originalPrice)}
           </s>
           {showSavings ? (

@@ -1,5 +1,6 @@
 import { Link } from "~/components/link";
 import type { ReactNode } from "react";
+import { SIZE_ANCHOR } from "~/lib/size-choice";
 
 /**
  * Model and size choices: links that put the choice in the URL (`?modelo=…&talla=…`),
@@ -14,6 +15,7 @@ export function ProductOptions({
   hrefFor,
   soldOutSizes,
   sizeAside = null,
+  sizeError = null,
 }: {
   models: readonly string[];
   sizes: readonly string[];
@@ -22,6 +24,8 @@ export function ProductOptions({
   hrefFor: (choice: { model: string | null; size: string | null }) => string;
   soldOutSizes: readonly string[];
   sizeAside?: ReactNode;
+  /** "Elige tu talla": the add was refused because no size was picked (with or without JavaScript). */
+  sizeError?: string | null;
 }) {
   return (
     <div className="space-y-5">
@@ -35,7 +39,7 @@ export function ProductOptions({
         </OptionGroup>
       ) : null}
       {sizes.length > 0 ? (
-        <OptionGroup label="Talla" current={size} aside={sizeAside}>
+        <OptionGroup label="Talla" current={size} aside={sizeAside} id={SIZE_ANCHOR} error={sizeError}>
           {sizes.map((s) => (
             <Option key={s} to={hrefFor({ model, size: s })} selected={s === size} soldOut={soldOutSizes.includes(s)}>
               {s}
@@ -51,15 +55,20 @@ function OptionGroup({
   label,
   current,
   aside = null,
+  id,
+  error = null,
   children,
 }: {
   label: string;
   current: string | null;
   aside?: ReactNode;
+  id?: string;
+  error?: string | null;
   children: ReactNode;
 }) {
+  const errorId = id && error ? `${id}-error` : undefined;
   return (
-    <div role="group" aria-label={label}>
+    <div role="group" aria-label={label} id={id} aria-describedby={errorId} className="scroll-mt-28">
       <div className="flex items-center justify-between gap-4">
         <p className="text-xs font-medium uppercase tracking-[0.2em] text-ink-700">
           {label}
@@ -68,6 +77,11 @@ function OptionGroup({
         {aside}
       </div>
       <ul className="mt-2 flex flex-wrap gap-2">{children}</ul>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-800" data-testid="size-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

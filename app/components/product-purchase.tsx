@@ -1,8 +1,9 @@
 import { Link } from "~/components/link";
 import { type RefObject, useEffect, useId, useState } from "react";
 import type { CardProduct } from "~/lib/catalog";
-import { ADDED_LABEL } from "~/lib/cart-messages";
+import { ADDED_LABEL, CART_MESSAGES } from "~/lib/cart-messages";
 import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
+import { SIZE_ANCHOR } from "~/lib/size-choice";
 import { FetcherFlag } from "./fetcher-flag";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
@@ -21,10 +22,13 @@ export function ProductPurchase({
   stock,
   alternatives = [],
   formRef,
+  fetcherKey,
 }: {
   productId: number;
   variantId: number | null;
   stock: number;
+  /** Shares the add's answer with the page ("Elige tu talla" is shown by the sizes, not here). */
+  fetcherKey?: string;
   /** Related pieces, offered when this one is sold out. */
   alternatives?: readonly CardProduct[];
   /** The form, for the sticky buy bar to know when it is on screen. */
@@ -32,7 +36,7 @@ export function ProductPurchase({
 }) {
   const id = useId();
   const hydrated = useHydrated();
-  const { fetcher, here, added, busy, error, notice } = useAddToCart();
+  const { fetcher, here, added, busy, error, notice } = useAddToCart(fetcherKey);
   const soldOut = stock <= 0;
   const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
   const max = Math.max(stock, 1);
@@ -129,10 +133,10 @@ function SoldOut({ alternatives }: { alternatives: readonly CardProduct[] }) {
               <li key={p.id}>
                 <Link to={`/producto/${p.id}`} className="flex items-center gap-4 py-3 hover:bg-ivory-100">
                   <ProductImage src={p.image} sizes="64px" className="h-16 w-16 shrink-0 bg-ivory-100 object-cover" />
-                  <span className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1">
                     <span className="block truncate font-serif text-lg text-ink-900">{p.name}</span>
                     <Price price={p.price} originalPrice={p.originalPrice} showSavings={false} />
-                  </span>
+                  </div>
                 </Link>
               </li>
             ))}
@@ -159,6 +163,8 @@ export function StickyBuyBar({
   originalPrice,
   choice,
   target,
+  sizeMissing = false,
+  fetcherKey,
 }: {
   productId: number;
   variantId: number | null;
@@ -166,10 +172,13 @@ export function StickyBuyBar({
   originalPrice: number | null;
   /** "Oro blanco · Talla 6", or null without models and sizes. */
   choice: string | null;
+  /** No size picked yet: the bar's button posts all the same, and the page says "Elige tu talla". */
+  sizeMissing?: boolean;
+  fetcherKey?: string;
   /** The page's purchase form: while it is on screen the bar is hidden. */
   target: RefObject<HTMLFormElement>;
 }) {
-  const { fetcher, here, added, busy } = useAddToCart();
+  const { fetcher, here, added, busy } = useAddToCart(fetcherKey);
   const [targetVisible, setTargetVisible] = useState(false);
   useEffect(() => {
     const form = target.current;
@@ -190,9 +199,12 @@ export function StickyBuyBar({
         <input type="hidden" name="quantity" value="1" />
         <div className="min-w-0 flex-1">
           <Price price={price} originalPrice={originalPrice} showSavings={false} />
-          {choice ? (
-            <a href="#comprar" className="block truncate text-xs text-ink-700 underline underline-offset-2">
-              {choice}
+          {choice || sizeMissing ? (
+            <a
+              href={sizeMissing ? `#${SIZE_ANCHOR}` : "#comprar"}
+              className="block truncate text-xs text-ink-700 underline underline-offset-2"
+            >
+              {sizeMissing ? [choice, CART_MESSAGES.size_required].filter(Boolean).join(" · ") : choice}
             </a>
           ) : null}
         </div>

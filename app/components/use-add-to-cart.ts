@@ -12,8 +12,9 @@ import { openLoginModal } from "./auth-modal-trigger";
  * saying why, and a successful login or registration puts the piece in the cart without leaving the
  * page (the modal is /login's enhancement; without it, that very page).
  */
-export function useAddToCart() {
-  const fetcher = useFetcher<CartActionData>();
+export function useAddToCart(key?: string) {
+  // A key lets the page read the answer too (the product page shows "Elige tu talla" by its sizes).
+  const fetcher = useFetcher<CartActionData>(key ? { key } : undefined);
   const location = useLocation();
   // The page's address without what does not change it (ad-click ids): the same in every copy of a cached page.
   const here = pageAddressOf(location.pathname, location.search);
@@ -37,7 +38,7 @@ export function useAddToCart() {
 
   // A refusal is an error; an add limited to the stock ("Solo quedan 2 piezas disponibles") did
   // add pieces, so it is a notice. "Log in first" is the modal's to say.
-  const error = result && !result.ok && !needsLogin ? result.message : null;
+  const error = result && !result.ok && !needsLogin && result.code !== "size_required" ? result.message : null;
   const notice = result?.ok ? result.notice : null;
   return { fetcher, here, added, busy: fetcher.state !== "idle", error, notice };
 }

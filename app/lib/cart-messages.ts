@@ -8,6 +8,7 @@ export type CartErrorCode =
   | "out_of_stock"
   | "product_not_found"
   | "invalid_variant"
+  | "size_required"
   | "invalid_quantity"
   | "line_not_found"
   | "load_failed"
@@ -33,6 +34,7 @@ export const CART_MESSAGES: Record<CartErrorCode, string> = {
   out_of_stock: "Este producto está agotado",
   product_not_found: "Este producto ya no está disponible",
   invalid_variant: "La opción elegida no está disponible para este producto",
+  size_required: "Elige tu talla",
   invalid_quantity: "Elige una cantidad válida",
   line_not_found: "Este artículo ya no está en tu carrito",
   load_failed: "No pudimos cargar tu carrito. Intenta de nuevo.",
@@ -45,6 +47,7 @@ export const CART_MESSAGES: Record<CartErrorCode, string> = {
 /** The cart logic's own texts, in English, for the server log only. */
 export const CART_LOG_TEXTS = {
   outOfStock: "This product is out of stock",
+  load: "Failed to load cart",
   add: "Failed to add to cart",
   remove: "Failed to remove item",
   update: "Failed to update quantity",

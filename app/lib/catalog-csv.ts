@@ -122,6 +122,8 @@ export const IMPORT_MESSAGES = {
   categoryRequired: "Escribe la categoría",
   unknownCategory: (name: string) => `No existe la categoría «${name}»`,
   unknownProduct: (id: number) => `No existe el producto ${id} (o se archivó)`,
+  ambiguousName: (name: string) =>
+    `Hay varios productos llamados “${name}”: escribe en producto_id cuál es (la exportación lo trae)`,
   unknownVariant: (id: number) => `La variante ${id} no es de este producto (o se quitó)`,
   mixed: "Un producto con variantes necesita modelo o talla en cada una de sus filas",
   disagree: (column: string) => `Las filas de este producto no coinciden en «${column}»`,

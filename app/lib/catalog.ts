@@ -38,7 +38,10 @@ export type CardSelection = {
   productId: number;
   productName: string;
   variantId: number | null;
-  /** The model and size the card adds (a card offers models only: the size is the first one in stock). */
+  /**
+   * The model the card adds, and the size it shows (the first in stock): a piece with sizes is not
+   * added from a card — its size is chosen on its page.
+   */
   model: string | null;
   size: string | null;
   stock: number;

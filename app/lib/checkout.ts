@@ -165,6 +165,9 @@ export const CHECKOUT_MESSAGES = {
     "Este pedido supera el límite de $10,000 MXN de una ficha OXXO y la tienda no tiene otra forma de pago activa.",
 } as const;
 
+/** The spec's order texts for the server log ("Other order messages"). */
+export const ORDER_LOG_TEXTS = { load: "Error cargando órdenes" } as const;
+
 /** How a payment error is shown on the page. */
 export function paymentErrorMessage(message: string): string {
   return `${CHECKOUT_MESSAGES.paymentErrorPrefix}${message}`;

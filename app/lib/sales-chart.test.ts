@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHART, niceCeiling, salesChart } from "./sales-chart";
+import { CHART, chartLabels, niceCeiling, salesChart } from "./sales-chart";
 
 describe("niceCeiling", () => {
   it("rounds an axis up to 1, 2, 2.5 or 5 times a power of ten", () => {
@@ -38,5 +38,19 @@ describe("salesChart", () => {
   it("draws a month without sales flat, without dividing by zero", () => {
     const chart = salesChart(days.map((d) => ({ ...d, sales: 0, orders: 0 })));
     expect(chart.bars.every((b) => b.height === 0 && Number.isFinite(b.y))).toBe(true);
+  });
+});
+
+describe("chartLabels (issue 37: formatted once, on the server)", () => {
+  it("names every tick and day, in the days' order", () => {
+    const labels = chartLabels([
+      { day: "2026-11-01", sales: 0, orders: 0 },
+      { day: "2026-11-02", sales: 2_400_00, orders: 1 },
+    ]);
+    expect(labels.salesTicks).toHaveLength(5);
+    expect(labels.salesTicks[0]).toMatch(/\$0/);
+    expect(labels.days.map((d) => d.label)).toEqual(["1 nov", "2 nov"]);
+    expect(labels.days[1]!.title).toBe("2 nov: $2,400.00, 1 pedido");
+    expect(labels.summary).toBe("Ventas de los últimos 2 días: $2,400.00 en 1 pedido.");
   });
 });

@@ -4,6 +4,9 @@
  * own. Pure, so a test can check what the page draws against the numbers it was given.
  */
 
+import { formatDay } from "./dates";
+import { formatMoney } from "./money";
+
 export type ChartDay = { day: string; sales: number; orders: number };
 
 export const CHART = { width: 720, height: 260, left: 64, right: 40, top: 16, bottom: 36 } as const;
@@ -57,5 +60,42 @@ export function salesChart(days: readonly ChartDay[]) {
     plotHeight,
     salesTop,
     ordersTop,
+  };
+}
+
+const compactMoney = new Intl.NumberFormat("es-MX", {
+  style: "currency",
+  currency: "MXN",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
+const pieces = (n: number) => `${n} ${n === 1 ? "pedido" : "pedidos"}`;
+
+export type ChartLabels = {
+  summary: string;
+  /** The left axis, per tick of `salesTicks` (compact amounts: "$2.5 mil"). */
+  salesTicks: string[];
+  /** Per day, in the days' order: its name ("21 nov") and its bar's title. */
+  days: { label: string; title: string; sales: string }[];
+};
+
+/**
+ * Every text of the chart, formatted once on the server (in Mexico City days, as the dashboard counts
+ * them): the browser's Intl data differs from the server's (compact amounts above all), so formatting
+ * them again while hydrating drew a different axis and React threw away the panel (issue 37).
+ */
+export function chartLabels(days: readonly ChartDay[]): ChartLabels {
+  const chart = salesChart(days);
+  const total = days.reduce((sum, d) => sum + d.sales, 0);
+  const orders = days.reduce((sum, d) => sum + d.orders, 0);
+  return {
+    summary: `Ventas de los últimos ${days.length} días: ${formatMoney(total)} en ${pieces(orders)}.`,
+    salesTicks: chart.salesTicks.map((tick) => compactMoney.format(tick.value / 100)),
+    days: days.map((d) => ({
+      label: formatDay(d.day),
+      title: `${formatDay(d.day)}: ${formatMoney(d.sales)}, ${pieces(d.orders)}`,
+      sales: formatMoney(d.sales),
+    })),
   };
 }

@@ -16,6 +16,8 @@ export type ShopInfo = {
   email: string;
   /** Where privacy requests (ARCO rights) go. */
   privacyEmail: string;
+  /** The WhatsApp number (E.164 digits, SHOP_WHATSAPP); none: no WhatsApp link is shown. */
+  whatsapp: string | null;
 };
 
 export const DEFAULT_SHOP_INFO: ShopInfo = {
@@ -26,6 +28,7 @@ export const DEFAULT_SHOP_INFO: ShopInfo = {
   phone: CONTACT.phone,
   email: CONTACT.email,
   privacyEmail: "privacidad@joyeriaaurora.mx",
+  whatsapp: null,
 };
 
 /** `tel:` link of a phone number as people write it ("+52 55 1234 5678" → "tel:+525512345678"). */

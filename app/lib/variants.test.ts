@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { chooseVariant, displayValues, galleryImages, materialOf, modelsOf, sizesFor } from "./variants";
+import {
+  chooseVariant,
+  displayValues,
+  galleryImages,
+  materialOf,
+  modelsOf,
+  pickedSize,
+  sizeMissing,
+  sizesFor,
+} from "./variants";
 
 const v = (id: number, model: string | null, size: string | null, stock = 5, price = 1000_00) => ({
   id,
@@ -110,5 +119,24 @@ describe("materialOf", () => {
   it("is null when neither says anything", () => {
     expect(materialOf({ material: " " }, { material: null })).toBeNull();
     expect(materialOf({ material: null }, undefined)).toBeNull();
+  });
+});
+
+describe("a size is chosen, never assumed (issue 37)", () => {
+  it("picks no size until the shopper names one on offer", () => {
+    const none = chooseVariant(ring, { model: "Oro blanco" });
+    expect(pickedSize(none, { model: "Oro blanco" })).toBeNull();
+    expect(sizeMissing(none, { model: "Oro blanco" })).toBe(true);
+    // A size of another model (or none at all) is no choice either.
+    expect(sizeMissing(none, { model: "Oro blanco", size: "6" })).toBe(true);
+    const eight = { model: "Oro blanco", size: "8" };
+    expect(pickedSize(chooseVariant(ring, eight), eight)).toBe("8");
+    expect(sizeMissing(chooseVariant(ring, eight), eight)).toBe(false);
+  });
+
+  it("asks nothing of a piece without sizes (one variant, or models only)", () => {
+    expect(sizeMissing(chooseVariant([]), {})).toBe(false);
+    const metals = [v(1, "Oro", null), v(2, "Plata", null)];
+    expect(sizeMissing(chooseVariant(metals, { model: "Plata" }), { model: "Plata" })).toBe(false);
   });
 });

@@ -60,6 +60,20 @@ export function chooseVariant<V extends VariantLike>(
   return { variant, model, size, models, sizes };
 }
 
+/**
+ * A size is chosen, never assumed: the size the shopper picked (in the URL), or null while a product
+ * with sizes still waits for one (`chooseVariant` shows the first size in stock meanwhile, but
+ * nothing may be bought until the shopper picks). A product without sizes needs no choice.
+ */
+export function pickedSize(choice: { sizes: readonly string[] }, selection: Selection): string | null {
+  return selection.size && choice.sizes.includes(selection.size) ? selection.size : null;
+}
+
+/** Whether the shopper must still pick a size before this product can go in the cart. */
+export function sizeMissing(choice: { sizes: readonly string[] }, selection: Selection): boolean {
+  return choice.sizes.length > 0 && pickedSize(choice, selection) === null;
+}
+
 /** The sizes of the chosen model with no piece left (offered, but marked agotado). */
 export function soldOutSizes(variants: readonly VariantLike[], choice: { model: string | null; sizes: string[] }) {
   return choice.sizes.filter((size) =>

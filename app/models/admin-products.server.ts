@@ -63,8 +63,10 @@ export async function listAdminProducts({ q, page }: { q: string; page: number }
   return pageOf(items, total, page);
 }
 
+/** The product form's categories, by name as Spanish sorts them (Pendientes before Pulseras), as the spec lists them. */
 export async function getCategories() {
-  return prisma.category.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } });
+  const categories = await prisma.category.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } });
+  return categories.sort((a, b) => a.name.localeCompare(b.name, "es-MX"));
 }
 
 /** One product with what its edit page shows; null when it does not exist. */

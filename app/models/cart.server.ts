@@ -147,8 +147,9 @@ export type QuantityResult = {
  * Adds `quantity` pieces of a product (and variant) to the user's cart.
  *
  * - A `variantId` must belong to the product, else `invalid_variant` (404).
- * - A product with variants and no `variantId`: its first variant in stock (by display order)
- *   is used; none in stock is `out_of_stock`. The product card adds without choosing a size.
+ * - A product with sizes and no `variantId` is refused (`size_required`, 422): a size is chosen by
+ *   the shopper, never assumed. A product whose variants have no size (models only) and no
+ *   `variantId`: its first variant in stock (by display order); none in stock is `out_of_stock`.
  * - Stock of zero or less refuses (`out_of_stock`, 409): the variant's stock when there is a
  *   variant, else the product's.
  * - An existing line grows by `quantity`; a new line goes on top of the cart.
@@ -173,7 +174,7 @@ export async function addToCart(
         stock: true,
         variants: {
           where: ACTIVE_VARIANT,
-          select: { id: true, price: true, stock: true },
+          select: { id: true, price: true, stock: true, size: true },
           orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
         },
       },
@@ -184,6 +185,8 @@ export async function addToCart(
     if (input.variantId !== null) {
       variant = product.variants.find((v) => v.id === input.variantId) ?? null;
       if (!variant) throw new CartError("invalid_variant", 404);
+    } else if (product.variants.some((v) => v.size !== null)) {
+      throw new CartError("size_required", 422);
     } else if (product.variants.length > 0) {
       variant = product.variants.find((v) => v.stock > 0) ?? null;
       if (!variant) throw new CartError("out_of_stock", 409, CART_LOG_TEXTS.outOfStock);

@@ -49,4 +49,6 @@ export type CheckoutPage = CheckoutSummary & {
   /** The addresses of the shopper's earlier orders, newest first, and the one the form starts with. */
   addresses: SavedAddress[];
   chosenAddressId: number | null;
+  /** What the shopper typed last (app/models/checkout-draft.server.ts), the form's start when set. */
+  draft?: Partial<Record<string, string>> | null;
 };

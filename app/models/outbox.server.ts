@@ -1,13 +1,14 @@
 import { prisma } from "~/utils/db.server";
+import type { RoleName } from "~/lib/roles";
 import { isLocalShop } from "~/utils/origin.server";
 
 /**
  * The e-mail outbox as staff read it, and the one rule for hiding the links that open an account.
  *
  * A password-reset link, or a link that finishes a login, opens its recipient's account. Staff never
- * read them in the outbox — a worker could otherwise take over any customer — except on a shop that
- * runs on localhost, where the reader is the developer testing it. Once such an e-mail has left through
- * SMTP its link is scrubbed from the row as well.
+ * read them in the outbox — a worker could otherwise take over any customer — except an admin on a shop
+ * that runs on localhost, where the reader is the developer testing it (issue 37: a worker never, not
+ * even there). Once such an e-mail has left through SMTP its link is scrubbed from the row as well.
  */
 
 /**
@@ -22,13 +23,19 @@ export function carriesSecretLink(kind: string): boolean {
 
 const SECRET_TOKEN = /token=[A-Za-z0-9_%-]+/g;
 
+/** What a hidden token reads: a link that carries it opens nothing, and the outbox does not link it. */
+export const HIDDEN_TOKEN = "[oculto]";
+
 /** Replaces every account-opening token in `text`. */
-export function redactResetLinks(text: string, replacement = "token=[oculto]"): string {
+export function redactResetLinks(text: string, replacement = `token=${HIDDEN_TOKEN}`): string {
   return text.replace(SECRET_TOKEN, replacement);
 }
 
-/** The newest e-mails, with account-opening links hidden unless the shop runs on localhost. */
-export async function getOutboxForStaff(take = 50) {
+/**
+ * The newest e-mails, with account-opening links hidden unless `role` is an admin's and the shop runs
+ * on localhost.
+ */
+export async function getOutboxForStaff(role: RoleName, take = 50) {
   const emails = await prisma.outboxEmail.findMany({
     orderBy: { createdAt: "desc" },
     take,
@@ -45,9 +52,9 @@ export async function getOutboxForStaff(take = 50) {
       sentAt: true,
     },
   });
-  const local = isLocalShop();
+  const developer = role === "admin" && isLocalShop();
   return emails.map((email) => {
-    const readable = !carriesSecretLink(email.kind) || (local && email.status === "local");
+    const readable = !carriesSecretLink(email.kind) || (developer && email.status === "local");
     return { ...email, text: readable ? email.text : redactResetLinks(email.text) };
   });
 }

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DASHBOARD_DAYS, LOW_STOCK_ALERT } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { chartLabels } from "~/lib/sales-chart";
 import { getDashboard } from "~/models/dashboard.server";
 import { requireUserWithRole } from "~/utils/session.server";
 
@@ -17,11 +18,13 @@ import { requireUserWithRole } from "~/utils/session.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "worker");
-  return { dashboard: await getDashboard() };
+  const dashboard = await getDashboard();
+  // The chart's texts are formatted here, once: the browser's Intl data would draw another axis.
+  return { dashboard, chartLabels: chartLabels(dashboard.days) };
 }
 
 export default function AdminHome() {
-  const { dashboard } = useLoaderData<typeof loader>();
+  const { dashboard, chartLabels: labels } = useLoaderData<typeof loader>();
   const { days, waiting, lowStock, top, returns } = dashboard;
   const sales = days.reduce((sum, d) => sum + d.sales, 0);
   const orders = days.reduce((sum, d) => sum + d.orders, 0);
@@ -35,7 +38,7 @@ export default function AdminHome() {
         <Figure label="Por enviar" value={String(waiting.count)} />
       </dl>
       <Panel title={`Ventas y pedidos por día, últimos ${DASHBOARD_DAYS} días`}>
-        <SalesChart days={days} />
+        <SalesChart days={days} labels={labels} />
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={`Pedidos por enviar (${waiting.count})`} testId="dashboard-waiting">

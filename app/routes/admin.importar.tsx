@@ -64,8 +64,9 @@ export default function CatalogImport() {
         <Link to="/admin/exportar" className="text-gold-700 underline">
           exportación del catálogo
         </Link>
-        : una fila por variante; una fila con <code>producto_id</code> cambia ese producto, una sin él crea uno nuevo
-        (sus filas comparten el nombre). Lo que el archivo no menciona no se toca. Primero verás qué cambiará; nada se
+        : una fila por variante; una fila con <code>producto_id</code> cambia ese producto, una sin él cambia el
+        producto de ese nombre o, si no hay ninguno, crea uno nuevo (sus filas comparten el nombre): importar dos veces
+        el mismo archivo no duplica nada. Lo que el archivo no menciona no se toca. Primero verás qué cambiará; nada se
         guarda hasta que pulses «Importar», y si alguna fila tiene un error no se guarda nada.
       </p>
       <Form

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDateTime } from "~/lib/dates";
-import { getOutboxForStaff } from "~/models/outbox.server";
+import { getOutboxForStaff, HIDDEN_TOKEN } from "~/models/outbox.server";
 import { requireUserWithRole } from "~/utils/session.server";
 
 const STATUS_LABEL = { pending: "Pendiente", sent: "Enviado", failed: "Fallido", local: "Bandeja local" } as const;
@@ -11,12 +11,12 @@ const STATUS_LABEL = { pending: "Pendiente", sent: "Enviado", failed: "Fallido",
  * The e-mail outbox for staff. Without SMTP_URL this
  * is where e-mails wait to be read and forwarded by hand; with it, it shows delivery status.
  *
- * A password-reset or login link opens an account: its text is hidden unless the shop runs on
- * localhost (see app/models/outbox.server.ts).
+ * A password-reset or login link opens an account: its token is hidden, except for an admin on a
+ * shop that runs on localhost (see app/models/outbox.server.ts); a hidden one is not a link.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithRole(request, "worker");
-  return { emails: await getOutboxForStaff() };
+  const user = await requireUserWithRole(request, "worker");
+  return { emails: await getOutboxForStaff(user.role) };
 }
 
 export default function Outbox() {
@@ -66,10 +66,10 @@ export default function Outbox() {
   );
 }
 
-/** Turns the http(s) URLs of a plain-text body into links. */
+/** Turns the http(s) URLs of a plain-text body into links (not one whose token is hidden: it opens nothing). */
 function linkify(text: string) {
   return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
-    /^https?:\/\//.test(part) ? (
+    /^https?:\/\//.test(part) && !part.includes(HIDDEN_TOKEN) ? (
       <a key={i} href={part} className="text-gold-700 underline">
         {part}
       </a>

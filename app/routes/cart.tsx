@@ -32,6 +32,7 @@ import { getDeliverySettings } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { getViewer } from "~/models/viewer.server";
+import { refuseWithoutSize, sizeRequired } from "~/models/size-choice.server";
 import { logger } from "~/utils/logger.server";
 
 /** What each intent logs and shows when it fails unexpectedly. */
@@ -64,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       confirmClear: false,
       delivery,
     }),
+    CART_LOG_TEXTS.load,
   );
 }
 
@@ -89,6 +91,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const user = await getOptionalUser(request);
   if (!user) {
+    // A size is chosen, never assumed: asked before the login, so the interrupted add carries it
+    // (a signed-in shopper's add is refused by addToCart itself, in the same words).
+    if (command.intent === "add" && command.variantId === null && (await sizeRequired(command.productId)))
+      return refuseWithoutSize(request, back, viaFetcher);
     // The interrupted add: the login (or a registration) puts this piece in the cart and comes back.
     const loginHref = accountHref("/login", back, command.intent === "add" ? command : null);
     if (viaFetcher) {
@@ -108,6 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
     let code: CartErrorCode;
     let status: number;
     if (error instanceof CartError) {
+      if (error.code === "size_required") return refuseWithoutSize(request, back, viaFetcher);
       ({ code, status } = error);
     } else if (isDatabaseUnavailable(error)) {
       // The spec's stored texts ("Failed to add to cart", …) for a change the database could not take.

@@ -17,6 +17,12 @@ import { ADDRESS_PARAM, chooseSavedAddress } from "~/lib/saved-address";
 import { parseShipping } from "~/lib/validation/checkout";
 import { getSavedAddresses } from "~/models/address.server";
 import { getCheckoutSummary } from "~/models/checkout.server";
+import {
+  clearCheckoutDraft,
+  getCheckoutDraft,
+  saveCheckoutDraft,
+  savedAddressOfDraft,
+} from "~/models/checkout-draft.server";
 import { startCheckout } from "~/models/payment.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
@@ -30,15 +36,23 @@ import { getOptionalUser } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { state: "unauthenticated" as const };
-  const [summary, addresses] = await Promise.all([getCheckoutSummary(user.id), getSavedAddresses(user.id)]);
+  const [summary, addresses, saved] = await Promise.all([
+    getCheckoutSummary(user.id),
+    getSavedAddresses(user.id),
+    getCheckoutDraft(user.id),
+  ]);
   if (summary.lines.length === 0) return { state: "empty" as const };
-  const chosen = chooseSavedAddress(addresses, new URL(request.url).searchParams.get(ADDRESS_PARAM));
+  // An address picked from the list (`?direccion=`) wins; else what the shopper typed last; else the newest.
+  const param = new URL(request.url).searchParams.get(ADDRESS_PARAM);
+  const draft = param === null ? saved : null;
+  const chosen = draft ? savedAddressOfDraft(addresses, draft) : chooseSavedAddress(addresses, param);
   return {
     state: "ready" as const,
     email: user.email,
     ...summary,
     addresses,
     chosenAddressId: chosen?.id ?? null,
+    draft,
   };
 }
 
@@ -46,13 +60,14 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export type CheckoutActionData = CheckoutAnswer;
 
-const INTENTS = ["shipping", "back", "pay"] as const;
+const INTENTS = ["shipping", "back", "pay", "draft"] as const;
 type Intent = (typeof INTENTS)[number];
 
 /**
  * intent=shipping validates step 1 and shows step 2; intent=back returns to step 1 with the values;
  * intent=pay validates again (the hidden values could have been edited), creates the order and its
- * payment session, and answers with a 303 to the provider's page. The e-mail is always the
+ * payment session, and answers with a 303 to the provider's page; intent=draft only keeps what was
+ * typed (every intent does), until the order is placed. The e-mail is always the
  * account's, whatever was posted.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -72,6 +87,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 401 },
     );
   }
+  // What was typed is kept until the order is placed (`draft`: the form saving itself as the shopper types).
+  await saveCheckoutDraft(user.id, form);
+  if (intent === "draft") return data<CheckoutActionData>(DRAFT_SAVED);
   form.set("email", user.email);
   const submission = parseShipping(form);
 
@@ -93,13 +111,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await startCheckout(request, user, shipping);
   // The provider's page is never a route of this app: a submission from the checkout modal (a
   // fetcher) must load it as a new document, as the plain form does.
-  if (outcome.ok) throw redirectDocument(outcome.url, 303);
+  if (outcome.ok) {
+    await clearCheckoutDraft(user.id);
+    throw redirectDocument(outcome.url, 303);
+  }
   const { totals } = await getCheckoutSummary(user.id, { giftWrap: shipping.giftWrap });
   return data<CheckoutActionData>(
     { step: 2, lastResult: null, shipping, totals, paymentError: paymentErrorMessage(outcome.message) },
     { status: 409 },
   );
 }
+
+/** The draft's answer: nothing changes on screen. */
+const DRAFT_SAVED: CheckoutActionData = { step: 1, lastResult: null, shipping: null, totals: null, paymentError: null };
 
 function isIntent(value: unknown): value is Intent {
   return typeof value === "string" && (INTENTS as readonly string[]).includes(value);

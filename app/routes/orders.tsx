@@ -7,7 +7,7 @@ import { OrderCard, UnpaidAttempt } from "~/components/order-card";
 import { OrderInvoiceLink } from "~/components/invoice/order-invoice-link";
 import { OrderReturns } from "~/components/order-returns";
 import { invoiceLinksForUser } from "~/invoicing/invoice-views.server";
-import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, ORDER_LOG_TEXTS } from "~/lib/checkout";
 import { isUnpaidAttempt } from "~/lib/order-status";
 import { getOrdersForUser } from "~/models/order-views.server";
 import { getShopperReturns } from "~/models/return-requests.server";
@@ -34,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       invoices: {} as Awaited<ReturnType<typeof invoiceLinksForUser>>,
       loadError: true,
     }),
+    ORDER_LOG_TEXTS.load,
   );
 }
 

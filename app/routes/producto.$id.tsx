@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackInStockForm } from "~/components/back-in-stock-form";
@@ -22,13 +22,24 @@ import { RelatedStrip } from "~/components/related-strip";
 import { SizeGuideLink } from "~/components/size-guide-link";
 import { StockLine } from "~/components/stock-line";
 import { TrustPoints } from "~/components/trust-points";
+import { ProductWhatsApp } from "~/components/whatsapp-link";
 import { SHIPPING_FEE, SHOP_NAME } from "~/lib/constants";
 import { currentDeliveryWindow } from "~/lib/delivery";
 import { trustPoints } from "~/lib/shop-policies";
 import { parseId } from "~/lib/ids";
 import { discountPercent } from "~/lib/money";
 import { stockLevel } from "~/lib/stock";
-import { chooseVariant, displayValues, galleryImages, materialOf, soldOutSizes } from "~/lib/variants";
+import type { CartActionData } from "~/lib/cart-messages";
+import { SIZE_ANCHOR } from "~/lib/size-choice";
+import {
+  chooseVariant,
+  displayValues,
+  galleryImages,
+  materialOf,
+  pickedSize,
+  sizeMissing,
+  soldOutSizes,
+} from "~/lib/variants";
 import { getProductDetail, getViewerReviewEligibility } from "~/models/product.server";
 import { ProductJsonLd } from "~/components/product-json-ld";
 import { useIsPending } from "~/components/use-is-pending";
@@ -76,23 +87,39 @@ const RINGS = "rings";
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
 
 export default function ProductPage() {
-  const { product, selection, image, origin, delivery, trust } = useLoaderData<typeof loader>();
+  const { product, selection, image, origin, delivery, trust, canonical } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const reviewPending = useIsPending({ formAction: `/producto/${product.id}`, state: "submitting" });
-  const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const loggedIn = Boolean(root?.user);
   const pagePath = `/producto/${product.id}`;
   const choice = chooseVariant(product.variants, selection);
+  // A size is chosen, never assumed: until the shopper picks one nothing is selected, the add names no
+  // variant and the server answers "Elige tu talla" (shown by the sizes: the fetcher's answer, or the
+  // one-shot message of a plain form post).
+  const size = pickedSize(choice, selection);
+  const missing = sizeMissing(choice, selection);
+  const addKey = `add-${product.id}`;
+  const added = useFetcher<CartActionData>({ key: addKey }).data;
+  const sizeError = !missing
+    ? null
+    : added && !added.ok && added.code === "size_required"
+      ? added.message
+      : root?.flash?.field === SIZE_ANCHOR
+        ? root.flash.message
+        : null;
+  const variantId = missing ? null : (choice.variant?.id ?? null);
   const shown = displayValues(product, choice.variant);
   const images = galleryImages(product, choice.variant);
   const material = materialOf(product, choice.variant);
   const percent = discountPercent(shown.price, shown.originalPrice);
   const level = stockLevel(shown.stock);
   const purchaseRef = useRef<HTMLFormElement>(null);
-  const choiceLabel = [choice.model, choice.size ? `Talla ${choice.size}` : null].filter(Boolean).join(" · ") || null;
+  const choiceLabel = [choice.model, size ? `Talla ${size}` : null].filter(Boolean).join(" · ") || null;
 
   const query = (extra: Record<string, string | null>) => {
     const q = new URLSearchParams();
-    const all = { modelo: choice.model, talla: choice.size, ...extra };
+    const all = { modelo: choice.model, talla: size, ...extra };
     for (const [k, v] of Object.entries(all)) if (v !== null && v !== undefined) q.set(k, v);
     const s = q.toString();
     return s ? `?${s}` : "?";
@@ -130,7 +157,8 @@ export default function ProductPage() {
               models={choice.models}
               sizes={choice.sizes}
               model={choice.model}
-              size={choice.size}
+              size={size}
+              sizeError={sizeError}
               soldOutSizes={soldOutSizes(product.variants, choice)}
               hrefFor={({ model, size }) => query({ modelo: model, talla: size, imagen: null })}
               sizeAside={product.category.slug === RINGS && choice.sizes.length > 0 ? <SizeGuideLink /> : null}
@@ -144,15 +172,17 @@ export default function ProductPage() {
             ) : null}
 
             <ProductPurchase
-              key={choice.variant?.id ?? "base"}
+              key={variantId ?? "base"}
               productId={product.id}
-              variantId={choice.variant?.id ?? null}
+              variantId={variantId}
+              fetcherKey={addKey}
               stock={shown.stock}
               alternatives={product.related}
               formRef={purchaseRef}
             />
             <DeliveryEstimate window={delivery} fee={SHIPPING_FEE} />
             <TrustPoints points={trust} />
+            <ProductWhatsApp number={root?.ENV.SHOP.whatsapp ?? null} name={product.name} url={canonical} />
           </div>
 
           {product.description ? (
@@ -184,7 +214,9 @@ export default function ProductPage() {
       {shown.stock > 0 ? (
         <StickyBuyBar
           productId={product.id}
-          variantId={choice.variant?.id ?? null}
+          variantId={variantId}
+          sizeMissing={missing}
+          fetcherKey={addKey}
           price={shown.price}
           originalPrice={shown.originalPrice}
           choice={choiceLabel}

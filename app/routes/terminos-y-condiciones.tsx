@@ -137,7 +137,8 @@ export default function Terms() {
           ),
         },
         {
-          id: "contenido",
+          // Not "contenido": that is the page's <main> (the skip link's target).
+          id: "contenido-de-la-tienda",
           title: "Contenido de la tienda",
           body: (
             <p>

@@ -165,17 +165,22 @@ export type { PrismaClient };
 export { isDatabaseUnavailable };
 
 /**
- * Runs `read`; when the database is unreachable, logs it and answers `fallback()` instead — for a page
- * that shows the outage in its own words (the grid's Error de Conexión panel, Mis Pedidos' Reintentar,
- * the cart drawer that must not take the page down). Any other error is a bug and is rethrown: the
- * error boundary shows it and the log has its request id.
+ * Runs `read`; when the database is unreachable, logs it (as `logText`: the spec's own texts, "Failed to
+ * load cart", "Error cargando órdenes") and answers `fallback()` instead — for a page that shows the
+ * outage in its own words (the grid's Error de Conexión panel, Mis Pedidos' Reintentar, the cart drawer
+ * that must not take the page down). Any other error is a bug and is rethrown: the error boundary shows
+ * it and the log has its request id.
  */
-export async function whenDatabaseUnavailable<T, F>(read: () => Promise<T>, fallback: () => F): Promise<T | F> {
+export async function whenDatabaseUnavailable<T, F>(
+  read: () => Promise<T>,
+  fallback: () => F,
+  logText = "database unavailable",
+): Promise<T | F> {
   try {
     return await read();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    logger.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
+    logger.error({ reason: error instanceof Error ? error.message : String(error) }, logText);
     return fallback();
   }
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_INSTALLMENT_PLANS, type InstallmentPlan, parseInstallmentPlans } from "~/lib/installments";
 import { pesosToCentavos } from "~/lib/money";
 import { parsePaymentMethods } from "~/lib/payment-methods";
+import { WhatsAppNumberSchema } from "~/lib/whatsapp";
 import { trustProxySetting } from "./trusted-proxies.server";
 
 const flag = (fallback: "0" | "1") =>
@@ -201,6 +202,7 @@ export const EnvSchema = z.object({
       (urls) => urls.every((url) => /^https?:\/\/[^\s/]+/.test(url) && !/\s/.test(url)),
       "CACHE_PURGE_URL must be http(s):// addresses separated by commas, such as http://127.0.0.1:6081",
     ),
+  SHOP_WHATSAPP: WhatsAppNumberSchema.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -84,6 +84,7 @@ export function getShopInfo(): ShopInfo {
     phone: env.SHOP_PHONE ?? DEFAULT_SHOP_INFO.phone,
     email,
     privacyEmail: env.SHOP_PRIVACY_EMAIL ?? (env.SHOP_EMAIL ? email : DEFAULT_SHOP_INFO.privacyEmail),
+    whatsapp: env.SHOP_WHATSAPP ?? DEFAULT_SHOP_INFO.whatsapp,
   };
 }
 

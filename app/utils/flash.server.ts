@@ -9,7 +9,12 @@ import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.serv
  * `notice`: the action did something, but less than asked (e.g. "Solo quedan 2 piezas
  * disponibles" after adding more than the stock) — information, not a failure.
  */
-export type Flash = { kind: "success" | "notice" | "error"; message: string };
+export type Flash = {
+  kind: "success" | "notice" | "error";
+  message: string;
+  /** Shown by the page next to this field (e.g. "talla": the product page's sizes), not at the top. */
+  field?: string;
+};
 
 const FLASH_KINDS: readonly Flash["kind"][] = ["success", "notice", "error"];
 
@@ -57,5 +62,9 @@ export async function readFlashes(
 function isFlash(value: unknown): value is Flash {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return FLASH_KINDS.includes(v.kind as Flash["kind"]) && typeof v.message === "string";
+  return (
+    FLASH_KINDS.includes(v.kind as Flash["kind"]) &&
+    typeof v.message === "string" &&
+    (v.field === undefined || typeof v.field === "string")
+  );
 }

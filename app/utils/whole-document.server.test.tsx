@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { renderWholePage, wholeBodyOf, wholePageResponse } from "./whole-document.server";
+import { endingInsideBody, renderWholePage, wholeBodyOf, wholePageResponse } from "./whole-document.server";
 
 const quiet = { nonce: "n0nce", timeoutMs: 5_000, onError: () => {} };
 
@@ -16,6 +16,32 @@ function readNow(promise: Promise<string>): string {
 }
 
 describe("a page rendered whole", () => {
+  it("ends with </html>: what React wrote after it (Remix's data scripts) goes before </body> (issue 37)", async () => {
+    let arrive!: (value: string) => void;
+    const promise = new Promise<string>((resolve) => (arrive = resolve));
+    const rendering = renderWholePage(
+      <html lang="es-MX">
+        <head>
+          <title>t</title>
+        </head>
+        <body>
+          <p>página</p>
+          <Suspense fallback={null}>
+            <Later promise={promise} />
+          </Suspense>
+        </body>
+      </html>,
+      quiet,
+    );
+    setTimeout(() => arrive("datos"), 10);
+    const html = (await rendering).toString("utf8");
+    expect(html.endsWith("</body></html>")).toBe(true);
+    expect(html.indexOf("datos")).toBeLessThan(html.indexOf("</body>"));
+    const page = Buffer.from("<html><body><p>x</p></body></html><script>s()</script>");
+    expect(endingInsideBody(page).toString()).toBe("<html><body><p>x</p><script>s()</script></body></html>");
+    expect(endingInsideBody(Buffer.from("<p>fragmento</p>")).toString()).toBe("<p>fragmento</p>");
+  });
+
   it("is one buffer holding the whole page, the suspended parts included, in UTF-8", async () => {
     let arrive!: (value: string) => void;
     const promise = new Promise<string>((resolve) => (arrive = resolve));

@@ -46,7 +46,7 @@ export function renderWholePage(
                 done();
               },
               final(done) {
-                resolve(withoutNulBytes(Buffer.concat(pieces)));
+                resolve(endingInsideBody(withoutNulBytes(Buffer.concat(pieces))));
                 done();
               },
               destroy(error, done) {
@@ -92,6 +92,20 @@ export function withoutNulBytes(page: Buffer): Buffer {
   }
   pieces.push(page.subarray(from));
   return Buffer.concat(pieces);
+}
+
+const DOCUMENT_END = Buffer.from("</body></html>");
+
+/**
+ * The page with what React wrote after `</html>` moved before `</body>`. Remix's single-fetch data
+ * scripts render in a Suspense boundary that React writes after the document's end: "Stray start tag
+ * script" for the HTML checker on every page (issue 37). A browser's parser puts that content at the
+ * end of the body all the same, so the page hydrates exactly as before.
+ */
+export function endingInsideBody(page: Buffer): Buffer {
+  const at = page.indexOf(DOCUMENT_END);
+  if (at === -1 || at + DOCUMENT_END.length === page.length) return page;
+  return Buffer.concat([page.subarray(0, at), page.subarray(at + DOCUMENT_END.length), DOCUMENT_END]);
 }
 
 /** The bodies of the pages rendered whole, by their (bodiless) `Response`. */

@@ -67,7 +67,7 @@ async function visitAtEveryWidth(page: Page, path: string, screen = path) {
 async function availableProductId(page: Page) {
   await page.goto("/");
   const href = await page
-    .locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a')
+    .locator('[data-testid="product-card"]:has([data-stock="available"]):not(:has([data-needs-size])) h3 a')
     .first()
     .getAttribute("href");
   return Number((href ?? "").split("/").pop());

@@ -22,7 +22,9 @@ const SHIPPING = {
 async function paidOrder(page: Page, baseURL: string | undefined, login: () => Promise<{ email: string }>) {
   const shopper = await login();
   await page.goto("/");
-  const link = page.locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a').first();
+  const link = page
+    .locator('[data-testid="product-card"]:has([data-stock="available"]):not(:has([data-needs-size])) h3 a')
+    .first();
   const href = (await link.getAttribute("href")) ?? "";
   const product = { id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" };
   const added = await page.request.post("/cart", {

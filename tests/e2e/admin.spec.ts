@@ -242,3 +242,46 @@ test.describe("admin panel", () => {
     );
   });
 });
+
+test("every admin page hydrates without an error: no hydration mismatch, no React error in the console", async ({
+  page,
+  login,
+  app,
+  paidOrder,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "Hydration is JavaScript's.");
+  const admin = await login({ role: "admin" });
+  const product = await newProduct(app.prisma, unique("Anillo Hidratado"));
+  const order = await app.prisma.order.findUniqueOrThrow({
+    where: { id: (await paidOrder(admin.id, [product.id])).id },
+    select: { number: true },
+  });
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    // Every error React or the page logs (a test product's made-up photo failing to load is not one).
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  const pages = [
+    "/admin",
+    "/admin/productos",
+    "/admin/productos/nuevo",
+    `/admin/productos/${product.id}`,
+    "/admin/pedidos",
+    `/admin/pedidos/${order.number}`,
+    `/admin/pedidos/${order.number}/empaque`,
+    "/admin/devoluciones",
+    "/admin/facturas",
+    "/admin/usuarios",
+    "/admin/historial",
+    "/admin/outbox",
+    "/admin/importar",
+    "/admin/exportar",
+  ];
+  for (const path of pages) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  expect(errors).toEqual([]);
+});

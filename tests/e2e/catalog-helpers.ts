@@ -17,3 +17,11 @@ export function stockedCards(page: Page): Locator {
   const fewLeft = page.locator('[data-stock="low"]', { hasText: /Restantes\s*([3-9]|1\d|20)\s*$/ });
   return cards.filter({ has: page.locator('[data-stock="available"]') }).or(cards.filter({ has: fewLeft }));
 }
+
+/**
+ * Stocked cards whose own prompt adds to the cart: a piece with sizes offers "Elige tu talla" instead
+ * (its size is chosen on its page, issue 37).
+ */
+export function quickAddCards(page: Page): Locator {
+  return stockedCards(page).filter({ hasNot: page.getByRole("link", { name: "Elige tu talla" }) });
+}

@@ -18,7 +18,9 @@ test.beforeEach(async ({ login }) => {
 /** The first well-stocked product of the home grid, added to the cart with the cart's own form post. */
 async function fillCart(page: Page, baseURL: string | undefined, quantity = 1) {
   await page.goto("/");
-  const link = page.locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a').first();
+  const link = page
+    .locator('[data-testid="product-card"]:has([data-stock="available"]):not(:has([data-needs-size])) h3 a')
+    .first();
   const href = (await link.getAttribute("href")) ?? "";
   const product = { id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" };
   const response = await page.request.post("/cart", {
@@ -119,6 +121,10 @@ test("from the drawer: validation in the modal, summary, back keeps the values, 
 test("Escape and the close button close it and give the focus back to FINALIZAR COMPRA", async ({ page, baseURL }) => {
   await fillCart(page, baseURL);
   const { modal, finish } = await openFromDrawer(page);
+  // What was typed is kept on the server as the shopper types (issue 37): closing loses nothing.
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/checkout"));
+  await modal.getByTestId("shipping-form").getByLabel("Nombre").fill("Lucía");
+  await saved;
   await page.keyboard.press("Escape");
   await expect(modal).toBeHidden();
   // Only the modal closed: the drawer underneath is still open, its FINALIZAR COMPRA focused.
@@ -130,6 +136,7 @@ test("Escape and the close button close it and give the focus back to FINALIZAR 
   const pageFinish = page.getByRole("main").getByRole("link", { name: "FINALIZAR COMPRA" });
   await pageFinish.click();
   await expect(modal.getByTestId("shipping-form")).toBeVisible();
+  await expect(modal.getByTestId("shipping-form").getByLabel("Nombre")).toHaveValue("Lucía");
   await expect(page).toHaveURL(/\/cart$/);
   await modal.getByRole("button", { name: "Cerrar" }).click();
   await expect(modal).toBeHidden();

@@ -26,7 +26,9 @@ async function registerShopper(page: Page, testInfo: TestInfo) {
 /** The first product of the home grid that is well in stock (more than 20 pieces). */
 async function availableProduct(page: Page) {
   await page.goto("/");
-  const link = page.locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a').first();
+  const link = page
+    .locator('[data-testid="product-card"]:has([data-stock="available"]):not(:has([data-needs-size])) h3 a')
+    .first();
   const href = (await link.getAttribute("href")) ?? "";
   return { id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" };
 }

@@ -30,7 +30,7 @@ test.describe("with a customer's cart", () => {
 
   test("the gallery keeps the chosen image after adding to the cart", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "Without JavaScript the image is chosen by the URL and kept by it.");
-    await page.goto("/producto/1");
+    await page.goto("/producto/1?talla=6");
     await waitForHydration(page);
     const second = page.getByRole("link", { name: /^Ver imagen 2 de \d+$/ });
     const mainImage = page.locator("main img[width='1000']");

@@ -10,7 +10,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 async function availableProductId(page: Page) {
   await page.goto("/");
   const href = await page
-    .locator('[data-testid="product-card"]:has([data-stock="available"]) h3 a')
+    .locator('[data-testid="product-card"]:has([data-stock="available"]):not(:has([data-needs-size])) h3 a')
     .first()
     .getAttribute("href");
   return Number(new URL(href ?? "", "http://x").pathname.split("/").pop());
@@ -84,8 +84,12 @@ test("a returning customer's last address is offered and already in the form, st
   await saved.getByRole("link", { name: "+ Enviar a otra dirección" }).click();
   await expect(saved.locator('a[aria-current="true"]')).toContainText("Enviar a otra dirección");
   if (test.info().project.name === "no-js") await expect(form.getByLabel("Calle y número")).toHaveValue("");
+  await expect(form.getByLabel("Calle y número")).toBeVisible();
   await saved.getByRole("link", { name: /Av\. Chapultepec 480/ }).click();
   await expect(form.getByLabel("Calle y número")).toHaveValue("Av. Chapultepec 480");
+  // A saved address picked from the list collapses the form (issue 37); its fields open to be edited.
+  await expect(form.getByLabel("Calle y número")).toBeHidden();
+  await form.getByText("Editar los datos de envío").click();
 
   await form.getByLabel("Calle y número").fill("Av. Chapultepec 482");
   await page.getByRole("button", { name: "Continuar al pago" }).click();

@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { usesJs } from "./auth-helpers";
-import { ringWithSizes, stockedCards } from "./catalog-helpers";
+import { quickAddCards, ringWithSizes, stockedCards } from "./catalog-helpers";
 import { expect, type NewUser, test, waitForHydration } from "./fixtures";
 
 /**
@@ -13,13 +13,15 @@ import { expect, type NewUser, test, waitForHydration } from "./fixtures";
  * The first "Disponible" card of `path` (rings when asked for sizes), or when the suite's other specs
  * have left none on that page, the first with 3 or more left.
  */
-async function availableCard(page: Page, path = "/") {
+async function availableCard(page: Page, path = "/", { quickAdd = false } = {}) {
   await page.goto(path);
   await waitForHydration(page);
   const cards = page.getByTestId("product-card");
   await expect(cards.first()).toBeVisible();
-  const wellStocked = cards.filter({ has: page.locator('[data-stock="available"]') });
-  const card = (await wellStocked.count()) > 0 ? wellStocked.first() : stockedCards(page).first();
+  // A card's own prompt adds only pieces without sizes (a size is chosen on the piece's page).
+  const offered = quickAdd ? quickAddCards(page) : stockedCards(page);
+  const wellStocked = offered.filter({ has: page.locator('[data-stock="available"]') });
+  const card = (await wellStocked.count()) > 0 ? wellStocked.first() : offered.first();
   const link = card.locator("h2 a, h3 a");
   const href = (await link.getAttribute("href")) ?? "";
   const id = Number(new URL(href, "http://x").pathname.split("/").pop());
@@ -83,7 +85,7 @@ test.describe("the interrupted add", () => {
     insertNewUser,
   }, testInfo) => {
     const user = await insertNewUser();
-    const { card, name, id } = await availableCard(page, "/?categoria=necklaces");
+    const { card, name, id } = await availableCard(page, "/?categoria=necklaces", { quickAdd: true });
     await card.getByText("Agregar al carrito").click();
     await card.getByLabel("Cantidad", { exact: true }).fill("2");
     await card.getByRole("button", { name: "AGREGAR", exact: true }).click();
@@ -193,7 +195,7 @@ test.describe("/favoritos", () => {
     login,
   }, testInfo) => {
     await login();
-    const { id, name } = await availableCard(page);
+    const { id, name } = await availableCard(page, "/", { quickAdd: true });
     if (usesJs(testInfo)) {
       await page.goto(`/producto/${id}`);
       await waitForHydration(page);

@@ -101,15 +101,53 @@ test.describe("storefront layout", () => {
     await expect(page).toHaveURL(href!);
   });
 
-  test("a necklace's card prompt says which length it adds", async ({ page, login }) => {
+  test("a size is chosen, never assumed: the card sends to the sizes, Elige tu talla until one is picked", async ({
+    page,
+    login,
+    app,
+  }, testInfo) => {
     await login();
-    await page.goto("/?categoria=necklaces");
+    const name = `Collar Talla Elegida ${testInfo.project.name} ${Date.now()}`;
+    const product = await app.prisma.product.create({
+      data: {
+        name,
+        price: 2_000_00,
+        image: "/images/products/placeholder.svg",
+        categoryId: 2,
+        variants: {
+          create: [
+            { name: "40 cm", size: "40 cm", price: 2_000_00, stock: 5, sortOrder: 0 },
+            { name: "45 cm", size: "45 cm", price: 2_300_00, stock: 5, sortOrder: 1 },
+          ],
+        },
+      },
+    });
+    // The card's quick-add offers no length of its own: it goes to the piece's sizes.
+    await page.goto(`/search?q=${encodeURIComponent(name)}`);
     await waitForHydration(page);
-    const card = page.getByTestId("product-card").filter({ hasText: "Collar Gota de Diamante" });
-    await card.getByText("Agregar al carrito").click();
-    const prompt = card.getByRole("form", { name: "Agregar Collar Gota de Diamante al carrito" });
-    await expect(prompt).toContainText("Talla 40 cm");
-    await expect(prompt.getByRole("link", { name: "Cambiar" })).toHaveAttribute("href", /\/producto\/\d+/);
+    const card = page.getByTestId("product-card").filter({ hasText: name });
+    await card.getByRole("link", { name: "Elige tu talla" }).click();
+    await expect(page).toHaveURL(new RegExp(`/producto/${product.id}#talla$`));
+    await waitForHydration(page);
+
+    const sizes = page.getByRole("group", { name: "Talla" });
+    await expect(sizes.locator("[aria-current]")).toHaveCount(0);
+    const purchase = page.getByRole("form", { name: "Añadir al carrito" });
+    await purchase.getByRole("button", { name: "AÑADIR AL CARRITO" }).click();
+    // The server refuses, and says so next to the sizes (not in the page-wide message).
+    await expect(sizes.getByRole("alert")).toHaveText("Elige tu talla");
+    await expect(page.getByTestId("flash-message")).toHaveCount(0);
+    expect(await app.prisma.cartItem.count({ where: { productId: product.id } })).toBe(0);
+
+    await sizes.getByRole("link", { name: "45 cm", exact: true }).click();
+    await expect(page).toHaveURL(/talla=45/);
+    await expect(sizes.getByRole("alert")).toHaveCount(0);
+    await purchase.getByRole("button", { name: "AÑADIR AL CARRITO" }).click();
+    if (testInfo.project.name === "js") await expect(purchase.getByRole("button", { name: "✓ Añadido" })).toBeVisible();
+    else await expect(page.getByTestId("flash-message")).toHaveText("✓ Añadido al carrito");
+    const line = await app.prisma.cartItem.findFirstOrThrow({ where: { productId: product.id } });
+    expect(line.variantId).not.toBeNull();
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: line.variantId! } })).size).toBe("45 cm");
   });
 
   test("a sold-out product shows AGOTADO, no quantity stepper, and related pieces in stock", async ({ page }) => {
@@ -133,7 +171,8 @@ test.describe("storefront layout", () => {
     // The gallery fills the first screen; the bar sits at the bottom of it.
     await expect(bar).toBeInViewport();
     await expect(bar).toContainText("$16,820.00");
-    await expect(bar.getByRole("link", { name: "Oro blanco · Talla 5" })).toBeVisible();
+    // No size is assumed: the bar's link leads to the sizes until one is picked.
+    await expect(bar.getByRole("link", { name: "Oro blanco · Elige tu talla" })).toHaveAttribute("href", "#talla");
     if (testInfo.project.name === "js") {
       // It steps aside while the page's own purchase form is on screen.
       await page.getByRole("form", { name: "Añadir al carrito" }).scrollIntoViewIfNeeded();

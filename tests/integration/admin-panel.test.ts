@@ -9,7 +9,7 @@ import { loader as adminLoader } from "~/routes/admin";
 import { action as returnsAction } from "~/routes/admin.devoluciones";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos._index";
 import { action as productsAction } from "~/routes/admin.productos._index";
-import { action as newAction } from "~/routes/admin.productos.nuevo";
+import { action as newAction, loader as newLoader } from "~/routes/admin.productos.nuevo";
 import { action as usersAction } from "~/routes/admin.usuarios";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
@@ -96,6 +96,17 @@ describe("stock edits", () => {
 });
 
 describe("new product", () => {
+  it("lists the categories by name, as the spec does: Pendientes before Pulseras (issue 37)", async () => {
+    const { cookie } = await staffSession("admin");
+    const { body } = await callLoader(newLoader, getRequest("/admin/productos/nuevo", cookie));
+    expect((body as { categories: { name: string }[] }).categories.map((c) => c.name)).toEqual([
+      "Anillos",
+      "Collares",
+      "Pendientes",
+      "Pulseras",
+    ]);
+  });
+
   it("stores prices typed in pesos as centavos, with the first category by default", async () => {
     const { cookie } = await staffSession("admin");
     const outcome = await callAction(

@@ -11,6 +11,8 @@ import {
 } from "~/models/cart.server";
 import { action, loader } from "~/routes/cart";
 import { prisma } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+import { readFlashes } from "~/utils/flash.server";
 import { createUserSession } from "~/utils/session.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { expectConsoleError } from "../setup/fail-on-console-error";
@@ -22,7 +24,14 @@ beforeEach(async () => {
 
 async function createVariant(
   productId: number,
-  input: { name?: string; price?: number; stock?: number; sortOrder?: number; material?: string | null },
+  input: {
+    name?: string;
+    price?: number;
+    stock?: number;
+    sortOrder?: number;
+    material?: string | null;
+    size?: string | null;
+  },
 ) {
   return prisma.variant.create({
     data: {
@@ -32,6 +41,7 @@ async function createVariant(
       stock: input.stock ?? 5,
       sortOrder: input.sortOrder ?? 0,
       material: input.material ?? null,
+      size: input.size ?? null,
     },
   });
 }
@@ -103,6 +113,17 @@ describe("cart lines", () => {
     const six = await createVariant(ring.id, { name: "Talla 6", stock: 2, sortOrder: 1 });
     const result = await addToCart(user.id, { productId: ring.id, variantId: null, quantity: 1 });
     expect(result.lineKey).toBe(`${ring.id}-${six.id}`);
+  });
+
+  it("refuses a product with sizes added without one: a size is chosen, never assumed (issue 37)", async () => {
+    const user = await createUser();
+    const ring = await createProduct({ stock: 5 });
+    await createVariant(ring.id, { name: "Talla 5", size: "5", stock: 3, sortOrder: 0 });
+    const six = await createVariant(ring.id, { name: "Talla 6", size: "6", stock: 2, sortOrder: 1 });
+    await expectCartError(addToCart(user.id, { productId: ring.id, variantId: null, quantity: 1 }), "size_required");
+    expect(await getCartCount(user.id)).toBe(0);
+    const chosen = await addToCart(user.id, { productId: ring.id, variantId: six.id, quantity: 1 });
+    expect(chosen.lineKey).toBe(`${ring.id}-${six.id}`);
   });
 
   it("refuses a variant of another product and an unknown product", async () => {
@@ -293,6 +314,41 @@ describe("/cart route", () => {
     expect(offSite.headers.get("Location")).toBe(`/login?agregar=${ring.id}-base&cantidad=1`);
   });
 
+  it("says Elige tu talla next to the sizes, before any login, when a piece with sizes comes without one", async () => {
+    const ring = await createProduct({ stock: 5 });
+    const seven = await createVariant(ring.id, { name: "Talla 7", size: "7", stock: 3 });
+    const page = `/producto/${ring.id}?modelo=Oro`;
+    const add = { intent: "add", productId: String(ring.id), variantId: "", quantity: "1", redirectTo: page };
+
+    // Logged out, without JavaScript: back to the sizes with the message for them (not to /login).
+    const anonymous = await runAction(post(add));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe(`${page}#talla`);
+    const sessionCookie = anonymous.headers.get("Set-Cookie")!.split(";")[0]!;
+    const flash = await readFlashes(new Request("http://localhost/", { headers: { Cookie: sessionCookie } }));
+    expect(flash.flash).toEqual({ kind: "error", message: "Elige tu talla", field: "talla" });
+    // With JavaScript: data for the page, a 422.
+    expect(await action({ request: post({ ...add, _fetcher: "1" }), params: {}, context: {} })).toMatchObject({
+      data: { ok: false, code: "size_required", message: "Elige tu talla" },
+      init: { status: 422 },
+    });
+    // With the size picked, the interrupted add goes to the login carrying it.
+    const picked = await runAction(post({ ...add, variantId: String(seven.id) }));
+    expect(picked.headers.get("Location")).toContain(`agregar=${ring.id}-${seven.id}`);
+
+    // Signed in: the same answer, nothing added.
+    const user = await createUser();
+    const cookie = await cookieFor(user.id);
+    const signedIn = await runAction(post(add, { Cookie: cookie }));
+    expect(signedIn.headers.get("Location")).toBe(`${page}#talla`);
+    expect(
+      await action({ request: post({ ...add, _fetcher: "1" }, { Cookie: cookie }), params: {}, context: {} }),
+    ).toMatchObject({ data: { code: "size_required", message: "Elige tu talla" }, init: { status: 422 } });
+    expect(await getCartCount(user.id)).toBe(0);
+    await runAction(post({ ...add, variantId: String(seven.id) }, { Cookie: cookie }));
+    expect(await getCartCount(user.id)).toBe(1);
+  });
+
   it("answers 400 with a Spanish message to an unknown intent or malformed ids, changing nothing", async () => {
     const user = await createUser();
     const cookie = await cookieFor(user.id);
@@ -412,6 +468,8 @@ describe("/cart route", () => {
         cart: { lines: [] },
         loadError: "No pudimos cargar tu carrito. Intenta de nuevo.",
       });
+      // Logged in the spec's words (issue 37).
+      expect(logger.error).toHaveBeenCalledWith(expect.anything(), "Failed to load cart");
       failLines(new TypeError("a bug"));
       await expect(loader({ request, params: {}, context: {} })).rejects.toThrow("a bug");
     } finally {

@@ -6,6 +6,7 @@ import { loader as cancelLoader } from "~/routes/cancel";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/success";
 import { prisma } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
 import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
@@ -134,6 +135,40 @@ describe("/checkout", () => {
     expect(loggedOut.body).toMatchObject({ paymentError: "Error al procesar el pago: No hay sesión activa" });
   });
 
+  it("keeps what was typed per shopper until the order is placed; a picked address wins (issue 37)", async () => {
+    const { cookie, user } = await shopper();
+    // The modal saving itself as the shopper types: half a form, a forged field, the e-mail (never kept).
+    const saved = await callAction(
+      checkoutAction,
+      formRequest(
+        "/checkout",
+        { intent: "draft", firstName: "María", city: "Mérida", email: "x@example.test", role: "admin" },
+        { cookie },
+      ),
+    );
+    expect(saved.status).toBe(200);
+    const page = async (path = "/checkout", as = cookie) =>
+      (await callLoader(checkoutLoader, getRequest(path, as))).body as { draft: unknown; chosenAddressId: unknown };
+    expect((await page()).draft).toEqual({ firstName: "María", city: "Mérida" });
+    // Another shopper starts with nothing of it.
+    const other = await shopper();
+    expect((await page("/checkout", other.cookie)).draft).toBeNull();
+
+    // A refused step 1 (no JavaScript) keeps what was posted too; an address picked from the list wins.
+    await callAction(checkoutAction, formRequest("/checkout", { intent: "shipping", ...FORM, city: "" }, { cookie }));
+    expect((await page()).draft).toMatchObject({
+      firstName: " María ",
+      postalCode: "11560",
+      state: "Ciudad de México",
+    });
+    expect((await page("/checkout?direccion=nueva")).draft).toBeNull();
+
+    // PAGAR places the order: the draft is gone.
+    const pay = await callAction(checkoutAction, formRequest("/checkout", { intent: "pay", ...FORM }, { cookie }));
+    expect(pay.status).toBe(303);
+    expect(await prisma.checkoutDraft.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it("refuses an unknown intent with a 400", async () => {
     const { cookie } = await shopper();
     const outcome = await callAction(
@@ -253,6 +288,8 @@ describe("/success, /cancel and /orders", () => {
         invoices: {},
         loadError: true,
       });
+      // Logged in the spec's words (issue 37).
+      expect(logger.error).toHaveBeenCalledWith(expect.anything(), "Error cargando órdenes");
       prisma.order.findMany = (() => Promise.reject(new TypeError("a bug"))) as unknown as typeof original;
       await expect(callLoader(ordersLoader, getRequest("/orders", cookie))).rejects.toThrow("a bug");
     } finally {

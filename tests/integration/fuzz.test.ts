@@ -595,3 +595,28 @@ describe("hostile page parameters and cookies on cached pages (issue 35)", () =>
     expect(b.body.replaceAll(nonceOf(b), "")).toBe(a.body.replaceAll(nonceOf(a), ""));
   });
 });
+
+describe("hostile checkout drafts (issue 37)", () => {
+  it("keeps a draft of any posted fields without a 5xx, bounded and without control characters", async () => {
+    const shopper = await prisma.user.findUniqueOrThrow({ where: { email: "fuzz@example.test" } });
+    const names = ["firstName", "phone", "address", "references", "giftMessage", "state", "email", "otro"];
+    for (const [label, value] of Object.entries(VALUES)) {
+      for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+        const response = await send(shop.url, {
+          method: "POST",
+          path: "/checkout",
+          body: formBody({ ...Object.fromEntries(names.map((name) => [name, value])), intent: "draft" }),
+          headers: { ...FORM, Origin: shop.url, ...headers },
+        });
+        assertSafe(response, `checkout draft ${label}`);
+      }
+      const draft = await prisma.checkoutDraft.findUnique({ where: { userId: shopper.id } });
+      for (const field of Object.values((draft?.fields ?? {}) as Record<string, string>)) {
+        expect([...field].length).toBeLessThanOrEqual(500);
+        expect(field.includes("\u0000")).toBe(false);
+      }
+      assertSafe(await send(shop.url, { path: "/checkout", headers: { Cookie: cookie } }), `checkout page ${label}`);
+    }
+    await prisma.checkoutDraft.deleteMany({ where: { userId: shopper.id } });
+  });
+});

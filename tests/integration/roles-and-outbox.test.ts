@@ -78,13 +78,18 @@ describe("staff outbox", () => {
     }
   });
 
-  it("shows local reset links on a shop that runs on localhost (the developer reads them)", async () => {
+  it("shows local reset links only to an admin on a shop that runs on localhost; a worker never (issue 37)", async () => {
     process.env.APP_ORIGIN = "http://localhost:3000";
     resetEnvCache();
     try {
-      const worker = await cookieFor("worker");
+      const admin = await cookieFor("admin");
       await createUser({ email: "cliente@example.test" });
-      expect(await resetLinkSeenBy(worker, "cliente@example.test")).toMatch(/reset-password\?token=[A-Za-z0-9_-]{43}/);
+      expect(await resetLinkSeenBy(admin, "cliente@example.test")).toMatch(/reset-password\?token=[A-Za-z0-9_-]{43}/);
+      const worker = await cookieFor("worker");
+      await createUser({ email: "otra@example.test" });
+      const hidden = await resetLinkSeenBy(worker, "otra@example.test");
+      expect(hidden).toContain("token=[oculto]");
+      expect(hidden).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
     } finally {
       delete process.env.APP_ORIGIN;
       resetEnvCache();

@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loader as privacyLoader } from "~/routes/aviso-de-privacidad";
 import { getPublicEnv, getShopInfo, resetEnvCache } from "~/utils/env.server";
 
-const KEYS = ["SHOP_LEGAL_NAME", "SHOP_RFC", "SHOP_ADDRESS", "SHOP_PHONE", "SHOP_EMAIL", "SHOP_PRIVACY_EMAIL"];
+const KEYS = [
+  "SHOP_LEGAL_NAME",
+  "SHOP_RFC",
+  "SHOP_ADDRESS",
+  "SHOP_PHONE",
+  "SHOP_EMAIL",
+  "SHOP_PRIVACY_EMAIL",
+  "SHOP_WHATSAPP",
+];
 
 afterEach(() => {
   for (const key of KEYS) delete process.env[key];
@@ -30,6 +38,16 @@ describe("the business behind the shop", () => {
     });
     expect(privacyLoader()).toEqual({ shop });
     expect(getPublicEnv().SHOP).toEqual(shop);
+  });
+
+  it("has no WhatsApp unless SHOP_WHATSAPP names one, in E.164 digits (issue 37)", () => {
+    expect(getPublicEnv().SHOP.whatsapp).toBeNull();
+    process.env.SHOP_WHATSAPP = "+5215512345678";
+    resetEnvCache();
+    expect(getPublicEnv().SHOP.whatsapp).toBe("5215512345678");
+    process.env.SHOP_WHATSAPP = "55 1234 5678";
+    resetEnvCache();
+    expect(() => getShopInfo()).toThrow(/SHOP_WHATSAPP/);
   });
 
   it("refuses an e-mail that is not one", () => {

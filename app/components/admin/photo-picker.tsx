@@ -1,6 +1,7 @@
-import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { ErrorList, Field } from "~/components/forms";
 import type { ProductFormInput } from "~/lib/validation/admin-product";
+import { HiddenInput } from "~/components/hidden-input";
 
 type ProductFields = ReturnType<FormMetadata<ProductFormInput, string[]>["getFieldset"]>;
 
@@ -35,7 +36,7 @@ export function PhotoPicker({
               className="space-y-1 rounded-sm border border-ink-900/10 bg-white p-2"
               data-testid="photo"
             >
-              <input {...getInputProps(item, { type: "hidden" })} />
+              <HiddenInput meta={item} />
               <img src={item.value ?? ""} alt="" className="aspect-square w-full bg-ivory-100 object-cover" />
               <p className="text-xs text-ink-700">{i === 0 ? "Principal" : `Foto ${i + 1}`}</p>
               <div className="flex flex-wrap gap-x-2 text-xs">

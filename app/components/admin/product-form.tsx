@@ -8,6 +8,7 @@ import { ProductSchema, STOCK_MAX } from "~/lib/validation/admin-product";
 import { OccasionPicker } from "./occasion-picker";
 import { PhotoPicker } from "./photo-picker";
 import { VariantEditor } from "./variant-editor";
+import { HiddenInput } from "~/components/hidden-input";
 
 /** A variant's values as the form shows them: prices in pesos. */
 export type VariantFormValues = {
@@ -110,7 +111,13 @@ export function ProductForm({
             <label htmlFor={fields.categoryId.id} className="field-label">
               Categoría
             </label>
-            <select {...getSelectProps(fields.categoryId)} className="field-input" autoFocus={focus === "categoryId"}>
+            {/* Not `required`: it always holds a category (a required select needs an empty first option). */}
+            <select
+              {...getSelectProps(fields.categoryId)}
+              required={undefined}
+              className="field-input"
+              autoFocus={focus === "categoryId"}
+            >
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
                   {category.name}
@@ -168,7 +175,7 @@ export function ProductForm({
                 step={1}
                 className="field-input"
               />
-              <input {...getInputProps(fields.stockLoaded, { type: "hidden" })} />
+              <HiddenInput meta={fields.stockLoaded} />
               <ErrorList id={fields.stock.errorId} errors={fields.stock.errors} />
             </div>
           </div>

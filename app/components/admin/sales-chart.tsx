@@ -1,25 +1,13 @@
-import { formatDay } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
-import { CHART, type ChartDay, salesChart } from "~/lib/sales-chart";
-
-const compactMoney = new Intl.NumberFormat("es-MX", {
-  style: "currency",
-  currency: "MXN",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
-
-const pieces = (n: number) => `${n} ${n === 1 ? "pedido" : "pedidos"}`;
+import { CHART, type ChartDay, type ChartLabels, salesChart } from "~/lib/sales-chart";
 
 /**
  * Sales (bars) and orders (points) per day, drawn on the server as SVG: it reads without JavaScript,
  * each bar names its day and numbers on hover, and the same numbers are in a table for screen readers.
+ * Its texts come formatted from the server (`labels`, chartLabels): never formatted again in the browser.
  */
-export function SalesChart({ days }: { days: readonly ChartDay[] }) {
+export function SalesChart({ days, labels }: { days: readonly ChartDay[]; labels: ChartLabels }) {
   const chart = salesChart(days);
-  const total = days.reduce((sum, d) => sum + d.sales, 0);
-  const orders = days.reduce((sum, d) => sum + d.orders, 0);
-  const summary = `Ventas de los últimos ${days.length} días: ${formatMoney(total)} en ${pieces(orders)}.`;
+  const { summary } = labels;
   return (
     <figure className="m-0" data-testid="sales-chart">
       {/* On a phone the chart keeps a readable size and scrolls sideways inside its panel. */}
@@ -32,7 +20,7 @@ export function SalesChart({ days }: { days: readonly ChartDay[] }) {
           data-sales-top={chart.salesTop}
           data-orders-top={chart.ordersTop}
         >
-          {chart.salesTicks.map((tick) => (
+          {chart.salesTicks.map((tick, i) => (
             <g key={tick.y}>
               <line
                 x1={CHART.left}
@@ -43,7 +31,7 @@ export function SalesChart({ days }: { days: readonly ChartDay[] }) {
                 strokeOpacity={tick.value === 0 ? 0.4 : 0.08}
               />
               <text x={CHART.left - 8} y={tick.y + 4} textAnchor="end" fontSize="11" fill="#3a3530">
-                {compactMoney.format(tick.value / 100)}
+                {labels.salesTicks[i]}
               </text>
             </g>
           ))}
@@ -52,7 +40,7 @@ export function SalesChart({ days }: { days: readonly ChartDay[] }) {
               {Number.isInteger(tick.value) ? tick.value : ""}
             </text>
           ))}
-          {chart.bars.map((bar) => (
+          {chart.bars.map((bar, i) => (
             <rect
               key={bar.day}
               x={bar.x}
@@ -65,7 +53,7 @@ export function SalesChart({ days }: { days: readonly ChartDay[] }) {
               data-sales={bar.sales}
               data-orders={bar.orders}
             >
-              <title>{`${formatDay(bar.day)}: ${formatMoney(bar.sales)}, ${pieces(bar.orders)}`}</title>
+              <title>{labels.days[i]?.title}</title>
             </rect>
           ))}
           <polyline
@@ -88,12 +76,31 @@ export function SalesChart({ days }: { days: readonly ChartDay[] }) {
                 fontSize="11"
                 fill="#3a3530"
               >
-                {formatDay(bar.day)}
+                {labels.days[i]?.label}
               </text>
             ) : null,
           )}
         </svg>
       </div>
+      <table className="sr-only" data-testid="sales-table">
+        <caption>{summary}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Día</th>
+            <th scope="col">Ventas</th>
+            <th scope="col">Pedidos</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d, i) => (
+            <tr key={d.day}>
+              <th scope="row">{labels.days[i]?.label}</th>
+              <td>{labels.days[i]?.sales}</td>
+              <td>{d.orders}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-xs text-ink-700">
         <span>
           <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 bg-gold-500 align-middle" />
@@ -105,25 +112,6 @@ export function SalesChart({ days }: { days: readonly ChartDay[] }) {
         </span>
         <span>Pedidos pagados que no se cancelaron, devolvieron ni reembolsaron; días de la Ciudad de México.</span>
       </figcaption>
-      <table className="sr-only" data-testid="sales-table">
-        <caption>{summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Día</th>
-            <th scope="col">Ventas</th>
-            <th scope="col">Pedidos</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{formatDay(d.day)}</th>
-              <td>{formatMoney(d.sales)}</td>
-              <td>{d.orders}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </figure>
   );
 }

@@ -2,6 +2,7 @@ import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-t
 import { ErrorList } from "~/components/forms";
 import { parseStock, type ProductFormInput, STOCK_MAX } from "~/lib/validation/admin-product";
 import { PHOTO_ACCEPT } from "./photo-picker";
+import { HiddenInput } from "~/components/hidden-input";
 
 type ProductFields = ReturnType<FormMetadata<ProductFormInput, string[]>["getFieldset"]>;
 
@@ -45,10 +46,10 @@ export function VariantEditor({
             <legend className="px-1 text-xs font-medium uppercase tracking-[0.2em] text-gold-700">
               Variante {i + 1}
             </legend>
-            <input {...getInputProps(v.id, { type: "hidden" })} />
-            <input {...getInputProps(v.image, { type: "hidden" })} />
+            <HiddenInput meta={v.id} />
+            <HiddenInput meta={v.image} />
             {/* The stock shown at load: left as it was, a sale made meanwhile stands. */}
-            <input {...getInputProps(v.stockLoaded, { type: "hidden" })} />
+            <HiddenInput meta={v.stockLoaded} />
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[1.2fr_0.8fr_1.1fr_0.9fr_0.9fr_0.6fr]">
               <Cell meta={v.model} label="Modelo" placeholder="p. ej. Oro blanco" />
               <Cell meta={v.size} label="Talla" placeholder="p. ej. 7" />

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ErrorList, Field, RequiredMark, TextAreaField, useSchemaForm } from "~/components/forms";
 import { COUNTRY, POSTAL_CODE_DIGITS } from "~/lib/constants";
 import { ADDRESS_ONLY_FIELDS, type SavedAddress, savedAddressValues } from "~/lib/saved-address";
 import { MEXICAN_STATES, parseShipping, SHIPPING_MESSAGES, ShippingSchema } from "~/lib/validation/checkout";
 import type { CheckoutPage } from "~/models/checkout.server";
+import { AddressFields, useDraftSaver } from "./draft";
 import { GiftOptions } from "./gift-options";
 import { SavedAddressPicker } from "./saved-addresses";
 import { CHECKOUT_ACTION, type CheckoutFormTag, LegalLink } from "./shared";
@@ -22,7 +23,7 @@ export function ShippingForm({
   busy,
 }: {
   as?: CheckoutFormTag;
-  page: Pick<CheckoutPage, "email" | "addresses" | "chosenAddressId" | "giftWrapPrice">;
+  page: Pick<CheckoutPage, "email" | "addresses" | "chosenAddressId" | "giftWrapPrice" | "draft">;
   lastResult: SubmissionResult<string[]> | null | undefined;
   busy: boolean;
 }) {
@@ -30,14 +31,20 @@ export function ShippingForm({
   const { form, fields, focus } = useSchemaForm(ShippingSchema, {
     id: SHIPPING_FORM_ID,
     lastResult,
-    defaultValue: { email: page.email, ...savedAddressValues(chosen) },
+    // What the shopper typed last (kept on the server), else the chosen saved address.
+    defaultValue: { email: page.email, ...(page.draft ?? savedAddressValues(chosen)) },
     parse: parseShipping,
   });
+  const [picked, setPicked] = useState(chosen !== null);
+  const saveDraft = useDraftSaver();
   const chooseAddress = (address: SavedAddress | null) => {
     const value: Record<string, string | null | undefined> = { ...form.value };
     for (const name of ADDRESS_ONLY_FIELDS) delete value[name];
     form.update({ value: { ...value, ...savedAddressValues(address) } });
+    setPicked(address !== null);
   };
+  // A saved address picked from the list collapses the fields, unless they have something to say.
+  const collapsed = picked && !form.errors?.length && !Object.values(form.allErrors).some((e) => e.length > 0);
   return (
     <FormTag
       method="post"
@@ -45,124 +52,127 @@ export function ShippingForm({
       {...getFormProps(form)}
       className="space-y-5"
       data-testid="shipping-form"
+      onChange={saveDraft}
     >
       {page.addresses.length > 0 ? (
         <SavedAddressPicker addresses={page.addresses} chosenId={chosen?.id ?? null} onChoose={chooseAddress} />
       ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          meta={fields.firstName}
-          label="Nombre"
-          required
-          autoComplete="given-name"
-          autoFocus={focus === "firstName"}
-        />
-        <Field
-          meta={fields.lastName}
-          label="Apellidos"
-          required
-          autoComplete="family-name"
-          autoFocus={focus === "lastName"}
-        />
-      </div>
-      <Field
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        hint="El email de tu cuenta; ahí te enviaremos la confirmación."
-        inputProps={{ readOnly: true }}
-      />
-      <Field
-        meta={fields.phone}
-        label="Teléfono"
-        type="tel"
-        required
-        autoComplete="tel-national"
-        hint="10 dígitos, p. ej. 55 1234 5678"
-        autoFocus={focus === "phone"}
-        inputProps={{ inputMode: "tel", maxLength: 24 }}
-      />
-      {/* The street's messages are listed under the colonia (both address lines in one place). */}
-      <Field
-        meta={fields.address}
-        label="Colonia/Fraccionamiento"
-        required
-        autoComplete="address-level3"
-        autoFocus={focus === "address"}
-      />
-      <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div>
-          <label htmlFor={fields.address_line2.id} className="field-label">
-            Calle y número
-          </label>
-          <input
-            {...getInputProps(fields.address_line2, { type: "text", ariaAttributes: false })}
-            aria-invalid={fields.address.errors?.includes(SHIPPING_MESSAGES.streetRequired) ? true : undefined}
-            aria-describedby={fields.address.errors ? fields.address.errorId : undefined}
-            autoComplete="address-line1"
-            className="field-input"
+      <AddressFields collapsed={collapsed}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            meta={fields.firstName}
+            label="Nombre"
+            required
+            autoComplete="given-name"
+            autoFocus={focus === "firstName"}
+          />
+          <Field
+            meta={fields.lastName}
+            label="Apellidos"
+            required
+            autoComplete="family-name"
+            autoFocus={focus === "lastName"}
           />
         </div>
         <Field
-          meta={fields.interiorNumber}
-          label="Número interior (opcional)"
-          autoComplete="address-line2"
-          autoFocus={focus === "interiorNumber"}
-        />
-      </div>
-      <TextAreaField
-        meta={fields.references}
-        label="Referencias (opcional)"
-        hint="Entre qué calles está, el color de la fachada: ayuda a la paquetería a encontrarte."
-        rows={2}
-        autoFocus={focus === "references"}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          meta={fields.city}
-          label="Municipio"
-          required
-          autoComplete="address-level2"
-          autoFocus={focus === "city"}
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          hint="El email de tu cuenta; ahí te enviaremos la confirmación."
+          inputProps={{ readOnly: true }}
         />
         <Field
-          meta={fields.postalCode}
-          label="Código postal"
+          meta={fields.phone}
+          label="Teléfono"
+          type="tel"
           required
-          autoComplete="postal-code"
-          autoFocus={focus === "postalCode"}
-          inputProps={{ inputMode: "numeric", maxLength: POSTAL_CODE_DIGITS, onInput: digitsOnly }}
+          autoComplete="tel-national"
+          hint="10 dígitos, p. ej. 55 1234 5678"
+          autoFocus={focus === "phone"}
+          inputProps={{ inputMode: "tel", maxLength: 24 }}
         />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fields.state.id} className="field-label">
-            Estado
-            <RequiredMark />
-          </label>
-          <select
-            {...getSelectProps(fields.state)}
-            autoComplete="address-level1"
-            autoFocus={focus === "state"}
-            className="field-input"
-          >
-            <option value="">Selecciona un estado</option>
-            {MEXICAN_STATES.map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.state.errorId} errors={fields.state.errors} />
+        {/* The street's messages are listed under the colonia (both address lines in one place). */}
+        <Field
+          meta={fields.address}
+          label="Colonia/Fraccionamiento"
+          required
+          autoComplete="address-level3"
+          autoFocus={focus === "address"}
+        />
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div>
+            <label htmlFor={fields.address_line2.id} className="field-label">
+              Calle y número
+            </label>
+            <input
+              {...getInputProps(fields.address_line2, { type: "text", ariaAttributes: false })}
+              aria-invalid={fields.address.errors?.includes(SHIPPING_MESSAGES.streetRequired) ? true : undefined}
+              aria-describedby={fields.address.errors ? fields.address.errorId : undefined}
+              autoComplete="address-line1"
+              className="field-input"
+            />
+          </div>
+          <Field
+            meta={fields.interiorNumber}
+            label="Número interior (opcional)"
+            autoComplete="address-line2"
+            autoFocus={focus === "interiorNumber"}
+          />
         </div>
-        <div>
-          <label htmlFor={`${SHIPPING_FORM_ID}-country`} className="field-label">
-            País
-          </label>
-          <input id={`${SHIPPING_FORM_ID}-country`} value={COUNTRY} readOnly className="field-input" />
+        <TextAreaField
+          meta={fields.references}
+          label="Referencias (opcional)"
+          hint="Entre qué calles está, el color de la fachada: ayuda a la paquetería a encontrarte."
+          rows={2}
+          autoFocus={focus === "references"}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            meta={fields.city}
+            label="Municipio"
+            required
+            autoComplete="address-level2"
+            autoFocus={focus === "city"}
+          />
+          <Field
+            meta={fields.postalCode}
+            label="Código postal"
+            required
+            autoComplete="postal-code"
+            autoFocus={focus === "postalCode"}
+            inputProps={{ inputMode: "numeric", maxLength: POSTAL_CODE_DIGITS, onInput: digitsOnly }}
+          />
         </div>
-      </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.state.id} className="field-label">
+              Estado
+              <RequiredMark />
+            </label>
+            <select
+              {...getSelectProps(fields.state)}
+              autoComplete="address-level1"
+              autoFocus={focus === "state"}
+              className="field-input"
+            >
+              <option value="">Selecciona un estado</option>
+              {MEXICAN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.state.errorId} errors={fields.state.errors} />
+          </div>
+          <div>
+            <label htmlFor={`${SHIPPING_FORM_ID}-country`} className="field-label">
+              País
+            </label>
+            <input id={`${SHIPPING_FORM_ID}-country`} value={COUNTRY} readOnly className="field-input" />
+          </div>
+        </div>
+      </AddressFields>
       <GiftOptions
         giftWrap={fields.giftWrap}
         giftMessage={fields.giftMessage}
