@@ -4,7 +4,7 @@ import { type WebhookRefusalReason, webhookRefusals } from "~/utils/metrics.serv
 import { getStripe, getWebhookSecret, PaymentConfigurationError } from "~/utils/stripe.server";
 
 /**
- * The first step of every payment webhook (./payment.server.ts `handleWebhook`): the raw body's
+ * The first step of every payment webhook (./payment-webhook.server.ts `handleWebhook`): the raw body's
  * signature is checked against STRIPE_WEBHOOK_SECRET before anything is read from it. A refusal is
  * answered 400 "Firma no válida" (the provider retries it for days), and is never silent: one warn line
  * with the reason, the request id (the logger's) and what helps to fix it, and one count in

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaymentOutcome } from "~/components/payment-outcome";
-import { cancelCheckout } from "~/models/payment.server";
+import { cancelCheckout } from "~/models/payment-settlement.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleWebhook } from "~/models/payment.server";
+import { handleWebhook } from "~/models/payment-webhook.server";
 import { absoluteUrl } from "~/utils/origin.server";
 
 /**

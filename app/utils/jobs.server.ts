@@ -1,4 +1,4 @@
-import { sweepExpiredReservations } from "~/models/payment.server";
+import { sweepExpiredReservations } from "~/models/payment-settlement.server";
 import { importLegacyUploads } from "~/models/product-photos.server";
 import { deliverPendingEmails, waitForEmailDeliveries } from "./email.server";
 import { getEnv } from "./env.server";

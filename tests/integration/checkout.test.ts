@@ -11,7 +11,8 @@ import {
 } from "~/models/order.server";
 import { getOrdersForUser } from "~/models/order-views.server";
 import { getProductDetail } from "~/models/product.server";
-import { cancelCheckout, confirmPaidSession, startCheckout, sweepExpiredReservations } from "~/models/payment.server";
+import { confirmPaidSession, startCheckout } from "~/models/payment.server";
+import { cancelCheckout, sweepExpiredReservations } from "~/models/payment-settlement.server";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks.stripe";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";

@@ -7,7 +7,7 @@
  *   node --import tsx tests/integration/job-loop-worker.ts sweep <ISO time>
  *   node --import tsx tests/integration/job-loop-worker.ts email <SMTP URL>
  */
-import { sweepExpiredReservations } from "~/models/payment.server";
+import { sweepExpiredReservations } from "~/models/payment-settlement.server";
 import { disconnectDatabase, prisma } from "~/utils/db.server";
 import { deliverPendingEmails } from "~/utils/email.server";
 

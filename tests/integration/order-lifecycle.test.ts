@@ -16,7 +16,8 @@ import { approveRequest, receiveRequest, rejectRequest, shipExchange } from "~/m
 import { recordManualRefund, refundCard, takenBy } from "~/models/refunds.server";
 import { setOrderStatus, shipOrder } from "~/models/admin-orders.server";
 import { addToCart } from "~/models/cart.server";
-import { cancelCheckout, confirmPaidSession, startCheckout, sweepExpiredReservations } from "~/models/payment.server";
+import { confirmPaidSession, startCheckout } from "~/models/payment.server";
+import { cancelCheckout, sweepExpiredReservations } from "~/models/payment-settlement.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
