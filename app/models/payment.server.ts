@@ -4,13 +4,8 @@ import { CHECKOUT_MESSAGES, paymentLines } from "~/lib/checkout";
 import { type PaymentMethod, paymentMethodsFor } from "~/lib/payment-methods";
 import type { Shipping } from "~/lib/validation/checkout";
 import { enforceHoldLimits, previousCheckouts } from "~/models/hold-limits.server";
-import {
-  attachPaymentSession,
-  CheckoutError,
-  createOrderForCheckout,
-  type FulfilOutcome,
-  releaseReservation,
-} from "~/models/order.server";
+import { attachPaymentSession, CheckoutError, type FulfilOutcome, releaseReservation } from "~/models/order.server";
+import { createOrderForCheckout } from "~/models/order-creation.server";
 import { fulfilPaidSession } from "~/models/paid-session.server";
 import { cancelKey, recordAwaitingPayment, settleSession } from "~/models/payment-settlement.server";
 import { prisma } from "~/utils/db.server";

@@ -2,13 +2,8 @@ import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../setup/fail-on-console-error";
 import { ORDER_NUMBER_PATTERN } from "~/lib/checkout";
 import { addToCart, getCart } from "~/models/cart.server";
-import {
-  createOrderForCheckout,
-  CheckoutError,
-  fulfilOrder,
-  ORPHANED_CHECKOUT_MS,
-  releaseReservation,
-} from "~/models/order.server";
+import { CheckoutError, fulfilOrder, ORPHANED_CHECKOUT_MS, releaseReservation } from "~/models/order.server";
+import { createOrderForCheckout } from "~/models/order-creation.server";
 import { getOrdersForUser } from "~/models/order-views.server";
 import { getProductDetail } from "~/models/product.server";
 import { confirmPaidSession, startCheckout } from "~/models/payment.server";

@@ -1,0 +1,187 @@
+import {
+  chargedLines,
+  CHECKOUT_MESSAGES,
+  computeTotals,
+  type OrderTotals,
+  randomOrderNumber,
+  stockShortMessage,
+} from "~/lib/checkout";
+import type { Shipping } from "~/lib/validation/checkout";
+import { materialOf } from "~/lib/variants";
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/utils/db.server";
+import { getEnv, getShopPolicies } from "~/utils/env.server";
+import { catalogChanged } from "./catalog-cache.server";
+import { CheckoutError, RESERVATION_MS } from "./order.server";
+import { lockProducts, sellableStock, takeFromShelf } from "./stock.server";
+
+/**
+ * Creating an order at PAGAR: the server's cart at the catalogue's prices, its address and totals,
+ * and its stock reservation, in one transaction. What happens to the order afterwards (paid,
+ * released) is ./order.server.ts.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+export type CreatedOrder = {
+  id: number;
+  number: string;
+  email: string;
+  totals: OrderTotals;
+  reservedUntil: Date;
+  /** The products whose stock the reservation took. */
+  productIds: number[];
+  items: Array<{ name: string; variantName: string | null; unitPrice: number; quantity: number }>;
+  /** The gift packaging's price when chosen (before IVA), else null. */
+  giftWrapPrice: number | null;
+};
+
+/** How many random numbers are drawn before giving up (a repeat among 10^10 is already rare). */
+const ORDER_NUMBER_ATTEMPTS = 20;
+
+/**
+ * Creates a pending order from the user's server cart, at the catalogue's current prices, with
+ * its shipping address, and reserves its stock, all in one transaction: a line that no longer fits
+ * the stock throws a CheckoutError naming the product and nothing is created or reserved. `guard`
+ * runs first in that transaction (the hold limits of ./hold-limits.server.ts: it may lock and refuse).
+ *
+ * The order number is LJ + ten random digits (docs/decisions/030); a repeat draws again.
+ */
+export async function createOrderForCheckout(
+  userId: string,
+  email: string,
+  shipping: Shipping,
+  { now = new Date(), guard }: { now?: Date; guard?: (tx: Tx) => Promise<void> } = {},
+): Promise<CreatedOrder> {
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+    const number = randomOrderNumber();
+    try {
+      const order = await prisma.$transaction(async (tx) => {
+        await guard?.(tx);
+        return createOrderInTransaction(tx, { userId, email, shipping, number, now });
+      });
+      // The pieces left the shelf: the catalogue pages showing them show the new stock.
+      catalogChanged({ productIds: order.productIds });
+      return order;
+    } catch (error) {
+      // Only the order number is unique among the rows created here: everything rolled back; draw again.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") continue;
+      throw error;
+    }
+  }
+  throw new Error("No free order number found");
+}
+
+async function createOrderInTransaction(
+  tx: Tx,
+  input: { userId: string; email: string; shipping: Shipping; number: string; now: Date },
+): Promise<CreatedOrder> {
+  const lines = await tx.cartItem.findMany({
+    where: { userId: input.userId },
+    orderBy: [{ addedAt: "desc" }, { lineKey: "asc" }],
+    select: {
+      productId: true,
+      variantId: true,
+      quantity: true,
+      product: { select: { name: true, material: true, image: true, price: true, archivedAt: true, inStock: true } },
+      variant: { select: { name: true, image: true, price: true, material: true, archivedAt: true } },
+    },
+  });
+  if (lines.length === 0) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+  // A piece staff withdrew from the shop (archived, hidden from sale, or a model or size removed) while
+  // it sat in the cart is not sold.
+  const withdrawn = lines.find(
+    (line) => line.product.archivedAt !== null || !line.product.inStock || (line.variant?.archivedAt ?? null) !== null,
+  );
+  if (withdrawn) throw new CheckoutError(stockShortMessage(withdrawn.product.name, 0));
+
+  const items = lines.map((line) => ({
+    productId: line.productId,
+    variantId: line.variantId,
+    quantity: line.quantity,
+    price: line.variant ? line.variant.price : line.product.price,
+    productName: line.product.name,
+    variantName: line.variant?.name ?? null,
+    // The chosen model's metal when it has its own, as the cart showed it.
+    material: materialOf(line.product, line.variant),
+    image: line.variant?.image ?? line.product.image,
+  }));
+
+  // The products first, in id order, then their variants (the lock order of ./stock.server.ts), so
+  // concurrent checkouts of overlapping carts wait for each other instead of deadlocking.
+  await lockProducts(
+    tx,
+    items.map((item) => item.productId),
+  );
+  for (const item of items) {
+    const shelf =
+      item.variantId !== null
+        ? { shelf: "variant" as const, id: item.variantId }
+        : { shelf: "product" as const, id: item.productId };
+    if (!(await takeFromShelf(tx, shelf, item.quantity))) {
+      throw new CheckoutError(stockShortMessage(itemLabel(item), await sellableStock(tx, shelf)));
+    }
+  }
+
+  const { shipping } = input;
+  // The packaging's price is the shop's setting now, never anything the browser sent.
+  const giftWrapPrice = shipping.giftWrap ? getShopPolicies().giftWrapPrice : null;
+  const totals = computeTotals(
+    chargedLines(
+      items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
+      giftWrapPrice,
+    ),
+    { ivaIncluded: getEnv().PRICES_INCLUDE_IVA },
+  );
+  const reservedUntil = new Date(input.now.getTime() + RESERVATION_MS);
+  const order = await tx.order.create({
+    data: {
+      number: input.number,
+      userId: input.userId,
+      email: input.email,
+      status: "pendiente",
+      ...totals,
+      reservedUntil,
+      giftMessage: shipping.giftMessage,
+      giftWrapPrice,
+      items: { create: items },
+      address: {
+        create: {
+          userId: input.userId,
+          name: `${shipping.firstName} ${shipping.lastName}`,
+          firstName: shipping.firstName,
+          lastName: shipping.lastName,
+          phone: shipping.phone,
+          addressLine1: shipping.address,
+          addressLine2: shipping.address_line2,
+          interiorNumber: shipping.interiorNumber,
+          references: shipping.references,
+          city: shipping.city,
+          state: shipping.state,
+          postalCode: shipping.postalCode,
+          country: shipping.country,
+        },
+      },
+    },
+    select: { id: true, number: true },
+  });
+  return {
+    id: order.id,
+    number: order.number,
+    email: input.email,
+    totals,
+    reservedUntil,
+    productIds: [...new Set(items.map((i) => i.productId))],
+    items: items.map((i) => ({
+      name: i.productName,
+      variantName: i.variantName,
+      unitPrice: i.price,
+      quantity: i.quantity,
+    })),
+    giftWrapPrice,
+  };
+}
+
+function itemLabel(item: { productName: string; variantName: string | null }): string {
+  return item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+}
