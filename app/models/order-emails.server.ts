@@ -3,14 +3,8 @@ import { carrierLabel, trackingUrl } from "~/lib/carriers";
 import type { OrderStatusName } from "~/lib/order-status";
 import { awaitingPaymentOf } from "~/lib/payment-methods";
 import { queueEmail } from "~/utils/email.server";
-import {
-  type EmailOrder,
-  awaitingPaymentEmail,
-  orderConfirmationEmail,
-  orderDeliveredEmail,
-  orderReturnedEmail,
-  orderShippedEmail,
-} from "~/utils/order-email-templates.server";
+import { type EmailOrder, awaitingPaymentEmail, orderConfirmationEmail } from "~/utils/order-email-templates.server";
+import { orderDeliveredEmail, orderReturnedEmail, orderShippedEmail } from "~/utils/order-shipment-emails.server";
 import { configuredOrigin } from "~/utils/origin.server";
 import { voucherExpiredEmail } from "~/utils/voucher-expired-email.server";
 import { restoreCartFromOrder } from "./cart-restore.server";
