@@ -70,6 +70,9 @@ export function CheckoutSteps({
               paymentMethods={paymentMethodsFor(totals.total, page.paymentMethods)}
               busy={busy}
               error={answer?.paymentError ?? null}
+              invoicing={page.invoicing ?? null}
+              invoice={answer?.invoice ?? null}
+              email={page.email}
             />
           ) : (
             <>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { SHIPPING_FEE, VAT_LABEL, VAT_RATE } from "~/lib/constants";
 import type { Shipping } from "~/lib/validation/checkout";
+import type { CheckoutInvoiceAnswer } from "./checkout-invoice";
 
 /**
  * Checkout rules shared by the server and the pages: order totals, order numbers and the order
@@ -20,6 +21,8 @@ export type CheckoutAnswer = {
   /** Step 2's totals, with the gift packaging when it was chosen (the server computes them). */
   totals: OrderTotals | null;
   paymentError: string | null;
+  /** Step 2's *¿Requieres factura?* as posted, with its errors (docs/decisions/050). */
+  invoice?: CheckoutInvoiceAnswer | null;
 };
 
 /** What the gift packaging is called on every line that lists it. */

@@ -1,6 +1,7 @@
 import { chargedLines, computeTotals, type OrderTotals, shownPrice } from "~/lib/checkout";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { SavedAddress } from "~/lib/saved-address";
+import type { FiscalProfileView } from "~/invoicing/fiscal-profiles.server";
 import { getEnv, getShopPolicies } from "~/utils/env.server";
 import { type CartLine, getCart } from "./cart.server";
 
@@ -51,4 +52,6 @@ export type CheckoutPage = CheckoutSummary & {
   chosenAddressId: number | null;
   /** What the shopper typed last (app/models/checkout-draft.server.ts), the form's start when set. */
   draft?: Partial<Record<string, string>> | null;
+  /** ¿Requieres factura?: the shopper's saved fiscal profiles, or null when invoicing is off. */
+  invoicing?: { profiles: FiscalProfileView[] } | null;
 };

@@ -51,14 +51,25 @@ export async function createOrderForCheckout(
   userId: string,
   email: string,
   shipping: Shipping,
-  { now = new Date(), guard }: { now?: Date; guard?: (tx: Tx) => Promise<void> } = {},
+  {
+    now = new Date(),
+    guard,
+    withOrder,
+  }: {
+    now?: Date;
+    guard?: (tx: Tx) => Promise<void>;
+    /** Runs in the same transaction once the order exists (the invoice asked for at checkout). */
+    withOrder?: (tx: Tx, orderId: number) => Promise<void>;
+  } = {},
 ): Promise<CreatedOrder> {
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
     const number = randomOrderNumber();
     try {
       const order = await prisma.$transaction(async (tx) => {
         await guard?.(tx);
-        return createOrderInTransaction(tx, { userId, email, shipping, number, now });
+        const created = await createOrderInTransaction(tx, { userId, email, shipping, number, now });
+        await withOrder?.(tx, created.id);
+        return created;
       });
       // The pieces left the shelf: the catalogue pages showing them show the new stock.
       catalogChanged({ productIds: order.productIds });

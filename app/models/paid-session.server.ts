@@ -3,6 +3,7 @@ import { formatMoney } from "~/lib/money";
 import { prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { getStripe } from "~/utils/stripe.server";
+import { issueCheckoutInvoice } from "~/invoicing/checkout-invoice.server";
 import { recordAudit } from "./audit.server";
 import { changeOrderStatus, recordPaymentToRefund, SYSTEM_ACTOR, type SystemChange } from "./order-lifecycle.server";
 import { fulfilOrder, type FulfilOutcome, type ReleaseReason } from "./order.server";
@@ -34,7 +35,10 @@ export async function fulfilPaidSession(
   const payment = await paymentOf(session);
   const paid = { amount: session.amount_total, currency: session.currency?.toLowerCase() ?? null };
   if (paid.amount === order.total && paid.currency === order.currency.toLowerCase()) {
-    return fulfilOrder({ orderId }, { ordersUrl, ...payment, via });
+    const fulfilled = await fulfilOrder({ orderId }, { ordersUrl, ...payment, via });
+    // Paid: the invoice asked for at checkout is issued now (docs/decisions/050); never before.
+    if (fulfilled.outcome === "fulfilled" || fulfilled.outcome === "late_reserved") await issueCheckoutInvoice(orderId);
+    return fulfilled;
   }
 
   logger.warn(

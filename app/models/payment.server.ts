@@ -3,6 +3,9 @@ import Stripe from "stripe";
 import { CHECKOUT_MESSAGES, paymentLines } from "~/lib/checkout";
 import { type PaymentMethod, paymentMethodsFor } from "~/lib/payment-methods";
 import type { Shipping } from "~/lib/validation/checkout";
+import type { FiscalProfileInput } from "~/lib/validation/fiscal-profile";
+import type { Prisma } from "~/generated/prisma/client";
+import { saveCheckoutInvoiceRequest } from "~/invoicing/checkout-invoice.server";
 import { enforceHoldLimits, previousCheckouts } from "~/models/hold-limits.server";
 import { attachPaymentSession, CheckoutError, type FulfilOutcome, releaseReservation } from "~/models/order.server";
 import { createOrderForCheckout } from "~/models/order-creation.server";
@@ -28,6 +31,8 @@ import { logger } from "~/utils/logger.server";
  */
 const SESSION_EXPIRY_MARGIN_MS = 2 * 60_000;
 
+type Tx = Prisma.TransactionClient;
+
 export type CheckoutOutcome = { ok: true; url: string; orderId: number } | { ok: false; message: string };
 
 /**
@@ -40,6 +45,7 @@ export async function startCheckout(
   request: Request,
   user: { id: string; email: string } | null,
   shipping: Shipping,
+  invoice: FiscalProfileInput | null = null,
 ): Promise<CheckoutOutcome> {
   if (!user) return { ok: false, message: CHECKOUT_MESSAGES.noSession };
 
@@ -52,7 +58,8 @@ export async function startCheckout(
   let order;
   try {
     const guard = (tx: Parameters<typeof enforceHoldLimits>[0]) => enforceHoldLimits(tx, user, shipping);
-    order = await createOrderForCheckout(user.id, user.email, shipping, { guard });
+    const withOrder = invoice ? (tx: Tx, id: number) => saveCheckoutInvoiceRequest(tx, id, invoice) : undefined;
+    order = await createOrderForCheckout(user.id, user.email, shipping, { guard, withOrder });
   } catch (error) {
     if (error instanceof CheckoutError) return { ok: false, message: error.message };
     throw error;

@@ -23,6 +23,7 @@ import {
   saveCheckoutDraft,
   savedAddressOfDraft,
 } from "~/models/checkout-draft.server";
+import { checkoutInvoicing, parseCheckoutInvoice } from "~/invoicing/checkout-invoice.server";
 import { startCheckout } from "~/models/payment.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
@@ -36,10 +37,11 @@ import { getOptionalUser } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { state: "unauthenticated" as const };
-  const [summary, addresses, saved] = await Promise.all([
+  const [summary, addresses, saved, invoicing] = await Promise.all([
     getCheckoutSummary(user.id),
     getSavedAddresses(user.id),
     getCheckoutDraft(user.id),
+    checkoutInvoicing(user.id),
   ]);
   if (summary.lines.length === 0) return { state: "empty" as const };
   // An address picked from the list (`?direccion=`) wins; else what the shopper typed last; else the newest.
@@ -53,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     addresses,
     chosenAddressId: chosen?.id ?? null,
     draft,
+    invoicing,
   };
 }
 
@@ -105,10 +108,24 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<CheckoutActionData>({ step: 2, lastResult: null, shipping, totals, paymentError: null });
   }
 
+  // ¿Requieres factura? (docs/decisions/050): checked before the order exists, errors next to the fields.
+  const invoice = await parseCheckoutInvoice(form, user.id);
+  if (invoice.status === "invalid") {
+    const { totals } = await getCheckoutSummary(user.id, { giftWrap: shipping.giftWrap });
+    const answer = {
+      step: 2 as const,
+      lastResult: null,
+      shipping,
+      totals,
+      paymentError: null,
+      invoice: invoice.answer,
+    };
+    return data<CheckoutActionData>(answer, { status: 400 });
+  }
   // The database can go away in the middle of PAGAR: the order is then either not written at all (its
   // transaction rolls back) or reserved whole and settled later by the sweep; the shopper gets the
   // Spanish 503 page (prepareBuild in entry.server.tsx).
-  const outcome = await startCheckout(request, user, shipping);
+  const outcome = await startCheckout(request, user, shipping, invoice.status === "ok" ? invoice.receptor : null);
   // The provider's page is never a route of this app: a submission from the checkout modal (a
   // fetcher) must load it as a new document, as the plain form does.
   if (outcome.ok) {
@@ -117,7 +134,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { totals } = await getCheckoutSummary(user.id, { giftWrap: shipping.giftWrap });
   return data<CheckoutActionData>(
-    { step: 2, lastResult: null, shipping, totals, paymentError: paymentErrorMessage(outcome.message) },
+    {
+      step: 2,
+      lastResult: null,
+      shipping,
+      totals,
+      paymentError: paymentErrorMessage(outcome.message),
+      invoice: invoice.status === "ok" ? invoice.answer : null,
+    },
     { status: 409 },
   );
 }

@@ -6,7 +6,10 @@ import { isAsyncPaymentMethod, PAYMENT_METHOD_LABELS, type PaymentMethod } from 
 import { formatPhone } from "~/lib/phone";
 import { streetLine } from "~/lib/saved-address";
 import { type Shipping, shippingFormValues } from "~/lib/validation/checkout";
+import type { FiscalProfileView } from "~/invoicing/fiscal-profiles.server";
+import type { CheckoutInvoiceAnswer } from "~/lib/checkout-invoice";
 import { GiftNote } from "../gift-note";
+import { CheckoutInvoiceFields } from "../invoice/checkout-invoice-fields";
 import { InstallmentsLine } from "../installments-line";
 import { useIvaIncluded } from "../price-display";
 import { CHECKOUT_ACTION, type CheckoutFormTag, LegalLink, type SummaryLine } from "./shared";
@@ -20,6 +23,9 @@ export function PaymentStep({
   paymentMethods,
   busy,
   error,
+  invoicing = null,
+  invoice = null,
+  email = "",
 }: {
   as?: CheckoutFormTag;
   shipping: Shipping;
@@ -30,6 +36,10 @@ export function PaymentStep({
   paymentMethods: PaymentMethod[];
   busy: boolean;
   error: string | null;
+  /** ¿Requieres factura? (null: invoicing is off) and what the action answered about it. */
+  invoicing?: { profiles: FiscalProfileView[] } | null;
+  invoice?: CheckoutInvoiceAnswer | null;
+  email?: string;
 }) {
   return (
     <FormTag method="post" action={CHECKOUT_ACTION} className="space-y-6" data-testid="payment-step">
@@ -72,6 +82,7 @@ export function PaymentStep({
         </section>
       ) : null}
       <Totals totals={totals} />
+      {invoicing ? <CheckoutInvoiceFields profiles={invoicing.profiles} answer={invoice} defaultEmail={email} /> : null}
       {error ? (
         <p role="alert" className="rounded-sm border border-red-800/20 bg-red-50 px-4 py-3 text-sm text-red-900">
           {error}
