@@ -46,7 +46,7 @@ export async function issueGlobalInvoice(input: {
 
   const orders = await prisma.order.findMany({
     where: { globalInvoice: { globalInvoiceId: claim.id } },
-    select: { number: true, total: true, paymentMethod: true },
+    select: { number: true, total: true, paymentMethod: true, cardFunding: true },
     orderBy: { id: "asc" },
   });
   const amounts = globalConcepts(orders);
@@ -89,10 +89,12 @@ export async function issueGlobalInvoice(input: {
 }
 
 /** SAT's rule for a global invoice paid in several ways: the payment form of the largest amount. */
-function largestFormaPago(orders: { total: number; paymentMethod: string | null }[]): string {
+function largestFormaPago(
+  orders: { total: number; paymentMethod: string | null; cardFunding: string | null }[],
+): string {
   const sums = new Map<string, number>();
   for (const order of orders) {
-    const forma = formaPagoFor(order.paymentMethod, null);
+    const forma = formaPagoFor(order.paymentMethod, order.cardFunding);
     sums.set(forma, (sums.get(forma) ?? 0) + order.total);
   }
   return [...sums.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? "99";

@@ -38,6 +38,7 @@ const ORDER_SELECT = {
   status: true,
   paidAt: true,
   paymentMethod: true,
+  cardFunding: true,
   subtotal: true,
   shipping: true,
   tax: true,
@@ -51,7 +52,7 @@ type InvoiceOrder = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
 
 /** What the order charged, as the concept builder reads it. */
 export function invoiceSource(
-  order: Omit<InvoiceOrder, "invoice" | "id" | "number" | "status" | "paidAt" | "paymentMethod">,
+  order: Omit<InvoiceOrder, "invoice" | "id" | "number" | "status" | "paidAt" | "paymentMethod" | "cardFunding">,
 ): InvoiceSourceOrder {
   return {
     lines: order.items.map((item) => ({
@@ -98,7 +99,7 @@ export async function requestInvoice(input: {
     zip: receptor.zip,
     uso: receptor.uso,
     email: receptor.email,
-    formaPago: formaPagoFor(order.paymentMethod, null),
+    formaPago: formaPagoFor(order.paymentMethod, order.cardFunding),
     metodoPago: "PUE",
     subtotal: amounts.subtotal,
     discount: amounts.discount,

@@ -32,12 +32,17 @@ export async function fulfilPaidSession(
 ): Promise<{ outcome: FulfilOutcome; orderId: number | null }> {
   const order = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, currency: true } });
   if (!order) return { outcome: "not_found", orderId: null };
-  const payment = await paymentOf(session);
+  const { cardFunding, ...payment } = await paymentOf(session);
   const paid = { amount: session.amount_total, currency: session.currency?.toLowerCase() ?? null };
   if (paid.amount === order.total && paid.currency === order.currency.toLowerCase()) {
     const fulfilled = await fulfilOrder({ orderId }, { ordersUrl, ...payment, via });
-    // Paid: the invoice asked for at checkout is issued now (docs/decisions/050); never before.
-    if (fulfilled.outcome === "fulfilled" || fulfilled.outcome === "late_reserved") await issueCheckoutInvoice(orderId);
+    if (fulfilled.outcome === "fulfilled" || fulfilled.outcome === "late_reserved") {
+      // The card's funding decides the CFDI's FormaPago (debit 28, else 04): docs/decisions/050.
+      if (cardFunding)
+        await prisma.order.updateMany({ where: { id: orderId, cardFunding: null }, data: { cardFunding } });
+      // Paid: the invoice asked for at checkout is issued now (docs/decisions/050); never before.
+      await issueCheckoutInvoice(orderId);
+    }
     return fulfilled;
   }
 
@@ -89,29 +94,35 @@ function amountText(amount: number | null, currency: string | null): string {
 }
 
 /**
- * What a paid session's payment records on the order: its payment intent and, when the session
- * offered meses sin intereses, the plan the shopper chose — read from the payment's charge
- * (`payment_method_details.card.installments.plan`), as the session itself does not carry it.
+ * What a paid session's payment records on the order: its payment intent, the card's funding (credit,
+ * debit, prepaid — the CFDI's FormaPago) and, when the session offered meses sin intereses, the plan the
+ * shopper chose — both read from the payment's charge (`payment_method_details.card`), as the session
+ * itself does not carry them. Without a plan on offer, a charge that cannot be read leaves the funding
+ * unknown (invoiced as credit, 04) rather than holding up the order.
  */
 async function paymentOf(
   session: Stripe.Checkout.Session,
-): Promise<{ paymentIntentId: string | null; installmentMonths: number | null }> {
+): Promise<{ paymentIntentId: string | null; installmentMonths: number | null; cardFunding: string | null }> {
   const paymentIntentId = paymentIntentOf(session);
-  if (!paymentIntentId || !session.payment_method_options?.card?.installments?.enabled) {
-    return { paymentIntentId, installmentMonths: null };
-  }
+  const none = { paymentIntentId, installmentMonths: null, cardFunding: null };
+  if (!paymentIntentId) return none;
+  const installments = session.payment_method_options?.card?.installments?.enabled === true;
   let intent: Stripe.PaymentIntent;
   try {
     intent = await getStripe().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
   } catch (error) {
     // The session says it is paid: a payment intent the provider cannot find leaves the plan
     // unknown, never the order unpaid (a retry would find it missing again).
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-    logger.warn({ paymentIntentId, reason: error.message }, "payments: the paid session's payment intent is missing");
-    return { paymentIntentId, installmentMonths: null };
+    if (installments && !(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.warn({ paymentIntentId, reason }, "payments: the paid session's charge is unreadable: card funding unknown");
+    return none;
   }
   const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
-  const plan = charge?.payment_method_details?.card?.installments?.plan;
+  const card = charge?.payment_method_details?.card;
+  const cardFunding = card?.funding ?? null;
+  if (!installments) return { paymentIntentId, installmentMonths: null, cardFunding };
+  const plan = card?.installments?.plan;
   const months = plan?.type === "fixed_count" && plan.interval === "month" ? plan.count : null;
-  return { paymentIntentId, installmentMonths: months && months > 1 ? months : null };
+  return { paymentIntentId, installmentMonths: months && months > 1 ? months : null, cardFunding };
 }

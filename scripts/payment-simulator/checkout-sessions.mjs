@@ -37,6 +37,7 @@ import crypto from "node:crypto";
  * @property {PaymentMethodType[]} paymentMethodTypes what the page offers: `card`, `oxxo`, `customer_balance` (SPEI)
  * @property {number} oxxoExpiresAfterDays `payment_method_options[oxxo][expires_after_days]`
  * @property {string | null} customer a `cus_…` (required by `customer_balance`)
+ * @property {string} [cardFunding] the paying card's funding: credit, debit or prepaid
  * @property {boolean} [refundsFail] paid with the test card whose refunds fail (./refunds.mjs)
  */
 
@@ -608,6 +609,7 @@ export function paymentIntentObject(session, { expandLatestCharge = false } = {}
       type: "card",
       card: {
         brand: "visa",
+        funding: session.cardFunding ?? "credit",
         installments: session.installmentsEnabled ? { plan: session.installmentPlan } : null,
       },
     },

@@ -8,6 +8,13 @@ import { totalOf } from "./checkout-sessions.mjs";
 // Stripe's test cards that the shop's tests and people trying the shop use.
 // 4000 0000 0000 5126 pays, and its refunds fail (./refunds.mjs).
 const APPROVED = new Set(["4242424242424242", "5555555555554444", "4000000000005126"]);
+// Stripe's debit and prepaid test cards: approved, and the charge reports `card.funding` as such
+// (the shop invoices a debit card as FormaPago 28); every other approved card is credit.
+const FUNDING = new Map([
+  ["4000056655665556", "debit"],
+  ["5200828282828210", "debit"],
+  ["5105105105105100", "prepaid"],
+]);
 // Stripe's Mexican test card whose bank offers meses sin intereses.
 const INSTALLMENT_CARDS = new Set(["4000004840000008"]);
 const DECLINED = new Map([
@@ -43,7 +50,7 @@ function passesLuhn(digits) {
  * card are declined, as Stripe's test mode declines real cards.
  * @param {CardForm} form
  * @param {Date} now
- * @returns {{ outcome: "invalid", errors: CardErrors } | { outcome: "declined", message: string } | { outcome: "approved", installments: boolean }}
+ * @returns {{ outcome: "invalid", errors: CardErrors } | { outcome: "declined", message: string } | { outcome: "approved", installments: boolean, funding: string }}
  */
 export function judgeCard(form, now) {
   /** @type {CardErrors} */
@@ -66,8 +73,10 @@ export function judgeCard(form, now) {
   else if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = "El CVC debe tener 3 o 4 dígitos.";
 
   if (Object.keys(errors).length > 0) return { outcome: "invalid", errors };
-  if (APPROVED.has(number)) return { outcome: "approved", installments: false };
-  if (INSTALLMENT_CARDS.has(number)) return { outcome: "approved", installments: true };
+  if (APPROVED.has(number) || FUNDING.has(number)) {
+    return { outcome: "approved", installments: false, funding: FUNDING.get(number) ?? "credit" };
+  }
+  if (INSTALLMENT_CARDS.has(number)) return { outcome: "approved", installments: true, funding: "credit" };
   return { outcome: "declined", message: DECLINED.get(number) ?? "Tu tarjeta fue rechazada." };
 }
 
@@ -233,7 +242,7 @@ ${state.plans?.length ? planChoice(session, state.plans, state.planError) : ""}
 <button type="submit">Pagar</button>
 </form>
 ${cancel}
-<p class="hint">Tarjetas de prueba: 4242 4242 4242 4242 se aprueba y 4000 0000 0000 0002 se rechaza; 4000 0048 4000 0008 (México) ofrece meses sin intereses cuando la tienda los activa; cualquier fecha futura y cualquier CVC de 3 dígitos.</p>
+<p class="hint">Tarjetas de prueba: 4242 4242 4242 4242 se aprueba (crédito; 4000 0566 5566 5556 es de débito) y 4000 0000 0000 0002 se rechaza; 4000 0048 4000 0008 (México) ofrece meses sin intereses cuando la tienda los activa; cualquier fecha futura y cualquier CVC de 3 dígitos.</p>
 </section>`;
   const card = session.paymentMethodTypes.includes("card") ? form : "";
   return layout(

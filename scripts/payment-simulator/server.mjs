@@ -428,6 +428,7 @@ export async function startPaymentSimulator({
     session.status = "complete";
     session.paymentStatus = "paid";
     session.paymentIntent = newId("pi_");
+    session.cardFunding = verdict.funding;
     session.refundsFail = values.card_number.replace(/\s+/g, "") === REFUND_FAILS_CARD;
     session.installmentPlan = choice.months ? { count: choice.months, interval: "month", type: "fixed_count" } : null;
     // The shop hears about the payment before the customer lands on its success page, as with Stripe

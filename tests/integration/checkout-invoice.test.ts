@@ -123,12 +123,28 @@ describe("¿Requieres factura? at checkout", () => {
       "the invoice stamped",
     );
     const invoice = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
-    expect(invoice).toMatchObject({ rfc: "EKU9003173C9", total: order.total, formaPago: "04" });
+    expect(invoice).toMatchObject({ rfc: "EKU9003173C9", total: order.total, formaPago: "04" }); // 4242…: credit
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ cardFunding: "credit" });
     // The webhook again, and the success page: still one stamp, one e-mail.
     for (const event of await payments.events()) await payments.resend(event.id);
     expect(pac.stampCount()).toBe(1);
     expect(await prisma.outboxEmail.count({ where: { kind: "invoice-issued" } })).toBe(1);
     expect(await prisma.fiscalProfile.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("a debit card (as the provider's charge reports it) is invoiced with FormaPago 28", async () => {
+    const { user, cookie } = await shopper();
+    const outcome = await pagar(cookie, FISCAL);
+    await payments.pay(outcome.headers.get("location")!, "4000 0566 5566 5556");
+    const order = await prisma.order.findFirstOrThrow({ where: { userId: user.id } });
+    await eventually(
+      async () => (await prisma.invoice.findUnique({ where: { orderId: order.id } }))?.status === "emitida",
+      "the invoice stamped",
+    );
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ cardFunding: "debit" });
+    const invoice = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    expect(invoice.formaPago).toBe("28");
+    expect(invoice.xml).toContain('FormaPago="28"');
   });
 
   it("with a saved profile, an OXXO order is invoiced only when its money arrives", async () => {
