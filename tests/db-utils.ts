@@ -29,6 +29,8 @@ const TABLES = [
   "rate_limits",
   "login_links",
   "uploaded_files",
+  "credit_notes",
+  "checkout_invoice_requests",
   "global_invoice_orders",
   "global_invoices",
   "invoices",

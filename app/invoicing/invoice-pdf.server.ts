@@ -59,21 +59,22 @@ export async function renderInvoicePdf(xml: string): Promise<Buffer> {
 
   const boxX = left + 340;
   doc
-    .rect(boxX, 36, width - 340, 92)
+    .rect(boxX, 36, width - 340, cfdi.relacionado ? 104 : 92)
     .strokeColor(GOLD)
     .stroke();
   doc
     .font("Helvetica-Bold")
     .fontSize(11)
     .fillColor(INK)
-    .text("FACTURA (CFDI 4.0)", boxX + 8, 42);
+    .text(c.TipoDeComprobante === "E" ? "NOTA DE CRÉDITO (CFDI 4.0)" : "FACTURA (CFDI 4.0)", boxX + 8, 42);
   doc.font("Helvetica").fontSize(8.5);
   doc.text(`Serie y folio: ${c.Serie ?? ""}-${c.Folio ?? ""}`, boxX + 8, 58);
   doc.text("Folio fiscal (UUID):", boxX + 8);
   doc.font("Helvetica-Bold").text(timbre.UUID ?? "", boxX + 8);
   doc.font("Helvetica").text(`Fecha de emisión: ${c.Fecha ?? ""}`, boxX + 8);
   doc.text(`Fecha de certificación: ${timbre.FechaTimbrado ?? ""}`, boxX + 8);
-  doc.text("Tipo de comprobante: I - Ingreso", boxX + 8);
+  doc.text(`Tipo de comprobante: ${c.TipoDeComprobante === "E" ? "E - Egreso" : "I - Ingreso"}`, boxX + 8);
+  if (cfdi.relacionado) doc.text(`CFDI relacionado (01): ${cfdi.relacionado}`, boxX + 8);
 
   let y = 142;
   doc.font("Helvetica-Bold").fontSize(9).fillColor(GOLD).text("RECEPTOR", left, y);

@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { OrderStatusName } from "~/lib/order-status";
 import type Stripe from "stripe";
+import { creditNoteAfterRefund } from "~/invoicing/credit-note.server";
 import { cancelInvoiceAfterRefund } from "~/invoicing/invoice-cancel.server";
 import { storedRefundItems } from "~/lib/refund-amounts";
 import { prisma } from "~/utils/db.server";
@@ -63,6 +64,7 @@ export async function settleRefund(
     });
     if (status === "fallido") return true;
     after.push(await queueRefundEmail(tx, row));
+    after.push(await creditNoteAfterRefund(tx, row)); // a partial refund of an invoiced sale: its egreso
     await markRefundedReturns(tx, row.orderId, actor);
     const paid = await tx.refund.aggregate({
       where: { orderId: row.orderId, status: "reembolsado" },

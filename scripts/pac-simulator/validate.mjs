@@ -82,8 +82,9 @@ export function validateComprobante(c) {
   for (const field of ["Fecha", "SubTotal", "Moneda", "Total", "TipoDeComprobante", "Exportacion", "LugarExpedicion"]) {
     required(c[field], field);
   }
-  if (c.TipoDeComprobante !== "I")
+  if (c.TipoDeComprobante !== "I" && c.TipoDeComprobante !== "E")
     throw new CfdiError("CFDI40104", "El campo TipoDeComprobante no contiene un valor del catálogo.");
+  if (c.TipoDeComprobante === "E" || c.CfdiRelacionados) validateRelacionados(c);
   if (!FORMAS_PAGO.includes(required(c.FormaPago, "FormaPago"))) {
     throw new CfdiError("CFDI40104", "El campo FormaPago no contiene un valor del catálogo c_FormaPago.");
   }
@@ -104,6 +105,29 @@ export function validateComprobante(c) {
   if (c.InformacionGlobal || c.Receptor?.Rfc === "XAXX010101000") validateGlobal(c);
   else validateReceptor(c.Receptor ?? {});
   validateAmounts(c);
+}
+
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
+
+/**
+ * An egreso (nota de crédito) relates the CFDI it corrects: CfdiRelacionados with TipoRelacion 01
+ * (nota de crédito de los documentos relacionados) and each related UUID well formed.
+ * @param {any} c
+ */
+function validateRelacionados(c) {
+  const groups = c.CfdiRelacionados;
+  if (!Array.isArray(groups) || groups.length === 0) {
+    throw new CfdiError("CFDI40100", "El campo CfdiRelacionados es requerido en un comprobante de egreso.");
+  }
+  for (const group of groups) {
+    if (!["01", "02", "03", "04", "05", "06", "07"].includes(group?.TipoRelacion)) {
+      throw new CfdiError("CFDI40196", "El campo TipoRelacion no contiene un valor del catálogo c_TipoRelacion.");
+    }
+    const related = group.CfdiRelacionado;
+    if (!Array.isArray(related) || related.length === 0 || !related.every((r) => UUID.test(String(r?.UUID)))) {
+      throw new CfdiError("CFDI40197", "El campo UUID del CfdiRelacionado no tiene la estructura de un folio fiscal.");
+    }
+  }
 }
 
 /**

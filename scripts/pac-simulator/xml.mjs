@@ -31,7 +31,17 @@ export function stampedXml(c, stamp) {
     const traslados = Impuestos.Traslados.map((/** @type {any} */ t) => `<cfdi:Traslado${attrs(t)}/>`).join("");
     return `<cfdi:Concepto${attrs(rest)}><cfdi:Impuestos><cfdi:Traslados>${traslados}</cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto>`;
   }).join("");
-  const { Emisor, Receptor, Impuestos, InformacionGlobal, ...rest } = c;
+  const { Emisor, Receptor, Impuestos, InformacionGlobal, CfdiRelacionados, ...rest } = c;
+  const relacionados = (CfdiRelacionados ?? [])
+    .map(
+      (/** @type {any} */ group) =>
+        `<cfdi:CfdiRelacionados${attrs({ TipoRelacion: group.TipoRelacion })}>` +
+        group.CfdiRelacionado.map((/** @type {any} */ r) => `<cfdi:CfdiRelacionado${attrs({ UUID: r.UUID })}/>`).join(
+          "",
+        ) +
+        `</cfdi:CfdiRelacionados>`,
+    )
+    .join("");
   const comprobante = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== "Conceptos"));
   const traslados = (Impuestos.Traslados ?? []).map((/** @type {any} */ t) => `<cfdi:Traslado${attrs(t)}/>`).join("");
   const tfd = attrs({
@@ -59,6 +69,7 @@ export function stampedXml(c, stamp) {
       Certificado: Buffer.from(`simulated certificate ${stamp.noCertificado}`).toString("base64"),
     })}>` +
     (InformacionGlobal ? `<cfdi:InformacionGlobal${attrs(InformacionGlobal)}/>` : "") +
+    relacionados +
     `<cfdi:Emisor${attrs(Emisor)}/>` +
     `<cfdi:Receptor${attrs(Receptor)}/>` +
     `<cfdi:Conceptos>${conceptos}</cfdi:Conceptos>` +

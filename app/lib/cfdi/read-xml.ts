@@ -13,6 +13,8 @@ export type CfdiView = {
   receptor: Attributes;
   conceptos: Array<Attributes & { iva: string }>;
   timbre: Attributes;
+  /** An egreso's related CFDI (the first CfdiRelacionado's UUID), else "". */
+  relacionado: string;
 };
 
 function unescape(value: string): string {
@@ -46,5 +48,6 @@ export function readCfdi(xml: string): CfdiView {
     receptor: firstTag(xml, "cfdi:Receptor"),
     conceptos,
     timbre: firstTag(xml, "tfd:TimbreFiscalDigital"),
+    relacionado: firstTag(xml, "cfdi:CfdiRelacionado").UUID ?? "",
   };
 }
