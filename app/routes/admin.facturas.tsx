@@ -11,12 +11,18 @@ import { parsePage } from "~/lib/pagination";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
+import { CreditNotes } from "~/components/invoice/credit-notes";
+import { listCreditNotes, retryCreditNote } from "~/invoicing/credit-note-views.server";
 
 /** The Facturas tab: every CFDI with its status, order, receptor, total and UUID; downloads; retry an error. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, "worker");
   const page = parsePage(new URL(request.url).searchParams.get("pagina"));
-  return { invoices: await listInvoices(page), globals: await listGlobalInvoices() };
+  return {
+    invoices: await listInvoices(page),
+    globals: await listGlobalInvoices(),
+    creditNotes: await listCreditNotes(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,6 +45,15 @@ export async function action({ request }: ActionFunctionArgs) {
             message: `Factura global de ${result.period.label} emitida: ${result.uuid} (${result.orders} ventas).`,
           }
         : { kind: "error", message: result.message };
+  } else if (form.get("intent") === "retry-egreso") {
+    const result = await retryCreditNote(id);
+    flash =
+      result === "issued"
+        ? { kind: "success", message: "Nota de crédito emitida." }
+        : {
+            kind: "error",
+            message: result === null ? "Esa nota de crédito no está en error." : "No se emitió: revisa el error.",
+          };
   } else if (form.get("intent") === "cancel") {
     const result = await retryCancellation(id, actor);
     flash =
@@ -70,7 +85,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export default function AdminInvoices() {
-  const { invoices, globals } = useLoaderData<typeof loader>();
+  const { invoices, globals, creditNotes } = useLoaderData<typeof loader>();
   return (
     <section data-testid="admin-invoices">
       <h2 className="font-serif text-2xl text-ink-900">Facturas (CFDI 4.0)</h2>
@@ -220,6 +235,7 @@ export default function AdminInvoices() {
           </tbody>
         </table>
       ) : null}
+      <CreditNotes notes={creditNotes} staff />
     </section>
   );
 }

@@ -2,7 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CreditNotes } from "~/components/invoice/credit-notes";
 import { FiscalForm } from "~/components/invoice/fiscal-form";
+import { creditNotesForOrder } from "~/invoicing/credit-note-views.server";
 import { Link } from "~/components/link";
 import { useIsPending } from "~/components/use-is-pending";
 import { getFiscalProfile, listFiscalProfiles } from "~/invoicing/fiscal-profiles.server";
@@ -30,7 +32,7 @@ async function pageOrder(request: Request, number: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, order } = await pageOrder(request, params.number);
   const profiles = order.invoice?.uuid ? [] : await listFiscalProfiles(user.id);
-  return { order, profiles };
+  return { order, profiles, creditNotes: await creditNotesForOrder(user.id, order.number) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -57,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function InvoiceRequest() {
-  const { order, profiles } = useLoaderData<typeof loader>();
+  const { order, profiles, creditNotes } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsPending({ formAction: `/orders/${order.number}/factura` });
   const invoice = order.invoice;
@@ -153,6 +155,7 @@ export default function InvoiceRequest() {
           </div>
         </>
       )}
+      <CreditNotes notes={creditNotes} />
     </section>
   );
 }

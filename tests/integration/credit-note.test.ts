@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { issueCreditNote } from "~/invoicing/credit-note.server";
+import {
+  creditNoteFile,
+  creditNotesForOrder,
+  listCreditNotes,
+  retryCreditNote,
+} from "~/invoicing/credit-note-views.server";
 import { issueGlobalInvoice } from "~/invoicing/global-invoice.server";
 import { renderInvoicePdf } from "~/invoicing/invoice-pdf.server";
 import { requestInvoice } from "~/invoicing/invoice.server";
@@ -150,6 +156,16 @@ describe("the egreso (nota de crédito) of a partial refund", () => {
     expect(files).toEqual([`JNE-${note.folio}-${note.uuid}.xml`, `JNE-${note.folio}-${note.uuid}.pdf`]);
     const pdf = await renderInvoicePdf(xml);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    // Listed and downloadable in Mis Pedidos for its shopper only; staff see it too.
+    expect(await creditNotesForOrder(user.id, order.number)).toMatchObject([{ uuid: note.uuid, status: "emitida" }]);
+    const own = await creditNoteFile(order.number, `${note.folio}.xml`, { userId: user.id, anyOwner: false });
+    expect(own?.body.toString()).toBe(xml);
+    const stranger = await createUser();
+    expect(
+      await creditNoteFile(order.number, `${note.folio}.pdf`, { userId: stranger.id, anyOwner: false }),
+    ).toBeNull();
+    expect(await creditNoteFile(order.number, "1.exe", { userId: user.id, anyOwner: false })).toBeNull();
+    expect((await listCreditNotes()).map((n) => n.orderNumber)).toEqual([order.number]);
     if (process.env.EGRESO_PDF_OUT) (await import("node:fs")).writeFileSync(process.env.EGRESO_PDF_OUT, pdf);
   });
 
@@ -163,7 +179,10 @@ describe("the egreso (nota de crédito) of a partial refund", () => {
     await vi.waitFor(async () => expect((await noteOf(refund.id))?.status).toBe("error"), { timeout: 10_000 });
     expect((await prisma.refund.findUniqueOrThrow({ where: { id: refund.id } })).status).toBe("reembolsado");
     const stamps = pac.stampCount();
-    expect(await issueCreditNote(refund.id)).toBe("issued");
+    const [note] = await listCreditNotes();
+    expect(note).toMatchObject({ status: "error", errorMessage: expect.any(String) });
+    expect(await retryCreditNote(note!.id)).toBe("issued"); // staff's retry in /admin/facturas
+    expect(await retryCreditNote(note!.id)).toBeNull();
     expect(await issueCreditNote(refund.id)).toBe("taken");
     expect(pac.stampCount() - stamps).toBe(1);
     expect(await prisma.outboxEmail.count({ where: { kind: "credit-note-issued" } })).toBe(1);

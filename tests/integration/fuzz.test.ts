@@ -519,6 +519,12 @@ describe("hostile invoice requests (issue 34)", () => {
     for (const file of ["factura", "factura.xml", "factura.pdf"]) {
       assertSafe(await send(shop.url, { path: `/orders/${order.number}/${file}`, headers: { Cookie: cookie } }), file);
     }
+    // A refund's egreso (nota de crédito) download: a hostile file name is a 404.
+    for (const [label, value] of Object.entries(VALUES)) {
+      const file = encodeURIComponent(String(value).slice(0, 2_000));
+      const path = `/orders/${order.number}/nota-credito/${file}`;
+      assertSafe(await send(shop.url, { path, headers: { Cookie: cookie } }), `credit note ${label}`);
+    }
     // Staff's retries in /admin/facturas (issuing again, cancelling again): every field hostile.
     for (const [label, value] of Object.entries(VALUES)) {
       for (const intent of ["cancel", "retry", value]) {
