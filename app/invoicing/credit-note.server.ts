@@ -132,7 +132,10 @@ export async function issueCreditNote(refundId: number, now = new Date()): Promi
         order: { select: { items: { select: { id: true, productName: true, variantName: true } } } },
       },
     });
-    const amounts = buildEgresoConcepts(refundedLines(refund));
+    const lines = refundedLines(refund);
+    const rest = note.total - lines.reduce((sum, line) => sum + line.amount, 0);
+    if (rest > 0) lines.push({ kind: "other", description: "Bonificación", quantity: 1, amount: rest });
+    const amounts = buildEgresoConcepts(lines);
     if (amounts.total !== note.total) throw new Error(`egreso total ${amounts.total} differs from the refund's`);
     const global = note.globalInvoiceId
       ? await prisma.globalInvoice.findUniqueOrThrow({ where: { id: note.globalInvoiceId } })

@@ -12,6 +12,8 @@ import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
 import { CreditNotes } from "~/components/invoice/credit-notes";
+import { StaffCancelForm } from "~/components/invoice/staff-cancel-form";
+import { staffCancelInvoice } from "~/invoicing/staff-cancel.server";
 import { listCreditNotes, retryCreditNote } from "~/invoicing/credit-note-views.server";
 
 /** The Facturas tab: every CFDI with its status, order, receptor, total and UUID; downloads; retry an error. */
@@ -45,6 +47,19 @@ export async function action({ request }: ActionFunctionArgs) {
             message: `Factura global de ${result.period.label} emitida: ${result.uuid} (${result.orders} ventas).`,
           }
         : { kind: "error", message: result.message };
+  } else if (form.get("intent") === "staff-cancel") {
+    const result = await staffCancelInvoice({
+      invoiceId: id,
+      motive: form.get("motivo"),
+      substitute: form.get("sustituto"),
+      actor,
+    });
+    flash =
+      result.status === "cancelled"
+        ? { kind: "success", message: `Factura cancelada ante el SAT: ${result.uuid}` }
+        : result.status === "refused" || result.status === "failed"
+          ? { kind: "error", message: result.message }
+          : { kind: "error", message: "La cancelación está en curso. Recarga en unos segundos." };
   } else if (form.get("intent") === "retry-egreso") {
     const result = await retryCreditNote(id);
     flash =
@@ -123,6 +138,7 @@ export default function AdminInvoices() {
                         </Form>
                       </>
                     ) : null}
+                    {invoice.status === "emitida" ? <StaffCancelForm invoiceId={invoice.id} /> : null}
                     {invoice.status === "cancelando" || invoice.status === "cancelada" ? (
                       <p className="mt-1 text-xs text-ink-700">
                         Motivo SAT {invoice.cancelMotive}

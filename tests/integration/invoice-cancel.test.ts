@@ -3,6 +3,7 @@ import { listInvoices, retryCancellation } from "~/invoicing/admin-invoices.serv
 import { cancelOrderInvoice, markInvoiceForCancellation } from "~/invoicing/invoice-cancel.server";
 import { invoiceLinksForUser } from "~/invoicing/invoice-views.server";
 import { requestInvoice } from "~/invoicing/invoice.server";
+import { staffCancelInvoice } from "~/invoicing/staff-cancel.server";
 import { cancelCfdi } from "~/invoicing/pac-client.server";
 import { getInvoicingSettings, resetInvoicingSettingsCache } from "~/invoicing/settings.server";
 import { computeTotals } from "~/lib/checkout";
@@ -134,6 +135,12 @@ describe("cancelling the CFDI of a refunded order", () => {
     expect(await settleRefund({ id: refund.id }, "succeeded", null)).toBe(true);
     expect((await invoiceOf(order.id)).status).toBe("emitida");
     expect(pac.cancelCount()).toBe(0);
+    // Its egreso instead (docs/decisions/050): an amount no line accounts for, as one concept.
+    await vi.waitFor(
+      async () =>
+        expect((await prisma.creditNote.findUnique({ where: { refundId: refund.id } }))?.status).toBe("emitida"),
+      { timeout: 10_000 },
+    );
   });
 
   it("refunds even when the PAC fails, leaves the invoice for staff, whose retry cancels it and is audited", async () => {
@@ -196,5 +203,46 @@ describe("cancelling the CFDI of a refunded order", () => {
     });
     const substitute = "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31";
     expect(await cancelCfdi(settings, { uuid: uuid!, motive: "01", substitute })).toMatchObject({ ok: true });
+  });
+});
+
+describe("staff cancelling with motive 01 or 02 (issue 34, docs/decisions/050)", () => {
+  const actor = { id: null, email: "contadora@example.test" };
+
+  it("02 cancels once without substitute, audited; 01 needs the substitute's UUID and relates it", async () => {
+    const { order } = await invoicedOrder();
+    const invoice = await invoiceOf(order.id);
+    const refused = await staffCancelInvoice({ invoiceId: invoice.id, motive: "03", substitute: "", actor });
+    expect(refused).toMatchObject({ status: "refused", field: "motive" });
+    const result = await staffCancelInvoice({ invoiceId: invoice.id, motive: "02", substitute: "ignored", actor });
+    expect(result).toEqual({ status: "cancelled", uuid: invoice.uuid });
+    expect(await invoiceOf(order.id)).toMatchObject({
+      status: "cancelada",
+      cancelMotive: "02",
+      cancelSubstitute: null,
+    });
+    // A second click: nothing more at the PAC.
+    expect(await staffCancelInvoice({ invoiceId: invoice.id, motive: "02", substitute: "", actor })).toMatchObject({
+      status: "refused",
+    });
+    expect(pac.cancelCount()).toBe(1);
+    const audit = await prisma.auditEntry.findFirstOrThrow({ where: { orderId: order.id, action: "invoice" } });
+    expect(audit).toMatchObject({ actorEmail: actor.email });
+    expect(audit.after).toMatchObject({ invoice: "cancelando", motive: "02" });
+
+    const second = await invoicedOrder();
+    const other = await invoiceOf(second.order.id);
+    expect(await staffCancelInvoice({ invoiceId: other.id, motive: "01", substitute: "no-uuid", actor })).toMatchObject(
+      { status: "refused", field: "substitute" },
+    );
+    expect(
+      await staffCancelInvoice({ invoiceId: other.id, motive: "01", substitute: other.uuid!.toLowerCase(), actor }),
+    ).toMatchObject({ status: "refused", field: "substitute" });
+    const substitute = invoice.uuid!; // any stamped UUID stands for the re-issued invoice here
+    expect(await staffCancelInvoice({ invoiceId: other.id, motive: "01", substitute, actor })).toEqual({
+      status: "cancelled",
+      uuid: other.uuid,
+    });
+    expect(await invoiceOf(second.order.id)).toMatchObject({ cancelMotive: "01", cancelSubstitute: substitute });
   });
 });

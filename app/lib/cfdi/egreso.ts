@@ -12,7 +12,8 @@ import { type CfdiAmounts, type Concept, splitIvaIncluded, unitValueOf } from ".
  */
 
 export type RefundedLine = {
-  kind: "piece" | "giftWrap" | "shipping";
+  /** `other`: an amount given back that no line accounts for (84111506 / ACT, as SAT's guide has it). */
+  kind: "piece" | "giftWrap" | "shipping" | "other";
   description: string;
   quantity: number;
   /** What was given back for this line, IVA included, centavos. */
@@ -27,13 +28,15 @@ export function buildEgresoConcepts(lines: readonly RefundedLine[]): CfdiAmounts
     .map((line) => {
       const { base, iva } = splitIvaIncluded(line.amount);
       const keys =
-        line.kind === "shipping"
-          ? { productKey: PRODUCT_KEYS.shipping.code, unit: UNIT_KEYS.service }
-          : line.kind === "giftWrap"
-            ? { productKey: PRODUCT_KEYS.giftWrap.code, unit: UNIT_KEYS.piece }
-            : { productKey: line.productKey ?? PRODUCT_KEYS.fineJewellery.code, unit: UNIT_KEYS.piece };
+        line.kind === "other"
+          ? { productKey: "84111506", unit: { code: "ACT", name: "Actividad" } }
+          : line.kind === "shipping"
+            ? { productKey: PRODUCT_KEYS.shipping.code, unit: UNIT_KEYS.service }
+            : line.kind === "giftWrap"
+              ? { productKey: PRODUCT_KEYS.giftWrap.code, unit: UNIT_KEYS.piece }
+              : { productKey: line.productKey ?? PRODUCT_KEYS.fineJewellery.code, unit: UNIT_KEYS.piece };
       return {
-        kind: line.kind,
+        kind: line.kind === "other" ? "sale" : line.kind,
         description: `Devolución: ${line.description}`,
         sku: null,
         quantity: line.quantity,
