@@ -52,3 +52,68 @@ test("a shopper asks for the invoice of a paid order and downloads it", async ({
   expect(xml.status()).toBe(200);
   expect(await xml.text()).toContain("tfd:TimbreFiscalDigital");
 });
+
+/**
+ * ¿Requieres factura? at checkout (docs/decisions/050): a wrong RFC is answered next to its field in step
+ * 2 with the values kept; the right data goes with PAGAR and the invoice is stamped once the card is paid.
+ */
+test("a shopper asks for the invoice at checkout and gets it once paid", async ({ page, app, login, baseURL }) => {
+  const user = await login();
+  const product = await app.prisma.product.create({
+    data: {
+      name: `Dije ${Date.now().toString(36)}`,
+      price: 1_200_00,
+      stock: 3,
+      image: "/images/products/placeholder.svg",
+      categoryId: 4,
+    },
+  });
+  const added = await page.request.post("/cart", {
+    form: { intent: "add", productId: String(product.id), variantId: "", quantity: "1", redirectTo: "/cart" },
+    headers: { Origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(302);
+
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  const shipping = page.getByTestId("shipping-form");
+  const fields = {
+    Nombre: "María",
+    Apellidos: "López Hernández",
+    Teléfono: "5512345678",
+    "Colonia/Fraccionamiento": "Polanco",
+    "Calle y número": "Av. Presidente Masaryk 123",
+    Municipio: "Miguel Hidalgo",
+    "Código postal": "11560",
+  };
+  for (const [label, value] of Object.entries(fields)) await shipping.getByLabel(label).first().fill(value);
+  await shipping.getByLabel("Estado").selectOption("Ciudad de México");
+  await page.getByRole("button", { name: "Continuar al pago" }).click();
+
+  const invoice = page.getByTestId("checkout-invoice");
+  await expect(invoice.getByLabel("RFC")).toBeHidden(); // collapsed by default
+  await invoice.getByText("¿Requieres factura?").click();
+  await invoice.getByLabel("Sí, con estos datos fiscales").check();
+  await invoice.getByLabel("RFC").fill("EKU9003173C8");
+  await invoice.getByLabel("Nombre o razón social").fill("Escuela Kemper Urgate");
+  await invoice.getByLabel("Régimen fiscal").selectOption("601");
+  await invoice.getByLabel("Código postal del domicilio fiscal").fill("42501");
+  await page.getByRole("button", { name: "PAGAR" }).click();
+  await expect(invoice.getByText("El último carácter del RFC (dígito verificador) no corresponde")).toBeVisible();
+  await expect(invoice.getByLabel("Código postal del domicilio fiscal")).toHaveValue("42501");
+  expect(await app.prisma.order.count({ where: { userId: user.id } })).toBe(0);
+
+  await invoice.getByLabel("RFC").fill("EKU9003173C9");
+  await page.getByRole("button", { name: "PAGAR" }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_test_/);
+  await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Vencimiento (MM/AA)").fill("12/39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pagar" }).click();
+  await expect(page).toHaveURL(/\/success/);
+  const order = await app.prisma.order.findFirstOrThrow({ where: { userId: user.id }, select: { id: true } });
+  await expect
+    .poll(async () => (await app.prisma.invoice.findUnique({ where: { orderId: order.id } }))?.status)
+    .toBe("emitida");
+});
