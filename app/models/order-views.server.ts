@@ -2,7 +2,7 @@ import type { OrderStatusName as OrderStatus } from "~/lib/order-status";
 import { Prisma } from "~/generated/prisma/client";
 import { type AwaitingPayment, awaitingPaymentOf } from "~/lib/payment-methods";
 import { prisma } from "~/utils/db.server";
-import { ORPHANED_CHECKOUT_MS } from "./order.server";
+import { ORPHANED_CHECKOUT_MS } from "~/lib/order-timing";
 
 /** Reads of orders (Mis Pedidos, the success and cancel pages), and the sweep's claim on its next order. */
 
