@@ -31,11 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     prev: p > 1 ? absoluteUrl(request, collectionHref(category, filters, p - 1)) : null,
     next: hasNext ? absoluteUrl(request, collectionHref(category, filters, p + 1)) : null,
   });
+  // The plain home's first screen is read beside the grid (two statements at once, one wait).
+  const firstScreenRead = firstScreen(collection, page);
   const grid = await whenDatabaseUnavailable<GridRead, null>(
     () => (collection ? getCollection(category, filters, page) : getProductGrid(category, page)),
     () => null,
   );
   if (!grid) {
+    await firstScreenRead.catch(() => null);
     // The database is down: the page still renders, with the "Error de Conexión" panel.
     const section: GridSection = { category, name: null, description: null };
     const list: ProductPage<PackedCard> = { products: [], page, hasNext: false };
@@ -63,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     total,
     error: null,
-    home: await firstScreen(collection, page),
+    home: await firstScreenRead,
     ...links(page, list.hasNext),
   };
 }

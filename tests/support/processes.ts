@@ -76,7 +76,7 @@ export function startNode(args: string[], { env = {}, cleanEnv = false, stdin = 
       check();
       void exited.then((code) => {
         check();
-        settle(() => reject(new Error(`the process ended (${code}) before ${what}:\n${output}`)));
+        settle(() => reject(new Error(`no ${what}, the process exited with ${code}:\n${output}`)));
       });
     });
 
