@@ -47,8 +47,9 @@ const TILE_RENDERS: Record<string, string> = {
 
 export function CategoryTiles() {
   return (
-    <nav aria-label="Categorías" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+    // A list of links, not a second landmark named like the header's "Categorías" navigation.
+    <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Explora por categoría">
         {CATEGORY_NAV.filter((c) => c.id !== "all").map((c) => {
           const src = TILE_RENDERS[c.id]!;
           return (
@@ -70,7 +71,7 @@ export function CategoryTiles() {
           );
         })}
       </ul>
-    </nav>
+    </div>
   );
 }
 
