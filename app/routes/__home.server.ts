@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     next: hasNext ? absoluteUrl(request, collectionHref(category, filters, p + 1)) : null,
   });
   // The plain home's first screen is read beside the grid (two statements at once, one wait).
-  const firstScreenRead = firstScreen(collection, page);
+  const firstScreenRead = firstScreen(collection);
   const grid = await whenDatabaseUnavailable<GridRead, null>(
     () => (collection ? getCollection(category, filters, page) : getProductGrid(category, page)),
     () => null,
@@ -74,9 +74,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Anonymous visitors may get the page from a cache that revalidates it (ETag); see applyCachePolicy. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
 
-/** The home's first screen (decision 055): its rows, on the plain home's first page only. */
-async function firstScreen(collection: boolean, page: number) {
-  if (collection || page > 1) return null;
+/**
+ * The home's first screen (decision 055): its rows, on every page of the plain home — "Ver más" keeps
+ * them above the pieces it adds, so `?pagina=2` (Back from a piece) must show them too, or the page
+ * comes back shorter and the shopper lands away from the piece they left.
+ */
+async function firstScreen(collection: boolean) {
+  if (collection) return null;
   const season = giftSeason(new Date());
   const rows = await whenDatabaseUnavailable(
     () => getHomeSections(season.occasion),
