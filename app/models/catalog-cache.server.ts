@@ -67,7 +67,16 @@ export function afterCatalogChange(listener: () => void): () => void {
   return () => changeListeners.delete(listener);
 }
 
-/** Forgets the cached catalogue reads that `change` makes stale, in this process only. */
+/**
+ * Forgets the cached catalogue reads that `change` makes stale, in this process only. For a writer no
+ * other instance must hear: the test fixtures, which write the database directly while a test's own
+ * shop server runs — a notification reaching that server at a moment no test can predict would empty
+ * a page between a test's two requests (and on the embedded database it never arrives at all).
+ */
+export function forgetCatalogHere(change: CatalogChange): void {
+  forgetCatalog(change);
+}
+
 function forgetCatalog(change: CatalogChange): void {
   // The rendered pages showing one of its products, or all of them (decision 048).
   forgetRenderedPages(keysOfChange(change));
