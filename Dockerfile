@@ -59,8 +59,6 @@ COPY --chown=node:node prisma/schema.prisma prisma/schema.prisma
 COPY --chown=node:node prisma/migrations prisma/migrations
 COPY --chown=node:node scripts/start.mjs scripts/with-db.mjs scripts/migrate.mjs scripts/prisma.mjs scripts/unref-timers.cjs scripts/
 COPY --chown=node:node scripts/lib scripts/lib
-COPY --chown=node:node scripts/payment-simulator scripts/payment-simulator
-COPY --chown=node:node scripts/pac-simulator scripts/pac-simulator
 COPY --chown=node:node server server
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

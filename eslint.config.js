@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "server/**", "*.config.{js,ts}", "prisma/**", "tests/**"],
+    files: ["scripts/**", "tools/**", "server/**", "*.config.{js,ts}", "prisma/**", "tests/**"],
     languageOptions: { globals: { ...globals.node } },
     rules: { "no-console": "off" },
   },

@@ -209,6 +209,15 @@ cmdlines="$(podman_ exec "$SHOP" sh -c 'for f in /proc/[0-9]*/cmdline; do tr "\0
 grep -q -- "--max-semi-space-size=64 .*server/index.mjs" <<<"$cmdlines" ||
   fail "the shop's server does not run with the flags of scripts/lib/server-flags.mjs"
 echo "  its server runs with --max-semi-space-size=64 (scripts/lib/server-flags.mjs)"
+# The local simulators are development tools (tools/, workspace packages): not in the image, and a shop
+# started without their provider's keys says what is off instead of approving test cards.
+if podman_ exec "$SHOP" sh -c 'ls -d tools node_modules/@joyeria scripts/payment-simulator scripts/pac-simulator' >/dev/null 2>&1; then
+  fail "the image carries a development tool (tools/, node_modules/@joyeria or a simulator)"
+fi
+shop_log="$(podman_ logs "$SHOP" 2>&1)"
+grep -q "local payment simulator is not installed here" <<<"$shop_log" || fail "no word that card payments are off: $shop_log"
+grep -q "local PAC simulator is not installed here" <<<"$shop_log" || fail "no word that invoicing is off: $shop_log"
+echo "  no simulator in the image; the start says card payments and invoicing are off without their keys"
 [ "$(psql -qAt "$DB_URL" -c 'SELECT count(*) FROM products')" = 0 ] || fail "the new database has products"
 if podman_ exec "$SHOP" node build/commands/seed.js >"$WORK/dev-seed.out" 2>&1; then
   fail "the image created the development accounts"

@@ -27,7 +27,7 @@ import { openCpuQuotas } from "./lib/cpu-quota.mjs";
 import { cpuReport, cpuSnapshot, refreshShops } from "./lib/cpu-usage.mjs";
 import { startInstances, startShopProcess, startThrowawayCluster } from "./lib/instances.mjs";
 import { seedDatabase } from "./lib/seed.mjs";
-import { startPaymentSimulator } from "./payment-simulator/server.mjs";
+import { startPaymentSimulator } from "@joyeria/payment-simulator";
 
 const { values: flags } = parseArgs({
   options: {

@@ -14,12 +14,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { migrateDeploy, openDatabase, pendingMigrations, redact, root, run, waitForDatabase } from "./lib/database.mjs";
 import { forRealBecause, isLocalOrigin } from "./lib/for-real.mjs";
+import { importDevelopmentTool } from "./lib/development-tools.mjs";
 import { log, logFormat } from "./lib/log.mjs";
 import { halfStripeConfiguration } from "./lib/payment-keys.mjs";
 import { resolveSessionSecret } from "./lib/secrets.mjs";
 import { databaseContents, seedDatabase } from "./lib/seed.mjs";
 import { serverNodeFlags } from "./lib/server-flags.mjs";
-import { startPaymentSimulator } from "./payment-simulator/server.mjs";
 import { invoicingSettings } from "./lib/pac.mjs";
 
 if (!fs.existsSync(path.join(root, "build/index.js"))) {
@@ -142,6 +142,14 @@ async function paymentSettings() {
     log(
       "warn",
       `Payments: STRIPE_SECRET_KEY is not set, so card payments are off (the local simulator only runs for a shop on localhost, not ${appOrigin}).`,
+    );
+    return {};
+  }
+  const { startPaymentSimulator } = (await importDevelopmentTool("@joyeria/payment-simulator")) ?? {};
+  if (!startPaymentSimulator) {
+    log(
+      "warn",
+      "Payments: STRIPE_SECRET_KEY is not set and the local payment simulator is not installed here (the production image leaves it out), so card payments are off.",
     );
     return {};
   }

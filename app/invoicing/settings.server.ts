@@ -7,7 +7,7 @@ import { type GlobalPeriodicity, isGlobalPeriodicity } from "~/lib/cfdi/global";
  * env.server.ts:
  *
  * - `PAC_API_TOKEN`: the PAC's token (SW Sapien); invoicing is on when it is set. `npm start` on
- *   localhost without it starts the project's PAC simulator and sets it (scripts/pac-simulator/).
+ *   localhost without it starts the project's PAC simulator and sets it (tools/pac-simulator/).
  * - `PAC_API_URL`: the PAC's API base (default SW's production `https://services.sw.com.mx`; its test
  *   environment is `https://services.test.sw.com.mx`).
  * - The shop as issuer of its invoices: `INVOICE_ISSUER_RFC` (default `SHOP_RFC`), `INVOICE_ISSUER_NAME`

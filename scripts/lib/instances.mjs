@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { postgresBinaries, startPostgresCluster } from "../../tests/integration/postgres-cluster.ts";
-import { startPaymentSimulator } from "../payment-simulator/server.mjs";
+import { startPaymentSimulator } from "@joyeria/payment-simulator";
 import { freePort, root } from "./database.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
 

@@ -1,10 +1,10 @@
 // @ts-check
 // Invoicing (CFDI 4.0) for `npm start`: with PAC_API_TOKEN the shop talks to the PAC and nothing is
-// started; without it, a shop on localhost gets the project's PAC simulator (scripts/pac-simulator/) on a
+// started; without it, a shop on localhost gets the project's PAC simulator (tools/pac-simulator/) on a
 // free port with a fresh token, and the SAT's test issuer as the shop's fiscal data unless INVOICE_ISSUER_* are set
 // (docs/decisions/035). A public shop without a token has invoicing off.
 import crypto from "node:crypto";
-import { startPacSimulator } from "../pac-simulator/server.mjs";
+import { importDevelopmentTool } from "./development-tools.mjs";
 import { isLocalOrigin } from "./for-real.mjs";
 import { log } from "./log.mjs";
 
@@ -27,6 +27,14 @@ export async function invoicingSettings(appOrigin) {
     log(
       "warn",
       `Invoicing: PAC_API_TOKEN is not set, so invoicing is off (the PAC simulator only runs for a shop on localhost, not ${appOrigin}).`,
+    );
+    return none;
+  }
+  const { startPacSimulator } = (await importDevelopmentTool("@joyeria/pac-simulator")) ?? {};
+  if (!startPacSimulator) {
+    log(
+      "warn",
+      "Invoicing: PAC_API_TOKEN is not set and the local PAC simulator is not installed here (the production image leaves it out), so invoicing is off.",
     );
     return none;
   }

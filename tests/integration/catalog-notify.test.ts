@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { startPaymentSimulator } from "@joyeria/payment-simulator";
 import { listenForCatalogChanges, readCatalog } from "~/models/catalog-cache.server";
 import {
   CATALOG_CHANNEL,

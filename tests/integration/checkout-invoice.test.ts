@@ -6,7 +6,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSession } from "~/utils/session.server";
-import { startPacSimulator } from "../../scripts/pac-simulator/server.mjs";
+import { startPacSimulator } from "@joyeria/pac-simulator";
 import { createProduct, createUser } from "../db-utils";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
 import { eventually, setUpPayments, SHIPPING_FORM } from "./payment-helpers";

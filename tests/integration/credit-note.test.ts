@@ -14,7 +14,7 @@ import { computeTotals } from "~/lib/checkout";
 import { settleRefund } from "~/models/refund-settlement.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { startPacSimulator } from "../../scripts/pac-simulator/server.mjs";
+import { startPacSimulator } from "@joyeria/pac-simulator";
 import { createUser, resetDatabase } from "../db-utils";
 
 /**

@@ -2,7 +2,7 @@ import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDeploy } from "../../scripts/lib/database.mjs";
-import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { startPaymentSimulator } from "@joyeria/payment-simulator";
 import { FORM, formBody, send } from "./http-client";
 import { SHIPPING_FORM, sessionEvent } from "./payment-helpers";
 import { type ShopServer, startShopServer } from "./http-server";

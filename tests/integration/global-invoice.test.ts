@@ -11,7 +11,7 @@ import { decodeCsvFile, parseCsv } from "~/lib/csv";
 import { streamOrdersCsv } from "~/models/exports.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { startPacSimulator } from "../../scripts/pac-simulator/server.mjs";
+import { startPacSimulator } from "@joyeria/pac-simulator";
 import { createUser, resetDatabase } from "../db-utils";
 
 /**

@@ -11,7 +11,7 @@ import type { FiscalProfileInput } from "~/lib/validation/fiscal-profile";
 import { settleRefund } from "~/models/refund-settlement.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { startPacSimulator } from "../../scripts/pac-simulator/server.mjs";
+import { startPacSimulator } from "@joyeria/pac-simulator";
 import { createUser, resetDatabase } from "../db-utils";
 
 /**

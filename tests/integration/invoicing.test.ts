@@ -13,7 +13,7 @@ import { prisma } from "~/utils/db.server";
 import { deliverPendingEmails, queueEmail } from "~/utils/email.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSession } from "~/utils/session.server";
-import { startPacSimulator } from "../../scripts/pac-simulator/server.mjs";
+import { startPacSimulator } from "@joyeria/pac-simulator";
 import { createUser, resetDatabase } from "../db-utils";
 
 /**

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { startPaymentSimulator } from "@joyeria/payment-simulator";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
 import { resetEnvCache } from "~/utils/env.server";
 import { type Shipping, shippingFormValues } from "~/lib/validation/checkout";

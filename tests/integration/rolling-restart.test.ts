@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/database.mjs";
 import { NGINX, startNginx } from "../../scripts/lib/instances.mjs";
-import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { startPaymentSimulator } from "@joyeria/payment-simulator";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
 import { FORM, formBody, type RawResponse, send } from "./http-client";

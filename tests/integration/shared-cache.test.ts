@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/database.mjs";
 import { startVarnish, VARNISHD } from "../../scripts/lib/varnish.mjs";
-import { startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { startPaymentSimulator } from "@joyeria/payment-simulator";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
 import { httpLoginCookie } from "./admin-fixtures";

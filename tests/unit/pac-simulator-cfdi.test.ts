@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { computeTotals } from "~/lib/checkout";
 import { buildComprobante } from "~/lib/cfdi/comprobante";
 import { buildConcepts } from "~/lib/cfdi/concepts";
-import { CfdiError, validateComprobante } from "../../scripts/pac-simulator/validate.mjs";
+import { CfdiError, validateComprobante } from "@joyeria/pac-simulator/validate.mjs";
 
 const issuer = { rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE", regimen: "601", zip: "42501" };
 const receptor = { rfc: "COSC8001137NA", name: "CARLOS COSIO SOTO", regimen: "612", zip: "06700", uso: "G03" };

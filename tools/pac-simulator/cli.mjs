@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// Runs the PAC simulator on its own: `node scripts/pac-simulator/cli.mjs` (README.md beside this file).
+// Runs the PAC simulator on its own: `node tools/pac-simulator/cli.mjs` (README.md beside this file).
 import { startPacSimulator } from "./server.mjs";
 
 const port = Number(process.env.PAC_SIMULATOR_PORT ?? 0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// Runs the payment simulator on its own: `node scripts/payment-simulator/cli.mjs`.
+// Runs the payment simulator on its own: `node tools/payment-simulator/cli.mjs`.
 // Settings come from the environment; see README.md beside this file.
 import { startPaymentSimulator } from "./server.mjs";
 

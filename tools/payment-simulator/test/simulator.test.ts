@@ -2,8 +2,8 @@ import http from "node:http";
 import { type AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseParams } from "../../scripts/payment-simulator/params.mjs";
-import { type PaymentSimulator, startPaymentSimulator } from "../../scripts/payment-simulator/server.mjs";
+import { parseParams } from "../params.mjs";
+import { type PaymentSimulator, startPaymentSimulator } from "../server.mjs";
 
 const API_KEY = "sk_test_simulator_unit";
 const WEBHOOK_SECRET = "whsec_simulator_unit";
