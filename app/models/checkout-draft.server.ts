@@ -1,5 +1,6 @@
 import type { SavedAddress } from "~/lib/saved-address";
 import { savedAddressValues } from "~/lib/saved-address";
+import { SHIPPING_FIELDS } from "~/lib/validation/checkout";
 import { prisma } from "~/utils/db.server";
 
 /**
@@ -10,26 +11,20 @@ import { prisma } from "~/utils/db.server";
  * starts from it instead of the newest saved address.
  */
 
-/** The shipping form's fields a draft keeps (not the e-mail: it is always the account's). */
-export const DRAFT_FIELDS = [
-  "firstName",
-  "lastName",
-  "phone",
-  "address",
-  "address_line2",
-  "interiorNumber",
-  "references",
-  "city",
-  "postalCode",
-  "state",
-  "giftWrap",
-  "giftMessage",
-] as const;
+type DraftField = Exclude<(typeof SHIPPING_FIELDS)[number], "email">;
+
+/**
+ * The shipping form's fields a draft keeps: all of them but the e-mail (always the account's), so a field
+ * added to the form is kept in the draft by itself.
+ */
+export const DRAFT_FIELDS: readonly DraftField[] = SHIPPING_FIELDS.filter(
+  (name): name is DraftField => name !== "email",
+);
 
 /** No field of the form takes more (the gift message's 250 characters, with room for a paste). */
 const MAX_FIELD = 500;
 
-export type CheckoutDraftFields = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>;
+export type CheckoutDraftFields = Partial<Record<DraftField, string>>;
 
 /** The draft's fields as posted: known names only, text only, bounded; empty fields left out. */
 export function draftFieldsOf(form: FormData): CheckoutDraftFields {
