@@ -5,6 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { INVOICE_MESSAGES, INVOICEABLE_STATUSES } from "./invoice-rules";
+import { renderInvoicePdf } from "./invoice-pdf.server";
 import { issueCfdi } from "./pac-client.server";
 import { getInvoicingSettings } from "./settings.server";
 
@@ -196,15 +197,25 @@ export async function listGlobalInvoices() {
   return rows.map(({ _count, ...row }) => ({ ...row, orders: _count.orders }));
 }
 
-/** A stamped global invoice's XML and file name ("AG-3-<UUID>.xml"), or null. */
-export async function globalInvoiceXml(id: string): Promise<{ xml: string; filename: string } | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+/**
+ * `<id>.xml` or `<id>.pdf` of a stamped global invoice (file name "AG-3-<UUID>.xml"), or null: the CFDI
+ * itself, or its printed representation (the same renderer as every invoice).
+ */
+export async function globalInvoiceFile(
+  typedFile: string,
+): Promise<{ filename: string; contentType: string; body: Buffer } | null> {
+  const file = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(xml|pdf)$/i.exec(typedFile);
+  if (!file) return null;
   const row = await prisma.globalInvoice.findUnique({
-    where: { id },
+    where: { id: file[1]!.toLowerCase() },
     select: { series: true, folio: true, uuid: true, xml: true },
   });
   if (!row?.xml || !row.uuid) return null;
-  return { xml: row.xml, filename: `${row.series}-${row.folio}-${row.uuid}.xml` };
+  const base = `${row.series}-${row.folio}-${row.uuid}`;
+  if (file[2]!.toLowerCase() === "xml") {
+    return { filename: `${base}.xml`, contentType: "application/xml; charset=utf-8", body: Buffer.from(row.xml) };
+  }
+  return { filename: `${base}.pdf`, contentType: "application/pdf", body: await renderInvoicePdf(row.xml) };
 }
 
 /** The admin form's day ("2026-11-27", Mexico City): noon of that day, or null. */

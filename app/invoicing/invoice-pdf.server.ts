@@ -18,6 +18,15 @@ const INK = "#1f1a17";
 const MUTED = "#6b625c";
 const GOLD = "#9a7b3f";
 
+/** c_Periodicidad: how often a factura global is issued. */
+const PERIODICIDADES: Record<string, string> = {
+  "01": "Diario",
+  "02": "Semanal",
+  "03": "Quincenal",
+  "04": "Mensual",
+  "05": "Bimestral",
+};
+
 function pesos(decimal: string | undefined): string {
   return formatMoney(Math.round(Number(decimal ?? "0") * 100));
 }
@@ -85,6 +94,13 @@ export async function renderInvoicePdf(xml: string): Promise<Buffer> {
     { width },
   );
   doc.text(`Uso del CFDI: ${label(receptor.UsoCFDI, findUso(receptor.UsoCFDI ?? "")?.name)}`, { width });
+  const global = cfdi.informacionGlobal;
+  if (global.Periodicidad) {
+    doc.text(
+      `Información global: periodicidad ${label(global.Periodicidad, PERIODICIDADES[global.Periodicidad])}   ·   Meses: ${global.Meses ?? ""}   ·   Año: ${global["Año"] ?? ""}`,
+      { width },
+    );
+  }
 
   y = doc.y + 14;
   const columns = [
@@ -106,7 +122,7 @@ export async function renderInvoicePdf(xml: string): Promise<Buffer> {
       concepto.ClaveProdServ,
       concepto.Cantidad,
       `${concepto.ClaveUnidad} ${concepto.Unidad ?? ""}`,
-      `${concepto.Descripcion}\nObjeto de impuesto: ${concepto.ObjetoImp} · IVA Tasa 0.160000 trasladado`,
+      `${concepto.Descripcion}${concepto.NoIdentificacion ? ` (${concepto.NoIdentificacion})` : ""}\nObjeto de impuesto: ${concepto.ObjetoImp} · IVA Tasa 0.160000 trasladado`,
       pesos(concepto.ValorUnitario),
       pesos(concepto.Importe),
       pesos(concepto.iva),

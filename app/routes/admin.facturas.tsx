@@ -239,9 +239,15 @@ export default function AdminInvoices() {
                 <td className="py-2 pr-3">{formatMoney(global.total)}</td>
                 <td className="py-2 font-mono text-xs">
                   {global.uuid ? (
-                    <a href={`/admin/facturas/global/${global.id}.xml`} className="underline" download>
-                      {global.uuid}
-                    </a>
+                    <>
+                      {global.uuid}{" "}
+                      <a href={`/admin/facturas/global/${global.id}.xml`} className="underline" download>
+                        XML
+                      </a>{" "}
+                      <a href={`/admin/facturas/global/${global.id}.pdf`} className="underline" download>
+                        PDF
+                      </a>
+                    </>
                   ) : (
                     "—"
                   )}

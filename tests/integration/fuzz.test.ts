@@ -554,6 +554,8 @@ describe("hostile invoice requests (issue 34)", () => {
         headers: { Cookie: adminCookie },
       });
       assertSafe(response, `global invoice xml ${label}`);
+      const pdf = await send(shop.url, { path: `/admin/facturas/global/${id}.pdf`, headers: { Cookie: adminCookie } });
+      assertSafe(pdf, `global invoice pdf ${label}`);
     }
     expect(await tableCounts()).toEqual(before);
   });

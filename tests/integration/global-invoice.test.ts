@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { orderInvoiceFor } from "~/invoicing/admin-invoices.server";
-import { issueGlobalInvoice } from "~/invoicing/global-invoice.server";
+import { globalInvoiceFile, issueGlobalInvoice } from "~/invoicing/global-invoice.server";
 import { invoiceLinksForUser } from "~/invoicing/invoice-views.server";
 import { requestInvoice } from "~/invoicing/invoice.server";
 import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
@@ -126,6 +126,18 @@ describe("the factura global", () => {
     ).toHaveLength(2);
     expect(xml).toContain(`NoIdentificacion="${plain.number}"`);
     expect(xml).toContain(`Total="${((failed.total + plain.total) / 100).toFixed(2)}"`);
+    // Staff download it as the CFDI (XML) and as its printed form (PDF); nothing else is a file.
+    const base = `${global.series}-${global.folio}-${global.uuid}`;
+    const asXml = await globalInvoiceFile(`${global.id}.xml`);
+    expect(asXml).toMatchObject({ filename: `${base}.xml`, contentType: "application/xml; charset=utf-8" });
+    expect(asXml?.body.toString()).toBe(xml);
+    const asPdf = await globalInvoiceFile(`${global.id.toUpperCase()}.pdf`);
+    expect(asPdf).toMatchObject({ filename: `${base}.pdf`, contentType: "application/pdf" });
+    expect(asPdf?.body.subarray(0, 5).toString()).toBe("%PDF-");
+    if (process.env.GLOBAL_PDF_OUT) (await import("node:fs")).writeFileSync(process.env.GLOBAL_PDF_OUT, asPdf!.body);
+    for (const typed of [`${"-".repeat(36)}.pdf`, `${global.id}.exe`, `${crypto.randomUUID()}.xml`]) {
+      expect(await globalInvoiceFile(typed), typed).toBeNull();
+    }
 
     // Once per period: asked again, the same invoice; nothing more at the PAC.
     expect(await issueGlobalInvoice({ day: DAY, staffEmail: "admin@example.test", now: NOW })).toMatchObject({

@@ -15,6 +15,8 @@ export type CfdiView = {
   timbre: Attributes;
   /** An egreso's related CFDI (the first CfdiRelacionado's UUID), else "". */
   relacionado: string;
+  /** A factura global's period (Periodicidad, Meses, Año); empty on any other CFDI. */
+  informacionGlobal: Attributes;
 };
 
 function unescape(value: string): string {
@@ -28,7 +30,7 @@ function unescape(value: string): string {
 
 function attributesOf(tag: string): Attributes {
   const result: Attributes = {};
-  for (const [, name = "", value = ""] of tag.matchAll(/([\w:]+)="([^"]*)"/g)) result[name] = unescape(value);
+  for (const [, name = "", value = ""] of tag.matchAll(/([^\s="<>/]+)="([^"]*)"/g)) result[name] = unescape(value);
   return result;
 }
 
@@ -49,5 +51,6 @@ export function readCfdi(xml: string): CfdiView {
     conceptos,
     timbre: firstTag(xml, "tfd:TimbreFiscalDigital"),
     relacionado: firstTag(xml, "cfdi:CfdiRelacionado").UUID ?? "",
+    informacionGlobal: firstTag(xml, "cfdi:InformacionGlobal"),
   };
 }
