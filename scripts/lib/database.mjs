@@ -85,11 +85,34 @@ export async function createDatabase(serverUrl, prefix) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /**
+     * Ends this role's connections to it, then drops it. Not `WITH (FORCE)`: that refuses to end a
+     * process of another role, and an autovacuum worker analysing the tests' writes is one (seen on a
+     * loaded machine: "must be a member of the role whose process is being terminated"). A plain DROP
+     * stops autovacuum itself and waits for it; a connection that is still closing is waited for too.
+     */
     async drop() {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
+      try {
+        for (let attempt = 1; ; attempt += 1) {
+          await c.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = $1 AND usename = current_user AND pid <> pg_backend_pid()`,
+            [name],
+          );
+          try {
+            await c.query(`DROP DATABASE IF EXISTS "${name}"`);
+            return;
+          } catch (error) {
+            // 55006: "is being accessed by other users" (a connection still ending, autovacuum's wait).
+            if (error?.code !== "55006" || attempt === 20) throw error;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
