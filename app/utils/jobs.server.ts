@@ -6,10 +6,12 @@ import { logger } from "./logger.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { afterCatalogChange } from "~/models/catalog-cache.server";
 import { kickStockAlerts, sendDueStockAlerts } from "~/models/stock-alerts.server";
+import { issueMissedCheckoutInvoices } from "~/invoicing/checkout-invoice-retry.server";
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 const EMAIL_EVERY_MS = 60_000;
+const INVOICE_RETRY_EVERY_MS = 5 * 60_000;
 
 export type Jobs = { stop: () => Promise<void> };
 
@@ -25,7 +27,9 @@ let running: Jobs | undefined;
  * one row at a time with a short lease (FOR UPDATE SKIP LOCKED, then a lease column), so two instances
  * never send the same e-mail or call the payment provider for the same order, and the work of an
  * instance that died is taken over once its lease ends. The pruning (one delete) and the photo import
- * (inserts that skip duplicates) may run on several instances at once. Idempotent.
+ * (inserts that skip duplicates) may run on several instances at once. Every five minutes, the invoices
+ * asked for at checkout that a process died before stamping (each issued once, by the invoice's unique row).
+ * Idempotent.
  * `stop()` clears the timers and waits for the runs in progress and for e-mails being sent (the
  * graceful shutdown calls it before closing the database pool).
  */
@@ -54,6 +58,15 @@ export function startBackgroundJobs(): Jobs {
   // Back-in-stock e-mails: after every stock change here, and every minute for the other instances' ones.
   const unhook = afterCatalogChange(kickStockAlerts);
   timers.push(every(60_000, "stock-alerts", async () => ({ sent: await sendDueStockAlerts() }), true));
+  // Invoices asked for at checkout whose payment's process died before stamping them.
+  timers.push(
+    every(
+      INVOICE_RETRY_EVERY_MS,
+      "checkout-invoices",
+      async () => ({ tried: await issueMissedCheckoutInvoices() }),
+      false,
+    ),
+  );
   const smtpUrl = getEnv().SMTP_URL;
   if (smtpUrl) {
     const deliver = async () => ({ sent: await deliverPendingEmails({ smtpUrl }) });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHECKOUT_INVOICE_GRACE_MS, issueMissedCheckoutInvoices } from "~/invoicing/checkout-invoice-retry.server";
 import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
 import { RFC_MESSAGES } from "~/lib/cfdi/rfc";
 import { addToCart } from "~/models/cart.server";
@@ -130,6 +131,33 @@ describe("¿Requieres factura? at checkout", () => {
     expect(pac.stampCount()).toBe(1);
     expect(await prisma.outboxEmail.count({ where: { kind: "invoice-issued" } })).toBe(1);
     expect(await prisma.fiscalProfile.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("an invoice whose process died between the payment and the stamp is issued by the retry job, once", async () => {
+    const paidBefore = async (ms: number) => {
+      const { user, cookie } = await shopper();
+      expect((await pagar(cookie, FISCAL)).status).toBe(303);
+      // Paid as the webhook records it, but nothing stamped: the process ended right there.
+      const order = await prisma.order.findFirstOrThrow({ where: { userId: user.id } });
+      return prisma.order.update({
+        where: { id: order.id },
+        data: { status: "procesando", paidAt: new Date(Date.now() - ms), cardFunding: "credit" },
+      });
+    };
+    const died = await paidBefore(CHECKOUT_INVOICE_GRACE_MS + 60_000);
+    const justPaid = await paidBefore(60_000); // its own path may still be stamping it
+    // Two instances' jobs at once: one stamp.
+    const tried = await Promise.all([issueMissedCheckoutInvoices(), issueMissedCheckoutInvoices()]);
+    expect(tried).toEqual([1, 1]);
+    expect(pac.stampCount()).toBe(1);
+    expect(await prisma.invoice.findUniqueOrThrow({ where: { orderId: died.id } })).toMatchObject({
+      status: "emitida",
+      rfc: "EKU9003173C9",
+      total: died.total,
+    });
+    expect(await prisma.invoice.findUnique({ where: { orderId: justPaid.id } })).toBeNull();
+    expect(await issueMissedCheckoutInvoices()).toBe(0); // nothing left that is due
+    expect(await prisma.outboxEmail.count({ where: { kind: "invoice-issued" } })).toBe(1);
   });
 
   it("a debit card (as the provider's charge reports it) is invoiced with FormaPago 28", async () => {
