@@ -45,11 +45,7 @@ export async function issueGlobalInvoice(input: {
   const claim = await claimPeriod(period, `${settings.series}G`, input.staffEmail, now);
   if ("status" in claim) return claim;
 
-  const orders = await prisma.order.findMany({
-    where: { globalInvoice: { globalInvoiceId: claim.id } },
-    select: { number: true, total: true, paymentMethod: true, cardFunding: true },
-    orderBy: { id: "asc" },
-  });
+  const orders = await salesKept(prisma, { globalInvoice: { globalInvoiceId: claim.id } });
   const amounts = globalConcepts(orders);
   const comprobante = {
     ...buildComprobante({
@@ -78,6 +74,10 @@ export async function issueGlobalInvoice(input: {
     where: { id: claim.id },
     data: {
       status: "emitida",
+      // What it declares (a retry may follow a refund settled since the first attempt).
+      subtotal: amounts.subtotal,
+      tax: amounts.tax,
+      total: amounts.total,
       uuid: answer.stamp.uuid,
       xml: answer.stamp.cfdi,
       stampedAt: now,
@@ -87,6 +87,36 @@ export async function issueGlobalInvoice(input: {
   });
   logger.info({ period: period.key, uuid: answer.stamp.uuid, orders: orders.length }, "global invoice stamped");
   return { status: "issued", uuid: answer.stamp.uuid, orders: orders.length, period };
+}
+
+/**
+ * The sales of `where`, each for what the shop kept: its total less the refunds settled before the
+ * global invoice (a sale partly refunded before it is declared for what was kept; a refund settled
+ * after it gets its own egreso related to it, decision 050, and is not subtracted twice). A sale with
+ * nothing kept is left out (a whole refund makes it _reembolsado_, which is not invoiced at all).
+ */
+async function salesKept(db: Prisma.TransactionClient, where: Prisma.OrderWhereInput) {
+  const orders = await db.order.findMany({
+    where,
+    select: { id: true, number: true, total: true, paymentMethod: true, cardFunding: true },
+    orderBy: { id: "asc" },
+  });
+  const refunds = await db.refund.findMany({
+    where: { orderId: { in: orders.map((order) => order.id) }, status: "reembolsado" },
+    select: { id: true, orderId: true, amount: true },
+  });
+  const withEgreso = await db.creditNote.findMany({
+    where: { refundId: { in: refunds.map((refund) => refund.id) } },
+    select: { refundId: true },
+  });
+  const corrected = new Set(withEgreso.map((note) => note.refundId));
+  const given = new Map<number, number>();
+  for (const refund of refunds) {
+    if (!corrected.has(refund.id)) given.set(refund.orderId, (given.get(refund.orderId) ?? 0) + refund.amount);
+  }
+  return orders
+    .map((order) => ({ ...order, total: order.total - (given.get(order.id) ?? 0) }))
+    .filter((order) => order.total > 0);
 }
 
 /** SAT's rule for a global invoice paid in several ways: the payment form of the largest amount. */
@@ -116,14 +146,10 @@ async function claimPeriod(
         WHERE "paid_at" >= ${period.start} AND "paid_at" < ${period.end}
           AND "status" IN (${Prisma.join([...INVOICEABLE_STATUSES])})
         ORDER BY "id" FOR UPDATE`;
-      const orders = await tx.order.findMany({
-        where: {
-          id: { in: ids.map((row) => row.id) },
-          globalInvoice: null,
-          OR: [{ invoice: null }, { invoice: { status: { notIn: PERSONAL } } }],
-        },
-        select: { id: true, number: true, total: true },
-        orderBy: { id: "asc" },
+      const orders = await salesKept(tx, {
+        id: { in: ids.map((row) => row.id) },
+        globalInvoice: null,
+        OR: [{ invoice: null }, { invoice: { status: { notIn: PERSONAL } } }],
       });
       if (orders.length === 0) return null;
       const amounts = globalConcepts(orders);

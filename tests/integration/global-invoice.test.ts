@@ -91,6 +91,28 @@ afterAll(() => {
 });
 
 describe("the factura global", () => {
+  it("declares a sale partly refunded before it for what the shop kept; a refund not yet settled is not taken off", async () => {
+    const user = await createUser();
+    const kept = await order(user.id, { price: 200_000 });
+    const refund = {
+      orderId: kept.id,
+      method: "card",
+      items: [],
+      reason: "Otra talla",
+      requestedByEmail: "a@example.test",
+    };
+    await prisma.refund.create({ data: { ...refund, status: "reembolsado", amount: 50_000, settledAt: DAY } });
+    await prisma.refund.create({ data: { ...refund, status: "pendiente", amount: 10_000 } });
+    expect(await issueGlobalInvoice({ day: DAY, staffEmail: "admin@example.test", now: NOW })).toMatchObject({
+      status: "issued",
+      orders: 1,
+    });
+    const global = await prisma.globalInvoice.findFirstOrThrow();
+    expect(global.total).toBe(kept.total - 50_000);
+    expect(global.xml).toContain(`Total="${((kept.total - 50_000) / 100).toFixed(2)}"`);
+    expect(global.xml).toContain(`NoIdentificacion="${kept.number}"`);
+  });
+
   it("covers the day's sales not invoiced to a person, once, and a later personal request is refused", async () => {
     const user = await createUser();
     const personal = await order(user.id, { price: 200_000 });
