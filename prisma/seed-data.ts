@@ -2,7 +2,7 @@
  * The development catalogue of Joyería Aurora as plain data: categories, products with their
  * variants and pictures, the seeded accounts and a few reviews. Money is integer centavos (MXN).
  *
- * `prisma/seed.ts` writes these rows; `scripts/render-products.mjs` renders the pictures named here
+ * `prisma/seed.ts` writes these rows; `tools/render-products/render-products.mjs` renders the pictures named here
  * (both read the same list, so every URL below has a file in public/images/products).
  * Everything is deterministic: ids are fixed and dates are computed from SEED_BASE_DATE.
  */

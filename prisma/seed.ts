@@ -235,7 +235,7 @@ function pictureUrls(): string[] {
 }
 
 /**
- * The pictures are committed renders (scripts/render-products.mjs) with the WebP copies the pages
+ * The pictures are committed renders (tools/render-products/render-products.mjs) with the WebP copies the pages
  * offer in `srcset` (app/lib/images.ts): say so if one is missing.
  */
 function warnAboutMissingPictures(urls: string[]) {

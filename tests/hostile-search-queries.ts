@@ -1,6 +1,6 @@
 /**
  * Search texts nobody should send, for the fuzz test (tests/integration/fuzz.test.ts) and the bench
- * (scripts/bench.mjs, which times them on the bench catalogue). Each answers 200 (or 400), never 5xx;
+ * (tools/bench/bench.mjs, which times them on the bench catalogue). Each answers 200 (or 400), never 5xx;
  * a 100 KB query string does not even reach the shop: Node refuses a request line and headers over
  * 16 KB with 431 before any of our code runs.
  */

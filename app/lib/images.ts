@@ -1,7 +1,7 @@
 /**
  * Responsive product images. Every picture under PRODUCT_IMAGE_DIR has WebP copies at
  * PRODUCT_IMAGE_WIDTHS next to it (`anillo.webp` → `anillo-320w.webp`, …): the seed catalogue's
- * renders are committed with theirs (scripts/render-products.mjs), photos uploaded in the panel get
+ * renders are committed with theirs (tools/render-products/render-products.mjs), photos uploaded in the panel get
  * theirs when uploaded (UPLOADED_IMAGE_DIR, named by a hash); browsers pick the size the layout needs.
  */
 export const PRODUCT_IMAGE_DIR = "/images/products/";

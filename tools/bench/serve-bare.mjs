@@ -1,6 +1,6 @@
-// Serves the bare Remix page (scripts/bench/bare) with the shop's own HTTP server (server/app.mjs):
+// Serves the bare Remix page (tools/bench/bare) with the shop's own HTTP server (server/app.mjs):
 // same Express, compression and logging, so the difference the benchmark measures is the shop's.
-// Usage: BENCH_BARE_DIR=… PORT=… node scripts/bench/serve-bare.mjs
+// Usage: BENCH_BARE_DIR=… PORT=… node tools/bench/serve-bare.mjs
 import path from "node:path";
 import url from "node:url";
 import { installGlobals } from "@remix-run/node";

@@ -1,5 +1,5 @@
 # Renders a batch of product pictures in Blender's Cycles, one PNG per job.
-# Run by scripts/render-products.mjs:  blender -b --factory-startup --python render.py -- jobs.json
+# Run by tools/render-products/render-products.mjs:  blender -b --factory-startup --python render.py -- jobs.json
 # jobs.json: [{ "kind", "metal", "gem", "view": "principal" | "detalle", "out", "size", "samples" }]
 import json
 import os

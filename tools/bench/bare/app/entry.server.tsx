@@ -36,7 +36,7 @@ export default function handleRequest(
  */
 export const shopEntry = {
   startUp() {
-    throw new Error("the bench's bare page is served by scripts/bench/serve-bare.mjs, without start-up");
+    throw new Error("the bench's bare page is served by tools/bench/serve-bare.mjs, without start-up");
   },
   checkRequest: () => null,
   renderedPages: () => ({ keyOf: () => null, answer: () => null, begin: () => () => {}, rendering: () => null }),

@@ -1,5 +1,5 @@
 // The bare Remix page the benchmark compares the shop against: one route, no data, the shop's
-// future flags and server (scripts/bench/serve-bare.mjs). `npm run bench` builds it into .cache/bench-bare
+// future flags and server (tools/bench/serve-bare.mjs). `npm run bench` builds it into .cache/bench-bare
 // (inside the repository, so the build finds its node_modules).
 const out = process.env.BENCH_BARE_DIR ?? "../../../.cache/bench-bare";
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/measure-shopper-journey.mjs --base http://localhost:3000`: the figures issue 22 names,
+// `node tools/load/measure-shopper-journey.mjs --base http://localhost:3000`: the figures issue 22 names,
 // measured on a shop that is already running (this script starts nothing), in Debian's Chromium:
 //   - phone cards (390 px): badges shown per card and the share of the photo's height they cover;
 //   - Back after "Ver más" on a phone: pieces shown and the scroll position before and after;

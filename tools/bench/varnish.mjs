@@ -11,10 +11,10 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { requireBuild, startServer } from "./common.mjs";
-import { freePort, migrateDeploy, root, startPglite } from "../lib/database.mjs";
-import { startNginx } from "../lib/instances.mjs";
-import { seedDatabase } from "../lib/seed.mjs";
-import { startVarnish } from "../lib/varnish.mjs";
+import { freePort, migrateDeploy, root, startPglite } from "../../scripts/lib/database.mjs";
+import { startNginx } from "../../scripts/lib/instances.mjs";
+import { seedDatabase } from "../../scripts/lib/seed.mjs";
+import { startVarnish } from "../../scripts/lib/varnish.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = [10, 50];

@@ -4,8 +4,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { root } from "../lib/database.mjs";
-import { serverNodeFlags } from "../lib/server-flags.mjs";
+import { root } from "../../scripts/lib/database.mjs";
+import { serverNodeFlags } from "../../scripts/lib/server-flags.mjs";
 
 const children = new Set();
 process.on("exit", () => {

@@ -21,7 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { CUSTOMER_ACCOUNT } from "../prisma/seed-data.ts";
+import { CUSTOMER_ACCOUNT } from "../../prisma/seed-data.ts";
 
 const { values: args } = parseArgs({
   options: {

@@ -18,8 +18,8 @@ import { ADMIN_ACCOUNT } from "../../prisma/seed-data.ts";
 import { FORM, formBody, productEditForm, send } from "../../tests/integration/http-client.ts";
 import { startShopServer } from "../../tests/integration/http-server.ts";
 import { postgresBinaries, startPostgresCluster } from "../../tests/integration/postgres-cluster.ts";
-import { createPostgresDatabase, migrateDeploy } from "../lib/database.mjs";
-import { seedDatabase } from "../lib/seed.mjs";
+import { createPostgresDatabase, migrateDeploy } from "../../scripts/lib/database.mjs";
+import { seedDatabase } from "../../scripts/lib/seed.mjs";
 
 const EDITS = Number(process.env.NOTIFY_EDITS ?? 20);
 /** No run of the bench may wait longer than this for one edit to show (a failure, not a figure). */

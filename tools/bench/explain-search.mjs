@@ -2,7 +2,7 @@
 // /search loader runs in this process with every `pg.Client#query` recorded (Prisma's driver adapter
 // sends each statement through it), and each recorded statement is run again under
 // EXPLAIN (ANALYZE) with the same parameters. Prints JSON: [{ q, statements: [{ ms, plan }] }].
-// Usage (from scripts/bench.mjs): DATABASE_URL=… BENCH_EXPLAIN_QUERIES='["anillo de oro"]' node …
+// Usage (from tools/bench/bench.mjs): DATABASE_URL=… BENCH_EXPLAIN_QUERIES='["anillo de oro"]' node …
 import pg from "pg";
 import { createRequestHandler, installGlobals } from "@remix-run/node";
 

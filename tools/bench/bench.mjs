@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: the catalogue's cost on this machine, side by side with a bare Remix page, in one run.
 //
-// - A bare Remix route (scripts/bench/bare: one route, no data) served by the shop's own HTTP server:
+// - A bare Remix route (tools/bench/bare: one route, no data) served by the shop's own HTTP server:
 //   the most this machine can serve through Remix, the yardstick for every other figure.
 // - The shop's production build on a bench catalogue (the shop's seed plus BENCH_PRODUCTS more, with
 //   variants), on the embedded PGlite and, when DATABASE_URL or TEST_POSTGRES_URL names a PostgreSQL
@@ -29,12 +29,12 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { CUSTOMER_ACCOUNT } from "../prisma/seed-data.ts";
-import { HOSTILE_SEARCH_QUERIES } from "../tests/hostile-search-queries.ts";
-import { EXPLAIN_QUERIES, kb, lighthouse, pageAssets, requireBuild, runNode, startServer } from "./bench/common.mjs";
-import { seedBenchCatalogue } from "./bench/seed-catalogue.mjs";
-import { createPostgresDatabase, freePort, migrateDeploy, root, startPglite } from "./lib/database.mjs";
-import { seedDatabase } from "./lib/seed.mjs";
+import { CUSTOMER_ACCOUNT } from "../../prisma/seed-data.ts";
+import { HOSTILE_SEARCH_QUERIES } from "../../tests/hostile-search-queries.ts";
+import { EXPLAIN_QUERIES, kb, lighthouse, pageAssets, requireBuild, runNode, startServer } from "./common.mjs";
+import { seedBenchCatalogue } from "./seed-catalogue.mjs";
+import { createPostgresDatabase, freePort, migrateDeploy, root, startPglite } from "../../scripts/lib/database.mjs";
+import { seedDatabase } from "../../scripts/lib/seed.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
@@ -81,7 +81,7 @@ const REAL_KINDS = ["_fbp cookie", "unique fbclid", "signed in"];
 requireBuild();
 
 async function buildBareApp() {
-  await runNode([path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build", "scripts/bench/bare"], {
+  await runNode([path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build", "tools/bench/bare"], {
     NODE_ENV: "production",
   });
 }
@@ -222,7 +222,7 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
     }
 
     // A separate process counts statements on the same database while the server is idle.
-    const counted = await runNode([path.join(root, "scripts/bench/round-trips.mjs")], {
+    const counted = await runNode([path.join(root, "tools/bench/round-trips.mjs")], {
       ...env,
       BENCH_PAGES: JSON.stringify(PAGES.map((p) => [p, p === "/cart" ? cookie : ""])),
     });
@@ -254,7 +254,7 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
     console.log("  hostile search texts");
     report.hostile = await timeHostileSearches(base);
     if (EXPLAIN) {
-      const plans = await runNode([path.join(root, "scripts/bench/explain-search.mjs")], {
+      const plans = await runNode([path.join(root, "tools/bench/explain-search.mjs")], {
         ...env,
         BENCH_EXPLAIN_QUERIES: JSON.stringify(EXPLAIN_QUERIES),
       });
@@ -351,7 +351,7 @@ console.log(
 );
 console.log("▸ Building the bare Remix app");
 await buildBareApp();
-const bareServer = await startServer(path.join(root, "scripts/bench/serve-bare.mjs"), { PORT: "0" });
+const bareServer = await startServer(path.join(root, "tools/bench/serve-bare.mjs"), { PORT: "0" });
 try {
   const bareUrl = `${bareServer.url}/`;
   const reports = [];

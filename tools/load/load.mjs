@@ -22,11 +22,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { createDatabase, freePort, migrateDeploy, root } from "./lib/database.mjs";
-import { openCpuQuotas } from "./lib/cpu-quota.mjs";
-import { cpuReport, cpuSnapshot, refreshShops } from "./lib/cpu-usage.mjs";
-import { startInstances, startShopProcess, startThrowawayCluster } from "./lib/instances.mjs";
-import { seedDatabase } from "./lib/seed.mjs";
+import { createDatabase, freePort, migrateDeploy, root } from "../../scripts/lib/database.mjs";
+import { openCpuQuotas } from "../../scripts/lib/cpu-quota.mjs";
+import { cpuReport, cpuSnapshot, refreshShops } from "../../scripts/lib/cpu-usage.mjs";
+import { startInstances, startShopProcess, startThrowawayCluster } from "../../scripts/lib/instances.mjs";
+import { seedDatabase } from "../../scripts/lib/seed.mjs";
 import { startPaymentSimulator } from "@joyeria/payment-simulator";
 
 const { values: flags } = parseArgs({

@@ -16,8 +16,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { imageFiles } from "../prisma/seed-data.ts";
-import { PRODUCT_IMAGE_WIDTHS, variantPath } from "../app/lib/images.ts";
+import { imageFiles } from "../../prisma/seed-data.ts";
+import { PRODUCT_IMAGE_WIDTHS, variantPath } from "../../app/lib/images.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const publicDir = path.join(root, "public");
 const size = Number(args.size ?? (args.preview ? 384 : 1024));
 const samples = Number(args.samples ?? (args.preview ? 24 : 36));
@@ -95,7 +95,7 @@ function fmt(seconds) {
 
 function runBlender(list, onLine) {
   return new Promise((resolve, reject) => {
-    const script = path.join(root, "scripts/render-products/render.py");
+    const script = path.join(root, "tools/render-products/render.py");
     const child = spawn(
       "nice",
       ["-n", "10", "blender", "-b", "--factory-startup", "--python-exit-code", "1", "--python", script, "--", list],

@@ -2,7 +2,7 @@
 // every statement goes through `pg.Client#query` (Prisma's driver adapter), so counting those calls
 // while Remix answers one document request counts the page's round trips (root + route loaders).
 // The first request of each page finds the catalogue cache empty (a miss), the second a hit.
-// Usage (from scripts/bench.mjs): DATABASE_URL=… BENCH_PAGES='[["/", ""], ["/cart", "cookie"]]' node …
+// Usage (from tools/bench/bench.mjs): DATABASE_URL=… BENCH_PAGES='[["/", ""], ["/cart", "cookie"]]' node …
 import pg from "pg";
 import { createRequestHandler, installGlobals } from "@remix-run/node";
 

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import subsetFont from "subset-font";
-import { root } from "./lib/database.mjs";
+import { root } from "../../scripts/lib/database.mjs";
 
 const printableAscii = Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i)).join("");
 /** ASCII, the Spanish letters and signs, and the typography the shop's texts use (dashes, quotes, arrows). */

@@ -4,12 +4,12 @@
 // On the PostgreSQL server of TEST_POSTGRES_URL or DATABASE_URL (a role that may create databases): a
 // database of its own with the shop's seed plus BENCH_PRODUCTS more products (5,000 by default, with
 // variants), vacuumed as autovacuum would, then the shopper queries' statements exactly as the shop
-// sends them, each under EXPLAIN ANALYZE (scripts/bench/explain-search.mjs). Needs `npm run build`.
+// sends them, each under EXPLAIN ANALYZE (tools/bench/explain-search.mjs). Needs `npm run build`.
 import path from "node:path";
 import { EXPLAIN_QUERIES, requireBuild, runNode } from "./common.mjs";
 import { seedBenchCatalogue } from "./seed-catalogue.mjs";
-import { createPostgresDatabase, migrateDeploy, root } from "../lib/database.mjs";
-import { seedDatabase } from "../lib/seed.mjs";
+import { createPostgresDatabase, migrateDeploy, root } from "../../scripts/lib/database.mjs";
+import { seedDatabase } from "../../scripts/lib/seed.mjs";
 
 requireBuild();
 const serverUrl = process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL;
@@ -24,7 +24,7 @@ try {
   await seedDatabase(db.url);
   const catalogue = await seedBenchCatalogue(db.url, products);
   console.log(`${catalogue.products} products, ${catalogue.variants} variants`);
-  const out = await runNode([path.join(root, "scripts/bench/explain-search.mjs")], {
+  const out = await runNode([path.join(root, "tools/bench/explain-search.mjs")], {
     NODE_ENV: "production",
     DATABASE_URL: db.url,
     DATABASE_EMBEDDED: "0",

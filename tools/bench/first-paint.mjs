@@ -17,8 +17,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { freePort, migrateDeploy, root, startPglite } from "../lib/database.mjs";
-import { seedDatabase } from "../lib/seed.mjs";
+import { freePort, migrateDeploy, root, startPglite } from "../../scripts/lib/database.mjs";
+import { seedDatabase } from "../../scripts/lib/seed.mjs";
 import { kb, lighthouse, pageAssets, requireBuild, startServer } from "./common.mjs";
 import { seedBenchCatalogue } from "./seed-catalogue.mjs";
 
