@@ -94,6 +94,10 @@ describe("the home's weight", () => {
       expect(home.body).toContain('id="mas-vendidos"');
       expect(home.body).toContain('id="regalos"');
       expect(home.body.match(/data-testid="product-card"/g)).toHaveLength(HOME_GRID_PAGE_SIZE);
+      // The grid is below the first screen: the hero's render is the one picture fetched at high priority.
+      expect(home.body.match(/<img [^>]*fetchpriority="high"[^>]*>/g)).toEqual([
+        expect.stringContaining("anillo-solitario-aurora-oro"),
+      ]);
       const weight = parts(home.body);
       expect(weight.total, JSON.stringify(weight)).toBeLessThanOrEqual(60 * 1024);
     } finally {
