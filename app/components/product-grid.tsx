@@ -28,6 +28,7 @@ export function ProductGrid({
   headingLevel = 2,
   pageHref = (page) => gridHref(category, page),
   toolbar = null,
+  belowTheFold = false,
 }: {
   heading: string;
   subtitle: string | null;
@@ -41,6 +42,11 @@ export function ProductGrid({
   pageHref?: (page: number) => string;
   /** Under the heading: a collection's count and filters. */
   toolbar?: ReactNode;
+  /**
+   * The grid starts below the first screen (the home's rows are above it): no picture of it is
+   * fetched early, at high priority, against the fonts and the pictures the shopper sees first.
+   */
+  belowTheFold?: boolean;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   // The address follows "Ver más" (`?pagina=N`), so Back from a product shows the same pieces, in place.
@@ -76,7 +82,7 @@ export function ProductGrid({
                 <li key={p.id} id={cardAnchor(p.id)}>
                   <ProductCard
                     product={unpackCard(p)}
-                    eager={i < FIRST_ROW}
+                    eager={!belowTheFold && i < FIRST_ROW}
                     titleAs={headingLevel === 1 ? "h2" : "h3"}
                     addToCartSlot={gridAddToCart}
                   />

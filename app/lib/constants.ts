@@ -34,8 +34,14 @@ export const DASHBOARD_DAYS = 30;
 export const DEFAULT_CARD_QUANTITY = 1;
 export const RELATED_PRODUCTS_LIMIT = 8;
 
-/** Cards per page of the home grid, a category and search results (`?pagina=N`). */
+/** Cards per page of a category, a collection and search results (`?pagina=N`). */
 export const GRID_PAGE_SIZE = 24;
+/**
+ * Cards per page of the plain home's grid (`/`, `/?pagina=N`): its first screen already shows eight
+ * pieces in the Más vendidos and gift rows, and the home's HTML stays within 60 KB
+ * (docs/decisions/060-home-first-grid-page.md). Whole rows at 2, 3 and 4 columns.
+ */
+export const HOME_GRID_PAGE_SIZE = 12;
 /** Highest page number served; deeper pages would only be crawler traps with ever larger offsets. */
 export const GRID_MAX_PAGE = 500;
 

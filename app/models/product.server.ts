@@ -1,6 +1,6 @@
 import type { CardVariant, ProductPage } from "~/lib/catalog";
 import { summarizeRatings } from "~/lib/reviews";
-import { type CategoryId, GRID_PAGE_SIZE, RELATED_PRODUCTS_LIMIT } from "~/lib/constants";
+import { type CategoryId, GRID_PAGE_SIZE, HOME_GRID_PAGE_SIZE, RELATED_PRODUCTS_LIMIT } from "~/lib/constants";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { cardVariants } from "~/lib/variants";
@@ -75,7 +75,8 @@ export type GridSection = {
 };
 
 /**
- * A page of the home grid: the category's heading data and GRID_PAGE_SIZE products in the grid order,
+ * A page of the home grid: the category's heading data and its products in the grid order
+ * (HOME_GRID_PAGE_SIZE for the whole catalogue — the plain home — GRID_PAGE_SIZE for a category),
  * plus whether a next page exists (one row more is read instead of counting the catalogue).
  * Unknown slugs and page bounds are the caller's concern (the route validates).
  */
@@ -84,7 +85,8 @@ export function getProductGrid(category: CategoryId = "all", page = 1) {
 }
 
 async function loadGridPage(category: CategoryId, page: number) {
-  const window = { skip: (page - 1) * GRID_PAGE_SIZE, take: GRID_PAGE_SIZE + 1 };
+  const size = gridPageSize(category);
+  const window = { skip: (page - 1) * size, take: size + 1 };
   if (category === "all") {
     const rows = await prisma.product.findMany({
       where: ON_SALE,
@@ -94,7 +96,7 @@ async function loadGridPage(category: CategoryId, page: number) {
     });
     return {
       section: { category, name: null, description: null } satisfies GridSection,
-      ...pageOf(rows, page),
+      ...pageOf(rows, page, size),
     };
   }
   const row = await prisma.category.findUnique({
@@ -107,7 +109,7 @@ async function loadGridPage(category: CategoryId, page: number) {
   });
   return {
     section: { category, name: row?.name ?? null, description: row?.description ?? null } satisfies GridSection,
-    ...pageOf(row?.products ?? [], page),
+    ...pageOf(row?.products ?? [], page, size),
   };
 }
 
@@ -115,8 +117,13 @@ async function loadGridPage(category: CategoryId, page: number) {
  * Rows read with one extra at the end: the page, and whether that extra row exists. Each card keeps
  * only the variants it can show.
  */
-function pageOf<P extends { variants: CardVariant[] }>(rows: P[], page: number): ProductPage<P> {
-  return { products: rows.slice(0, GRID_PAGE_SIZE).map(slimCard), page, hasNext: rows.length > GRID_PAGE_SIZE };
+function pageOf<P extends { variants: CardVariant[] }>(rows: P[], page: number, size: number): ProductPage<P> {
+  return { products: rows.slice(0, size).map(slimCard), page, hasNext: rows.length > size };
+}
+
+/** Cards per page of `category`'s grid: the plain home's (the whole catalogue) is shorter. */
+function gridPageSize(category: CategoryId): number {
+  return category === "all" ? HOME_GRID_PAGE_SIZE : GRID_PAGE_SIZE;
 }
 
 function idsOfPage(page: { products: { id: number }[] }): number[] {

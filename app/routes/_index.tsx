@@ -65,6 +65,7 @@ export default function Home() {
         loading={loading}
         error={error}
         headingLevel={isAll ? 2 : 1}
+        belowTheFold={home !== null}
         pageHref={(page) => collectionHref(section.category, filters, page)}
         toolbar={
           total === null ? null : <CollectionFilters category={section.category} filters={filters} total={total} />

@@ -6,11 +6,11 @@ type SeedProduct = { id: number; name: string };
 
 /**
  * Products of the home grid with the given stock level (Disponible = more than 20 pieces), from its
- * first pages (the grid shows 24 a page).
+ * first pages (the home's grid shows 12 a page).
  */
 async function productsFromHome(page: Page, level: "available" | "out", count: number): Promise<SeedProduct[]> {
   const found: SeedProduct[] = [];
-  for (let pagina = 1; found.length < count && pagina <= 3; pagina += 1) {
+  for (let pagina = 1; found.length < count && pagina <= 5; pagina += 1) {
     await page.goto(pagina === 1 ? "/" : `/?pagina=${pagina}`);
     const links = page.locator(
       // A piece with sizes is added with its size (issue 37): these posts name none.

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { HOME_GRID_PAGE_SIZE } from "~/lib/constants";
 
 test.describe("shop shell", () => {
   test("home lists seeded products with es-MX prices inside the header and footer", async ({ page }) => {
@@ -12,9 +13,9 @@ test.describe("shop shell", () => {
     }
     await expect(page.getByRole("link", { name: "Iniciar Sesión" }).first()).toBeVisible();
 
-    // The first page of the grid: 24 cards, the rest behind "Ver más".
+    // The first page of the home's grid (12 cards), the rest behind "Ver más".
     const cards = page.getByTestId("product-card");
-    await expect(cards).toHaveCount(24);
+    await expect(cards).toHaveCount(HOME_GRID_PAGE_SIZE);
     await expect(cards.first()).toContainText(/\$\d{1,3}(,\d{3})*\.\d{2}/);
 
     const footer = page.getByRole("contentinfo");

@@ -1,4 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
+import { HOME_GRID_PAGE_SIZE as PAGE } from "~/lib/constants";
 import { usesJs } from "./auth-helpers";
 import { quickAddCards, ringWithSizes, stockedCards } from "./catalog-helpers";
 import { expect, type NewUser, test, waitForHydration } from "./fixtures";
@@ -122,24 +123,26 @@ test("Back after Ver más shows the same pieces at the same place; a page link l
     .toBe(1);
   await waitForHydration(page);
   const cards = page.getByTestId("product-card");
-  await expect(cards).toHaveCount(24);
+  await expect(cards).toHaveCount(PAGE);
   await page.getByRole("link", { name: "Ver más" }).click();
   if (usesJs(testInfo)) {
-    await expect(cards).toHaveCount(48);
+    await expect(cards).toHaveCount(2 * PAGE);
     await expect(page).toHaveURL(/\/\?pagina=2$/);
-    const piece = cards.nth(30);
+    // A piece of the appended page, well below the first screen.
+    const at = PAGE + 6;
+    const piece = cards.nth(at);
     const name = (await piece.locator("h3").textContent())?.trim() ?? "";
     await piece.locator("h3 a").click();
     await expect(page).toHaveURL(/\/producto\//);
     await page.goBack();
     await expect(page).toHaveURL(/\/\?pagina=2$/);
-    await expect(cards).toHaveCount(48);
-    await expect(cards.nth(30).locator("h3")).toHaveText(name);
-    await expect(cards.nth(30)).toBeInViewport();
+    await expect(cards).toHaveCount(2 * PAGE);
+    await expect(cards.nth(at).locator("h3")).toHaveText(name);
+    await expect(cards.nth(at)).toBeInViewport();
   } else {
     // The link goes to the grid of page 2, not to the top of the hero.
     await expect(page).toHaveURL(/\/\?pagina=2#productos$/);
-    await expect(cards).toHaveCount(24);
+    await expect(cards).toHaveCount(PAGE);
     await expect(cards.first()).toBeInViewport();
     await expect(page.getByRole("heading", { level: 1 })).not.toBeInViewport();
   }
