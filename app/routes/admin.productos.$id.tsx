@@ -2,7 +2,7 @@ import { invariantResponse } from "@epic-web/invariant";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
-import { centavosToPesosText, ProductForm } from "~/components/admin/product-form";
+import { centavosToPesosText, matrixOf, ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseId } from "~/lib/ids";
 import { getAdminProduct, getCategories } from "~/models/admin-products.server";
@@ -78,8 +78,9 @@ export default function EditProduct() {
       <WaitingList waiting={waiting} />
       <div className="mt-8">
         <ProductForm
-          // A fresh form after each save, so the fields show what is stored.
-          key={`${product.id}-${product.updatedAt}`}
+          // A fresh form after each save, so the fields show what is stored, and after each
+          // *Generar combinaciones*, so it shows the generated rows.
+          key={`${product.id}-${product.updatedAt}-${matrixOf(lastResult)?.run ?? ""}`}
           id={`edit-product-${product.id}`}
           lastResult={lastResult}
           categories={categories}
