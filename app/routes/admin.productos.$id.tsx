@@ -1,6 +1,6 @@
 import { invariantResponse } from "@epic-web/invariant";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { centavosToPesosText, matrixOf, ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -72,9 +72,22 @@ export default function EditProduct() {
           ? `Existencias: ${product.stock} (suma de sus ${product.variants.length} variantes)`
           : `Existencias: ${product.stock}`}
       </p>
-      {product.archivedAt ? (
-        <p className="mt-2 text-sm text-zinc-700">Archivado: ya no se muestra en la tienda.</p>
-      ) : null}
+      {/* Archivar / Restaurar: a plain GET form to the confirmation page (it works without JavaScript). */}
+      <Form
+        method="get"
+        action={`/admin/productos/${product.id}/estado`}
+        className="mt-3 flex flex-wrap items-center gap-3"
+        data-testid="product-state"
+      >
+        <p className="text-sm text-ink-700">
+          {product.archivedAt
+            ? "Archivado: ya no se muestra en la tienda."
+            : "Publicado: se muestra en la tienda si está «En venta»."}
+        </p>
+        <button type="submit" name="accion" value={product.archivedAt ? "restaurar" : "archivar"} className="btn-ghost">
+          {product.archivedAt ? "Restaurar" : "Archivar"}
+        </button>
+      </Form>
       <WaitingList waiting={waiting} />
       <div className="mt-8">
         <ProductForm
