@@ -41,8 +41,10 @@ export function generateOptions(
   postedRows: unknown,
 ): { rows: MatrixRow[] | null; answer: MatrixAnswer } {
   const values = readMatrix((name) => form.getAll(name).filter((v): v is string => typeof v === "string"));
-  const photos = ["images", "imageUrl"].flatMap((name) =>
-    form.getAll(name).filter((v): v is string => typeof v === "string" && v !== ""),
+  // The form's photos: `images[0]`, `images[1]`… (the ones it has), `images` (those just uploaded) and
+  // the address typed by hand.
+  const photos = [...form.entries()].flatMap(([name, value]) =>
+    /^(images(\[\d{1,3}\])?|imageUrl)$/.test(name) && typeof value === "string" && value !== "" ? [value] : [],
   );
   const run = crypto.randomUUID();
   const planned = planMatrix(values, photos);

@@ -35,7 +35,8 @@ function editForm(product: Product, rows: readonly Partial<MatrixRow>[], extra: 
     material: product.material ?? "",
     categoryId: String(product.categoryId),
     inStock: "on",
-    images: product.image,
+    // As the editor posts its photos (a list field).
+    "images[0]": product.image,
   };
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
   rows.forEach((row, i) => {

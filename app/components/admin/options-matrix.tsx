@@ -77,7 +77,7 @@ export function OptionsMatrix({
               </label>
               <MetalPrice
                 name={MATRIX_FIELDS.price(metal.id)}
-                label={`Precio de ${metal.label} antes de IVA (MXN)`}
+                label={`Precio de ${metal.label} (MXN), antes de IVA`}
                 defaultValue={values.prices[metal.id] ?? ""}
                 error={errors[MATRIX_FIELDS.price(metal.id)]}
               />

@@ -161,7 +161,7 @@ export function ProductForm({
           <div className="grid gap-5 sm:grid-cols-3">
             <Field
               meta={fields.price}
-              label="Precio antes de IVA (MXN)"
+              label="Precio (MXN), antes de IVA"
               autoComplete="off"
               hint={ivaHintText(
                 fields.price.value,

@@ -55,8 +55,19 @@ export function VariantEditor({
               <Cell meta={v.model} label="Modelo" placeholder="p. ej. Oro blanco" />
               <Cell meta={v.size} label="Talla" placeholder="p. ej. 7" />
               <Cell meta={v.material} label="Material" placeholder="El de la pieza" />
-              <Cell meta={v.price} label="Precio antes de IVA" placeholder="p. ej. 4890.00" inputMode="decimal" iva />
-              <Cell meta={v.originalPrice} label="Precio original" placeholder="Opcional" inputMode="decimal" />
+              <Cell
+                meta={v.price}
+                label="Precio (MXN), antes de IVA"
+                placeholder="p. ej. 4890.00"
+                inputMode="decimal"
+                iva
+              />
+              <Cell
+                meta={v.originalPrice}
+                label="Precio original, antes de IVA"
+                placeholder="Opcional"
+                inputMode="decimal"
+              />
               <Cell meta={v.stock} label="Existencias" type="number" />
             </div>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
