@@ -84,7 +84,12 @@ export default function EditProduct() {
             ? "Archivado: ya no se muestra en la tienda."
             : "Publicado: se muestra en la tienda si está «En venta»."}
         </p>
-        <button type="submit" name="accion" value={product.archivedAt ? "restaurar" : "archivar"} className="btn-ghost">
+        <button
+          type="submit"
+          name="accion"
+          value={product.archivedAt ? "restaurar" : "archivar"}
+          className="btn-secondary"
+        >
           {product.archivedAt ? "Restaurar" : "Archivar"}
         </button>
       </Form>

@@ -54,7 +54,7 @@ test("an admin generates 3 metals × 9 sizes in one step and saves them, the exi
   const kept = rows.filter({ has: page.locator(`input[type=hidden][value="${ring.variants[0]!.id}"]`) });
   await expect(kept.getByLabel("Existencias")).toHaveValue("4");
   await expect(kept.getByLabel("Precio (MXN), antes de IVA")).toHaveValue("13000.00");
-  await expect(rows.first().getByTestId("iva-hint")).toHaveText("Con IVA (lo que paga el cliente): $14,500.00");
+  await expect(rows.first().getByTestId("iva-hint")).toHaveText("Con IVA: $14,500.00");
   await rows.first().getByLabel("Existencias").fill("3");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByTestId("flash-message")).toHaveText(/Cambios guardados/);

@@ -188,12 +188,12 @@ function MetalPrice({
 }
 
 /**
- * "Con IVA (lo que paga el cliente): $5,672.40" for a price typed before IVA, figured on the server for
+ * "Con IVA: $5,672.40" (what the shopper pays) for a price typed before IVA, figured on the server for
  * the page and again in the browser as it is typed; `otherwise` while the field holds no price.
  */
 export function ivaHintText(pesos: unknown, otherwise: string): string {
   const centavos = typeof pesos === "string" && pesos ? parsePesos(pesos) : null;
-  return centavos ? `Con IVA (lo que paga el cliente): ${formatMoney(shownPrice(centavos, true))}` : otherwise;
+  return centavos ? `Con IVA: ${formatMoney(shownPrice(centavos, true))}` : otherwise;
 }
 
 /** The IVA hint under a price field. */
