@@ -159,6 +159,9 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
   product_archive: [
     { before: { name: "A", archivedAt: null }, after: { name: "A", archivedAt: "2026-11-27T18:00:00.000Z" } },
   ],
+  product_restore: [
+    { before: { name: "A", archivedAt: "2026-11-27T18:00:00.000Z" }, after: { name: "A", archivedAt: null } },
+  ],
   product_import: [
     { before: null, after: { rows: 5, created: 1, updated: 1, unchanged: 3, variantsCreated: 1, variantsChanged: 1 } },
   ],

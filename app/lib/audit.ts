@@ -22,6 +22,7 @@ export type AuditAction =
   | "product_create"
   | "product_delete"
   | "product_archive"
+  | "product_restore"
   | "product_import"
   | "status"
   | "tracking"
@@ -43,6 +44,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   product_create: "Producto creado",
   product_delete: "Producto eliminado",
   product_archive: "Producto archivado",
+  product_restore: "Producto restaurado",
   product_import: "Importación de catálogo",
   status: "Estado del pedido",
   tracking: "Envío",

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { ProductSchema } from "~/lib/validation/admin-product";
 import { isUpload, storePhoto } from "~/models/product-photos.server";
 import { EDITED_FROM, EDITOR_MESSAGES, saveAdminProduct } from "~/models/product-editor.server";
+import { asksForMatrix, generateOptions } from "~/models/product-options.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -26,6 +27,16 @@ export async function productEditorAction(request: Request, user: SessionUser, p
   // for that reason brings the product as it is now instead.
   const back = (reply: ReturnType<typeof submission.reply>, status: number, from = editedFrom) =>
     data({ ...withLists(reply), ...(from ? { editedFrom: from } : {}) }, { status });
+  // *Generar combinaciones*: the form comes back with the matrix's rows (nothing saved, no field errors
+  // but the photos' and the matrix's own).
+  if (asksForMatrix(form)) {
+    const payload = submission.payload as Record<string, unknown>;
+    const { rows, answer } = generateOptions(form, payload.variants);
+    const reply = withLists(submission.reply({ fieldErrors: photoErrors }));
+    const initialValue = rows ? { ...reply.initialValue, variants: rows } : reply.initialValue;
+    const sent = { initialValue, error: photoErrors, state: reply.state };
+    return data({ ...sent, matrix: answer, ...(editedFrom ? { editedFrom } : {}) }, { status: rows ? 200 : 400 });
+  }
   // A list button (add, remove, move a variant or a photo) without JavaScript: the form comes back changed.
   if (submission.status === undefined && !hasPhotoErrors) return back(submission.reply(), 200);
   if (submission.status !== "success" || hasPhotoErrors) {

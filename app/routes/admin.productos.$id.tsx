@@ -1,8 +1,8 @@
 import { invariantResponse } from "@epic-web/invariant";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
-import { centavosToPesosText, ProductForm } from "~/components/admin/product-form";
+import { centavosToPesosText, matrixOf, ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseId } from "~/lib/ids";
 import { getAdminProduct, getCategories } from "~/models/admin-products.server";
@@ -72,14 +72,33 @@ export default function EditProduct() {
           ? `Existencias: ${product.stock} (suma de sus ${product.variants.length} variantes)`
           : `Existencias: ${product.stock}`}
       </p>
-      {product.archivedAt ? (
-        <p className="mt-2 text-sm text-zinc-700">Archivado: ya no se muestra en la tienda.</p>
-      ) : null}
+      {/* Archivar / Restaurar: a plain GET form to the confirmation page (it works without JavaScript). */}
+      <Form
+        method="get"
+        action={`/admin/productos/${product.id}/estado`}
+        className="mt-3 flex flex-wrap items-center gap-3"
+        data-testid="product-state"
+      >
+        <p className="text-sm text-ink-700">
+          {product.archivedAt
+            ? "Archivado: ya no se muestra en la tienda."
+            : "Publicado: se muestra en la tienda si está «En venta»."}
+        </p>
+        <button
+          type="submit"
+          name="accion"
+          value={product.archivedAt ? "restaurar" : "archivar"}
+          className="btn-secondary"
+        >
+          {product.archivedAt ? "Restaurar" : "Archivar"}
+        </button>
+      </Form>
       <WaitingList waiting={waiting} />
       <div className="mt-8">
         <ProductForm
-          // A fresh form after each save, so the fields show what is stored.
-          key={`${product.id}-${product.updatedAt}`}
+          // A fresh form after each save, so the fields show what is stored, and after each
+          // *Generar combinaciones*, so it shows the generated rows.
+          key={`${product.id}-${product.updatedAt}-${matrixOf(lastResult)?.run ?? ""}`}
           id={`edit-product-${product.id}`}
           lastResult={lastResult}
           categories={categories}

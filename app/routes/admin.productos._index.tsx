@@ -196,6 +196,12 @@ export default function AdminProducts() {
                       <Link to={`/admin/historial?producto=${product.id}`} className="text-gold-700 underline">
                         Historial
                       </Link>
+                      <Link
+                        to={`/admin/productos/${product.id}/estado?desde=lista`}
+                        className="text-gold-700 underline"
+                      >
+                        {product.archivedAt ? "Restaurar" : "Archivar"}
+                      </Link>
                       {product.archivedAt ? null : (
                         <Link
                           to={`?${new URLSearchParams({ ...(q ? { q } : {}), eliminar: String(product.id) })}`}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
-import { ProductForm } from "~/components/admin/product-form";
+import { matrixOf, ProductForm } from "~/components/admin/product-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getCategories } from "~/models/admin-products.server";
 import { requireUserWithRole } from "~/utils/session.server";
@@ -34,6 +34,8 @@ export default function NewProduct() {
       <h2 className="mt-2 font-serif text-3xl text-ink-900">Agregar producto</h2>
       <div className="mt-6">
         <ProductForm
+          // A fresh form after *Generar combinaciones*, so it shows the generated rows.
+          key={matrixOf(lastResult)?.run}
           id="new-product"
           lastResult={lastResult}
           categories={categories}

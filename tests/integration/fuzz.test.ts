@@ -628,3 +628,54 @@ describe("hostile checkout drafts (issue 37)", () => {
     await prisma.checkoutDraft.deleteMany({ where: { userId: shopper.id } });
   });
 });
+
+describe("hostile options matrix and Archivar / Restaurar (issue 37)", () => {
+  it("answers every matrix field, forged variant rows and the state intents with a 4xx at worst, writing nothing", async () => {
+    const product = await prisma.product.findFirstOrThrow();
+    const metals = ["oro-amarillo", "oro-blanco", "oro-rosa", "plata"];
+    const before = await tableCounts();
+    for (const [label, value] of Object.entries(VALUES)) {
+      const fields: Record<string, string | string[]> = {
+        intent: "matrix",
+        name: "Anillo",
+        categoryId: "1",
+        images: product.image,
+        // Silver with a good price (the rows are generated from the forged ones), the others hostile.
+        matrixMetal: ["plata", ...[value].flat()],
+        matrixSize: ["7", ...[value].flat()],
+        matrixOtherSizes: value,
+        ...Object.fromEntries(
+          metals.flatMap((m) => [
+            [`matrixPrice-${m}`, m === "plata" ? "900" : value],
+            [`matrixImage-${m}`, value],
+          ]),
+        ),
+        "variants[0].model": value,
+        "variants[0].size": value,
+        "variants[0].id": value,
+        "variants[1]": value,
+        variants: value,
+      };
+      // The edit page's action (the new-product page shares it).
+      const response = await send(shop.url, {
+        method: "POST",
+        path: `/admin/productos/${product.id}`,
+        body: formBody(fields),
+        headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+      });
+      assertSafe(response, `matrix ${label}`);
+      for (const id of [String(product.id), encodeURIComponent(String(value).slice(0, 200))]) {
+        const response = await send(shop.url, {
+          method: "POST",
+          path: `/admin/productos/${id}/estado?desde=${encodeURIComponent(String(value).slice(0, 200))}`,
+          body: formBody({ intent: value }),
+          headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+        });
+        assertSafe(response, `state ${label}`);
+        expect(response.status, label).toBeGreaterThanOrEqual(400);
+      }
+    }
+    expect(await tableCounts()).toEqual(before);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).archivedAt).toBeNull();
+  });
+});

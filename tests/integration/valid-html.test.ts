@@ -59,6 +59,7 @@ describe("the HTML checker", () => {
       "/admin/productos",
       "/admin/productos/nuevo",
       `/admin/productos/${ring.id}`,
+      `/admin/productos/${ring.id}/estado`,
       "/admin/pedidos",
       `/admin/pedidos/${order.number}`,
       "/admin/devoluciones",

@@ -4,7 +4,11 @@ import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { ErrorList, Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
 import { useIsPending } from "~/components/use-is-pending";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { MATRIX_INTENT, matrixFromRows } from "~/lib/options-matrix";
 import { ProductSchema, STOCK_MAX } from "~/lib/validation/admin-product";
+import { ivaHintText, type MatrixAnswer, OptionsMatrix } from "./options-matrix";
 import { OccasionPicker } from "./occasion-picker";
 import { PhotoPicker } from "./photo-picker";
 import { VariantEditor } from "./variant-editor";
@@ -79,7 +83,14 @@ export function ProductForm({
   // A form that came back (an error, a list button without JavaScript) keeps what was ticked.
   const sent = lastResult?.initialValue?.occasions;
   const ticked = sent === undefined ? stored : [sent].flat().map(String);
-  const { form, fields, focus } = useSchemaForm(ProductSchema, { id, lastResult, defaultValue: formDefaults });
+  const { form, fields, focus } = useSchemaForm(ProductSchema, {
+    id,
+    lastResult,
+    defaultValue: formDefaults,
+    parse: parseProductForm,
+  });
+  const matrix = matrixOf(lastResult);
+  const photos = [fields.images.value ?? []].flat().filter((url): url is string => typeof url === "string");
   const hasVariants = fields.variants.getFieldList().length > 0;
   // A refusal of the whole form (someone else saved first) shows above the form, a long way up from
   // its button: take the person there. Field errors focus their field (conform).
@@ -150,17 +161,20 @@ export function ProductForm({
           <div className="grid gap-5 sm:grid-cols-3">
             <Field
               meta={fields.price}
-              label="Precio (MXN)"
+              label="Precio (MXN), antes de IVA"
               autoComplete="off"
-              hint="En pesos antes de IVA, por ejemplo 1299.50 (la tienda suma el IVA)"
+              hint={ivaHintText(
+                fields.price.value,
+                "En pesos antes de IVA, por ejemplo 1299.50 (la tienda suma el IVA)",
+              )}
               autoFocus={focus === "price"}
               inputProps={{ inputMode: "decimal" }}
             />
             <Field
               meta={fields.originalPrice}
-              label="Precio original (opcional)"
+              label="Precio original antes de IVA (opcional)"
               autoComplete="off"
-              hint="Mayor que el precio cuando hay descuento"
+              hint={ivaHintText(fields.originalPrice.value, "Mayor que el precio cuando hay descuento")}
               autoFocus={focus === "originalPrice"}
               inputProps={{ inputMode: "decimal" }}
             />
@@ -182,6 +196,13 @@ export function ProductForm({
         </fieldset>
       )}
 
+      <OptionsMatrix
+        values={matrix?.values ?? matrixFromRows(formDefaults.variants)}
+        errors={matrix?.errors}
+        notice={matrix?.notice}
+        photos={photos}
+      />
+
       <VariantEditor form={form} variants={fields.variants} orderedIds={orderedVariantIds} />
 
       <fieldset className="flex flex-wrap gap-6">
@@ -196,4 +217,21 @@ export function ProductForm({
       </div>
     </Form>
   );
+}
+
+/** Anything passes: the shape the product form's parse has, for a post the server checks on its own. */
+const AnyProductForm = z
+  .custom<z.input<typeof ProductSchema>>(() => true)
+  .pipe(z.custom<z.output<typeof ProductSchema>>(() => true));
+
+/** *Generar combinaciones* goes to the server whatever the rest of the form holds (it saves nothing). */
+function parseProductForm(formData: FormData) {
+  const asksForMatrix = formData.get(MATRIX_INTENT.name) === MATRIX_INTENT.value;
+  return parseWithZod(formData, { schema: asksForMatrix ? AnyProductForm : ProductSchema });
+}
+
+/** The matrix's answer in the action's data, when the form came back from *Generar combinaciones*. */
+export function matrixOf(lastResult: unknown): MatrixAnswer | null {
+  if (typeof lastResult !== "object" || lastResult === null || !("matrix" in lastResult)) return null;
+  return (lastResult as { matrix: MatrixAnswer }).matrix;
 }

@@ -1,6 +1,7 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
 import { ErrorList } from "~/components/forms";
 import { parseStock, type ProductFormInput, STOCK_MAX } from "~/lib/validation/admin-product";
+import { IvaHint } from "./options-matrix";
 import { PHOTO_ACCEPT } from "./photo-picker";
 import { HiddenInput } from "~/components/hidden-input";
 
@@ -54,8 +55,19 @@ export function VariantEditor({
               <Cell meta={v.model} label="Modelo" placeholder="p. ej. Oro blanco" />
               <Cell meta={v.size} label="Talla" placeholder="p. ej. 7" />
               <Cell meta={v.material} label="Material" placeholder="El de la pieza" />
-              <Cell meta={v.price} label="Precio (MXN)" placeholder="p. ej. 4890.00" inputMode="decimal" />
-              <Cell meta={v.originalPrice} label="Precio original" placeholder="Opcional" inputMode="decimal" />
+              <Cell
+                meta={v.price}
+                label="Precio (MXN), antes de IVA"
+                placeholder="p. ej. 4890.00"
+                inputMode="decimal"
+                iva
+              />
+              <Cell
+                meta={v.originalPrice}
+                label="Precio original, antes de IVA"
+                placeholder="Opcional"
+                inputMode="decimal"
+              />
               <Cell meta={v.stock} label="Existencias" type="number" />
             </div>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
@@ -135,12 +147,15 @@ function Cell({
   placeholder,
   type = "text",
   inputMode,
+  iva = false,
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
   placeholder?: string;
   type?: "text" | "number";
   inputMode?: "decimal";
+  /** A price: what the shopper pays (with IVA) is shown under it. */
+  iva?: boolean;
 }) {
   return (
     <div>
@@ -156,6 +171,7 @@ function Cell({
         className="field-input mt-1 py-2"
       />
       <ErrorList id={meta.errorId} errors={meta.errors} />
+      {iva && !meta.errors ? <IvaHint pesos={meta.value} /> : null}
     </div>
   );
 }
