@@ -249,6 +249,25 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
       after: { invoice: "cancelada" },
     },
   ],
+  sale_event: [
+    {
+      before: null,
+      after: {
+        name: "Buen Fin",
+        percentOff: 20,
+        startsAt: "2026-11-13T06:00:00.000Z",
+        endsAt: "2026-11-17T06:00:00.000Z",
+        categoryIds: [1],
+        productIds: [12, 15],
+      },
+    },
+  ],
+  sale_event_archive: [
+    {
+      before: { name: "Buen Fin", archivedAt: null },
+      after: { name: "Buen Fin", archivedAt: "2026-11-27T18:00:00.000Z" },
+    },
+  ],
 };
 
 describe("every entry the shop writes", () => {
