@@ -61,17 +61,15 @@ const categoryIds = z
     return [...new Set(ids as number[])];
   });
 
-/** The pieces as typed: product numbers separated by commas or spaces (empty: none). */
+/** The pieces as typed: product numbers separated by commas or spaces (empty or absent: none). */
 const productIds = text()
   .optional()
-  .transform((value) => value ?? "")
-  .pipe(z.string().max(2_000, SALE_EVENT_MESSAGES.productsInvalid))
   .transform((value, ctx) => {
-    const ids = value
+    const ids = (value ?? "")
       .split(/[\s,;]+/)
       .filter(Boolean)
       .map(parseId);
-    if (ids.length > 200 || ids.some((id) => id === null)) {
+    if ((value ?? "").length > 2_000 || ids.length > 200 || ids.some((id) => id === null)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: SALE_EVENT_MESSAGES.productsInvalid });
       return z.NEVER;
     }
