@@ -1,10 +1,11 @@
+import { withSalePrices } from "~/lib/sale-prices";
 import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
 import { purgeSharedCaches } from "~/utils/cache-purge.server";
 import { forgetRenderedPages } from "~/utils/rendered-pages.server";
 import { keysOfChange, recordShown } from "~/utils/surrogate-keys.server";
 import { type CatalogListener, publishCatalogChange, startCatalogListener } from "./catalog-notify.server";
-import { forgetSaleSchedule, withSales } from "./sale-events.server";
+import { forgetSaleSchedule, saleSchedule } from "./sale-events.server";
 
 /**
  * The one catalogue cache (docs/decisions/013-catalogue-cache.md): grid pages, product pages and
@@ -46,9 +47,12 @@ export async function readCatalog<V>(
   load: () => Promise<V>,
   productIdsOf: (value: V) => Iterable<number>,
 ): Promise<V> {
-  const value = (await catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>)) as V;
+  const [value, schedule] = await Promise.all([
+    catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>) as Promise<V>,
+    saleSchedule(),
+  ]);
   recordShown(productIdsOf(value));
-  return withSales(value);
+  return withSalePrices(value, schedule, Date.now());
 }
 
 /**

@@ -75,11 +75,6 @@ export function forgetSaleSchedule(): void {
   cache?.clear();
 }
 
-/** A catalogue read with the prices of the events running now. */
-export async function withSales<V>(value: V): Promise<V> {
-  return withSalePrices(value, await saleSchedule(), Date.now());
-}
-
 /**
  * A cart at the prices of the events running now (the cart page, the drawer, the checkout's summary),
  * from the same schedule as the catalogue so the cart shows what the cards showed; an empty cart
