@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { bestEvent, cartAtSalePrices, type SaleSchedule, type SaleWindow, withSalePrices } from "~/lib/sale-prices";
+import { bestEvent, cartAtSalePrices, type SaleSchedule, type SaleWindow } from "~/lib/sale-prices";
 import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
