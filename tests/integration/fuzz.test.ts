@@ -642,7 +642,12 @@ describe("hostile sale-event forms (issue 37, docs/decisions/057)", () => {
     };
     for (const field of Object.keys(valid)) {
       for (const [label, value] of Object.entries(VALUES)) {
-        for (const path of ["/admin/promociones/eventos/nuevo", "/admin/promociones/eventos/1"]) {
+        // The edit page shares the new one's action: one hostile value there is enough.
+        const paths = [
+          "/admin/promociones/eventos/nuevo",
+          ...(label === "html" ? ["/admin/promociones/eventos/1"] : []),
+        ];
+        for (const path of paths) {
           const response = await send(shop.url, {
             method: "POST",
             path,
@@ -654,7 +659,7 @@ describe("hostile sale-event forms (issue 37, docs/decisions/057)", () => {
       }
     }
     for (const [label, value] of Object.entries(VALUES)) {
-      for (const intent of ["archive", "restore", value]) {
+      for (const intent of ["archive", value]) {
         const response = await send(shop.url, {
           method: "POST",
           path: "/admin/promociones",
