@@ -23,7 +23,12 @@ import { requireUserWithRole } from "~/utils/session.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "worker");
-  return { events: await listSaleEvents(), canManage: hasRole(user.role, "admin") };
+  // Dates formatted here, once, in Mexico City time: the browser's own formatting could differ (hydration).
+  const events = (await listSaleEvents()).map(({ startsAt, endsAt, ...event }) => ({
+    ...event,
+    period: `${formatDateTime(startsAt)} – ${formatDateTime(endsAt)}`,
+  }));
+  return { events, canManage: hasRole(user.role, "admin") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -82,9 +87,7 @@ export default function AdminPromotions() {
                     {event.archived ? "Archivado" : STATE_LABEL[event.state]}
                   </span>
                 </p>
-                <p className="mt-1 text-sm text-ink-700">
-                  {formatDateTime(event.startsAt)} – {formatDateTime(event.endsAt)}
-                </p>
+                <p className="mt-1 text-sm text-ink-700">{event.period}</p>
                 <p className="mt-1 text-sm text-ink-700">
                   {[
                     event.categories.length > 0 ? `Categorías: ${event.categories.join(", ")}` : null,
