@@ -35,6 +35,9 @@ const TABLES = [
   "global_invoices",
   "invoices",
   "fiscal_profiles",
+  "sale_events",
+  "sale_event_categories",
+  "sale_event_products",
 ];
 
 /**

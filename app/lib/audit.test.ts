@@ -252,6 +252,13 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
       after: { invoice: "cancelada" },
     },
   ],
+  sale_event: [
+    { before: null, after: { name: "Buen Fin", percentOff: 20, categoryIds: [1], productIds: [12, 15] } },
+    { before: { startsAt: "2026-11-13T06:00:00.000Z" }, after: { endsAt: "2026-11-17T06:00:00.000Z" } },
+  ],
+  sale_event_archive: [
+    { before: { archivedAt: null }, after: { name: "Buen Fin", archivedAt: "2026-11-27T18:00:00Z" } },
+  ],
 };
 
 describe("every entry the shop writes", () => {

@@ -31,7 +31,9 @@ export type AuditAction =
   | "return_request"
   | "role"
   | "password_reset"
-  | "invoice";
+  | "invoice"
+  | "sale_event"
+  | "sale_event_archive";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   stock: "Existencias",
@@ -54,6 +56,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   role: "Rol de usuario",
   password_reset: "Contraseña restablecida",
   invoice: "Factura (CFDI)",
+  sale_event: "Evento de ofertas",
+  sale_event_archive: "Evento de ofertas archivado o restaurado",
 };
 
 /** Field names of the trail as the panel labels them, in the order the panel lists them. */
@@ -107,6 +111,11 @@ const FIELD_LABEL: Record<string, string> = {
   uuid: "Folio fiscal (UUID)",
   motive: "Motivo SAT",
   result: "Resultado",
+  percentOff: "Descuento (%)",
+  startsAt: "Empieza",
+  endsAt: "Termina",
+  categoryIds: "Categorías",
+  productIds: "Piezas",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);

@@ -9,6 +9,7 @@ import {
 import { materialOf } from "~/lib/variants";
 import { preparedStatement, prisma, readRows } from "~/utils/db.server";
 import { ACTIVE_VARIANT, ON_SALE } from "./product.server";
+import { cartWithSales } from "./sale-events.server";
 
 /**
  * The server-side cart: one `cart_items` row per user and line, the line key
@@ -103,7 +104,7 @@ const CART_SQL = preparedStatement(
  * The total is computed here, in centavos.
  */
 export async function getCart(userId: string): Promise<Cart> {
-  return cartOf(await readRows<CartLineRow>(CART_SQL, [userId]));
+  return cartWithSales(cartOf(await readRows<CartLineRow>(CART_SQL, [userId])));
 }
 
 /** The cart of these rows, totals in centavos; a row without a line key (an empty cart's outer join) is none. */

@@ -1,9 +1,11 @@
+import { withSalePrices } from "~/lib/sale-prices";
 import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
 import { purgeSharedCaches } from "~/utils/cache-purge.server";
 import { forgetRenderedPages } from "~/utils/rendered-pages.server";
 import { keysOfChange, recordShown } from "~/utils/surrogate-keys.server";
 import { type CatalogListener, publishCatalogChange, startCatalogListener } from "./catalog-notify.server";
+import { forgetSaleSchedule, saleSchedule } from "./sale-events.server";
 
 /**
  * The one catalogue cache (docs/decisions/013-catalogue-cache.md): grid pages, product pages and
@@ -37,15 +39,20 @@ function catalogCache(): TtlCache<unknown> {
 /**
  * A catalogue read, served from memory for CATALOG_CACHE_TTL_MS; `productIdsOf` names what it shows,
  * which is also recorded as the surrogate keys of the page being rendered (a hit's as much as a miss's).
+ * What is cached carries the regular prices; the sale events running at the moment of each read are
+ * applied on the way out (docs/decisions/057), so a cached read never outlives a sale's start or end.
  */
 export async function readCatalog<V>(
   key: string,
   load: () => Promise<V>,
   productIdsOf: (value: V) => Iterable<number>,
 ): Promise<V> {
-  const value = (await catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>)) as V;
+  const [value, schedule] = await Promise.all([
+    catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>) as Promise<V>,
+    saleSchedule(),
+  ]);
   recordShown(productIdsOf(value));
-  return value;
+  return withSalePrices(value, schedule, Date.now());
 }
 
 /**
@@ -80,6 +87,7 @@ export function forgetCatalogHere(change: CatalogChange): void {
 function forgetCatalog(change: CatalogChange): void {
   // The rendered pages showing one of its products, or all of them (decision 048).
   forgetRenderedPages(keysOfChange(change));
+  if (change === "everything") forgetSaleSchedule();
   if (!cache) return;
   if (change === "everything") cache.clear();
   else if (change.productIds.length > 0) cache.invalidate(change.productIds);

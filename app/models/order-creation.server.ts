@@ -8,10 +8,12 @@ import {
 } from "~/lib/checkout";
 import type { Shipping } from "~/lib/validation/checkout";
 import { materialOf } from "~/lib/variants";
+import { salePrice, type SaleWindow } from "~/lib/sale-prices";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { getEnv, getShopPolicies } from "~/utils/env.server";
 import { catalogChanged } from "./catalog-cache.server";
+import { runningSales } from "./sale-events.server";
 import { CheckoutError, RESERVATION_MS } from "./order.server";
 import { lockProducts, sellableStock, takeFromShelf } from "./stock.server";
 
@@ -106,11 +108,18 @@ async function createOrderInTransaction(
   );
   if (withdrawn) throw new CheckoutError(stockShortMessage(withdrawn.product.name, 0));
 
+  // A sale event running now sets the line's price (decision 057): IVA, totals, the charge, refunds
+  // and the CFDI all start from this unit price; the line names the event for its revenue.
+  const sales = await runningSales(
+    lines.map((line) => line.productId),
+    input.now,
+    tx,
+  );
   const items = lines.map((line) => ({
     productId: line.productId,
     variantId: line.variantId,
     quantity: line.quantity,
-    price: line.variant ? line.variant.price : line.product.price,
+    ...linePrice(line.variant ? line.variant.price : line.product.price, sales.get(line.productId)),
     productName: line.product.name,
     variantName: line.variant?.name ?? null,
     // The chosen model's metal when it has its own, as the cart showed it.
@@ -191,6 +200,10 @@ async function createOrderInTransaction(
     })),
     giftWrapPrice,
   };
+}
+
+function linePrice(price: number, sale: SaleWindow | undefined): { price: number; saleEventId: number | null } {
+  return sale ? { price: salePrice(price, sale.percentOff), saleEventId: sale.id } : { price, saleEventId: null };
 }
 
 function itemLabel(item: { productName: string; variantName: string | null }): string {

@@ -2,6 +2,7 @@ import type { RoleName } from "~/lib/roles";
 import { preparedStatement, readRows } from "~/utils/db.server";
 import { getSessionId, type SessionUser, sessionUserOf } from "~/utils/session.server";
 import { type Cart, CART_LINE_COLUMNS, CART_LINE_ORDER, type CartLineRow, cartOf } from "./cart.server";
+import { cartWithSales } from "./sale-events.server";
 
 /**
  * The signed-in shopper of a request: the user, with their cart (the header's badge on every page,
@@ -62,6 +63,6 @@ async function readViewer(request: Request): Promise<Viewer | null> {
   if (!first) return null;
   return {
     user: sessionUserOf({ id: first.userId, email: first.email, name: first.userName, role: first.role }),
-    cart: cartOf(rows),
+    cart: await cartWithSales(cartOf(rows)),
   };
 }

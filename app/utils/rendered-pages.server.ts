@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { pageSearch } from "~/lib/page-params";
 import { getEnv } from "./env.server";
 import { getPublicOrigin } from "./origin.server";
+import { msToNextSaleBoundary } from "./sale-boundary.server";
 import { hasShopCookie } from "./shop-cookies.server";
 import { ALL_PAGES, keysOfHeaders } from "./surrogate-keys.server";
 
@@ -181,7 +182,8 @@ export function createRenderedPages({
           parts: nonce ? html.split(nonce) : [html],
           etag: stored.find(([name]) => name === "etag")?.[1] ?? null,
           bytes: body.length,
-          expires: now() + ttlMs,
+          // Never past a sale event's next start or end (docs/decisions/057).
+          expires: now() + Math.min(ttlMs, msToNextSaleBoundary(now()) ?? ttlMs),
           keys: keysOfHeaders(stored),
         };
         if (page.bytes > MAX_BYTES / 8) return;

@@ -1,4 +1,5 @@
 import { getEnv } from "./env.server";
+import { msToNextSaleBoundary } from "./sale-boundary.server";
 import { keysShownFor, setSurrogateKeys } from "./surrogate-keys.server";
 
 /**
@@ -18,8 +19,20 @@ export const SHARED_MAX_AGE_S = 300;
 /** How long past that it may still answer with the kept page while fetching a new one. */
 export const SHARED_STALE_S = 30;
 
-/** The Cache-Control of a public page for the configured purging. */
+/**
+ * The Cache-Control of a public page for the configured purging, never kept past the next start or end
+ * of a sale event (docs/decisions/057: no purge announces it), and then without serving it stale.
+ */
 export function sharedCacheControl(): string {
+  const untilSale = msToNextSaleBoundary();
+  const usual = usualCacheControl();
+  if (untilSale === null) return usual;
+  const maxAge = Number(/s-maxage=(\d+)/.exec(usual)?.[1] ?? 0);
+  const capped = Math.floor(untilSale / 1000);
+  return capped < maxAge ? `public, max-age=0, s-maxage=${capped}` : usual;
+}
+
+function usualCacheControl(): string {
   const env = getEnv();
   if (env.CACHE_PURGE_URL.length > 0) {
     return `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${SHARED_STALE_S}`;

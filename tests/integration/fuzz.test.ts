@@ -679,3 +679,56 @@ describe("hostile options matrix and Archivar / Restaurar (issue 37)", () => {
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).archivedAt).toBeNull();
   });
 });
+
+describe("hostile sale-event forms (issue 37, docs/decisions/057)", () => {
+  it("answers each field of the event form and the list's buttons with a 4xx at worst, never unescaped", async () => {
+    const valid: Record<string, string> = {
+      name: "Buen Fin",
+      percentOff: "20",
+      // Long over: an event the other tests' prices never see.
+      startsAt: "2020-01-01T00:00",
+      endsAt: "2020-01-02T00:00",
+      categoryIds: "1",
+      productIds: "",
+    };
+    for (const field of Object.keys(valid)) {
+      for (const [label, value] of Object.entries(VALUES)) {
+        // The edit page shares the new one's action: one hostile value there is enough.
+        const paths = [
+          "/admin/promociones/eventos/nuevo",
+          ...(label === "html" ? ["/admin/promociones/eventos/1"] : []),
+        ];
+        for (const path of paths) {
+          const response = await send(shop.url, {
+            method: "POST",
+            path,
+            body: formBody({ ...valid, [field]: value }),
+            headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+          });
+          assertSafe(response, `POST ${path} ${field}=${label}`);
+        }
+      }
+    }
+    for (const [label, value] of Object.entries(VALUES)) {
+      for (const intent of ["archive", value]) {
+        const response = await send(shop.url, {
+          method: "POST",
+          path: "/admin/promociones",
+          body: formBody({ intent, eventId: value }),
+          headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+        });
+        assertSafe(response, `POST /admin/promociones ${label}`);
+      }
+    }
+    // A name staff may type (markup included) is kept as text and shown escaped in the list and the form.
+    const list = await send(shop.url, { path: "/admin/promociones", headers: { Cookie: adminCookie } });
+    assertSafe(list, "GET /admin/promociones");
+    const named = await prisma.saleEvent.findFirst({ where: { name: MARKUP }, select: { id: true } });
+    expect(named, "an event named with markup was saved as text").not.toBeNull();
+    assertSafe(
+      await send(shop.url, { path: `/admin/promociones/eventos/${named!.id}`, headers: { Cookie: adminCookie } }),
+      "GET the event named with markup",
+    );
+    await prisma.saleEvent.deleteMany({});
+  });
+});
