@@ -249,6 +249,9 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
       after: { invoice: "cancelada" },
     },
   ],
+  category_sat_key: [
+    { before: { category: "Anillos", satProductKey: "54101500" }, after: { category: "Anillos", satProductKey: "54101503" } },
+  ],
 };
 
 describe("every entry the shop writes", () => {

@@ -30,7 +30,8 @@ export type AuditAction =
   | "return_request"
   | "role"
   | "password_reset"
-  | "invoice";
+  | "invoice"
+  | "category_sat_key";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   stock: "Existencias",
@@ -52,6 +53,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   role: "Rol de usuario",
   password_reset: "Contraseña restablecida",
   invoice: "Factura (CFDI)",
+  category_sat_key: "Clave SAT de categoría",
 };
 
 /** Field names of the trail as the panel labels them, in the order the panel lists them. */
@@ -105,6 +107,8 @@ const FIELD_LABEL: Record<string, string> = {
   uuid: "Folio fiscal (UUID)",
   motive: "Motivo SAT",
   result: "Resultado",
+  category: "Categoría",
+  satProductKey: "Clave de producto SAT",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
