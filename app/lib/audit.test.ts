@@ -250,7 +250,10 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
     },
   ],
   category_sat_key: [
-    { before: { category: "Anillos", satProductKey: "54101500" }, after: { category: "Anillos", satProductKey: "54101503" } },
+    {
+      before: { category: "Anillos", satProductKey: "54101500" },
+      after: { category: "Anillos", satProductKey: "54101503" },
+    },
   ],
 };
 

@@ -66,7 +66,11 @@ export default function AdminCategories() {
           const fieldId = `sat-key-${category.id}`;
           return (
             <li key={category.id} className="px-4 py-3" data-testid="admin-category">
-              <Form method="post" className="flex flex-wrap items-end gap-3" aria-label={`Clave SAT de ${category.name}`}>
+              <Form
+                method="post"
+                className="flex flex-wrap items-end gap-3"
+                aria-label={`Clave SAT de ${category.name}`}
+              >
                 <input type="hidden" name="categoryId" value={category.id} />
                 <div>
                   <label htmlFor={fieldId} className="block text-sm font-medium text-ink-900">
