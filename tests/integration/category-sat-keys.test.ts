@@ -6,7 +6,7 @@ import { SAT_KEY_MESSAGES } from "~/lib/cfdi/product-keys";
 import { action, loader } from "~/routes/admin.categorias";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { startPacSimulator } from "../../scripts/pac-simulator/server.mjs";
+import { startPacSimulator } from "@joyeria/pac-simulator";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { staffSession } from "./admin-fixtures";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
