@@ -248,6 +248,8 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
       before: { invoice: "cancelando", uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31", motive: "03" },
       after: { invoice: "cancelada" },
     },
+    { before: { creditNote: "error" }, after: { creditNote: "emitida", uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31" } },
+    { before: { creditNote: "error" }, after: { creditNote: "error", result: "El PAC no respondió." } },
   ],
   category_sat_key: [
     {

@@ -109,6 +109,7 @@ const FIELD_LABEL: Record<string, string> = {
   result: "Resultado",
   category: "Categoría",
   satProductKey: "Clave de producto SAT",
+  creditNote: "Nota de crédito",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
@@ -183,7 +184,9 @@ export function auditValue(field: string, value: unknown, context: AuditContext 
   if (field === "method" && typeof value === "string") return REFUND_METHOD_LABEL[value] ?? value;
   if (field === "request" && isReturnRequestStatus(value)) return RETURN_STATUS_INFO[value].label;
   if (field === "kind" && isReturnRequestKind(value)) return RETURN_KIND_LABEL[value];
-  if (field === "invoice" && typeof value === "string") return INVOICE_STATUS_LABEL[value] ?? value;
+  if ((field === "invoice" || field === "creditNote") && typeof value === "string") {
+    return INVOICE_STATUS_LABEL[value] ?? value;
+  }
   if (field === "categoryId" && typeof value === "number") return context.categories?.[value] ?? `#${value}`;
   if (field === "awaiting" && isPaymentMethod(value)) return PAYMENT_METHOD_LABELS[value];
   if (field === "reason" && typeof value === "string" && Object.hasOwn(RELEASE_REASON_LABEL, value)) {

@@ -124,7 +124,7 @@ describe("the IVA of everything charged", () => {
           expect(rows.find((r) => r.kind === "total")!.amount).toBe(order.total);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 });
