@@ -22,6 +22,7 @@ import { pathToFileURL } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../app/generated/prisma/client.ts";
 import { PRODUCT_IMAGE_WIDTHS, variantPath } from "../app/lib/images.ts";
+import { CATEGORY_SAT_KEYS, DEFAULT_SAT_PRODUCT_KEY } from "../app/lib/cfdi/product-keys.ts";
 import { hashPassword } from "../app/utils/password.server.ts";
 import {
   ALL_SEED_ACCOUNTS,
@@ -105,7 +106,9 @@ export async function seed(prisma: PrismaClient, { demo = false }: { demo?: bool
       const categories = [...CATEGORIES];
       const currentCategories = await tx.category.findMany({ where: { id: { in: categories.map((c) => c.id) } } });
       const categoryChanges = plan(categories, currentCategories);
-      if (categoryChanges.create.length) await tx.category.createMany({ data: categoryChanges.create });
+      // A new category starts with its SAT product key; a rerun leaves the key staff may have edited.
+      const categoryRows = categoryChanges.create.map((c) => ({ ...c, satProductKey: categorySatKey(c.slug) }));
+      if (categoryRows.length) await tx.category.createMany({ data: categoryRows });
       for (const row of categoryChanges.update) await tx.category.update({ where: { id: row.id }, data: row });
 
       const productChanges = plan(products, await tx.product.findMany({ where: { id: { in: productIds } } }));
@@ -203,6 +206,8 @@ export async function seed(prisma: PrismaClient, { demo = false }: { demo?: bool
 }
 
 /** Which seed rows are missing (to create) and which differ from the database (to update). */
+const categorySatKey = (slug: string) => CATEGORY_SAT_KEYS[slug] ?? DEFAULT_SAT_PRODUCT_KEY;
+
 function plan<T extends { id: number }>(rows: readonly T[], current: readonly { id: number }[]) {
   const byId = new Map(current.map((row) => [row.id, row]));
   return {

@@ -1,4 +1,5 @@
 import { parseOrderNumber } from "~/lib/ids";
+import { type Actor, recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { issueCreditNote } from "./credit-note.server";
 import { invoiceFileName } from "./invoice-email.server";
@@ -84,9 +85,29 @@ export async function creditNoteFile(
 }
 
 /** Staff's retry of an egreso in error; null when there is none such. */
-export async function retryCreditNote(id: string) {
+export async function retryCreditNote(id: string, actor: Actor) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const note = await prisma.creditNote.findFirst({ where: { id, status: "error" }, select: { refundId: true } });
+  const note = await prisma.creditNote.findFirst({
+    where: { id, status: "error" },
+    select: { refundId: true, orderId: true },
+  });
   if (!note) return null;
-  return issueCreditNote(note.refundId);
+  const result = await issueCreditNote(note.refundId);
+  // Staff's retry goes to the order's audit trail with what the PAC answered, as an invoice's retry does.
+  const after = await prisma.creditNote.findUniqueOrThrow({
+    where: { id },
+    select: { status: true, uuid: true, errorMessage: true },
+  });
+  await prisma.$transaction((tx) =>
+    recordAudit(tx, actor, {
+      action: "invoice",
+      orderId: note.orderId,
+      before: { creditNote: "error" },
+      after: {
+        creditNote: after.status,
+        ...(after.status === "emitida" ? { uuid: after.uuid } : { result: after.errorMessage }),
+      },
+    }),
+  );
+  return result;
 }

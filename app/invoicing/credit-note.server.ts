@@ -1,5 +1,6 @@
 import { formaPagoFor } from "~/lib/cfdi/catalogs";
 import { buildEgreso, buildEgresoConcepts, type RefundedLine } from "~/lib/cfdi/egreso";
+import { lineSatProductKey } from "~/lib/cfdi/product-keys";
 import { GLOBAL_RECEPTOR } from "~/lib/cfdi/global";
 import { storedRefundItems } from "~/lib/refund-amounts";
 import type { Prisma } from "~/generated/prisma/client";
@@ -129,7 +130,18 @@ export async function issueCreditNote(refundId: number, now = new Date()): Promi
       select: {
         items: true,
         shipping: true,
-        order: { select: { items: { select: { id: true, productName: true, variantName: true } } } },
+        order: {
+          select: {
+            items: {
+              select: {
+                id: true,
+                productName: true,
+                variantName: true,
+                product: { select: { category: { select: { satProductKey: true } } } },
+              },
+            },
+          },
+        },
       },
     });
     const lines = refundedLines(refund);
@@ -197,13 +209,21 @@ export async function issueCreditNote(refundId: number, now = new Date()): Promi
 function refundedLines(refund: {
   items: unknown;
   shipping: number;
-  order: { items: Array<{ id: number; productName: string; variantName: string | null }> };
+  order: {
+    items: Array<{
+      id: number;
+      productName: string;
+      variantName: string | null;
+      product: { category: { satProductKey: string } } | null;
+    }>;
+  };
 }): RefundedLine[] {
   const stored = storedRefundItems(refund.items);
   const lines: RefundedLine[] = stored.pieces.map((piece) => {
     const item = refund.order.items.find((i) => i.id === piece.orderItemId);
     const name = item ? `${item.productName}${item.variantName ? ` (${item.variantName})` : ""}` : "Pieza";
-    return { kind: "piece", description: name, quantity: piece.quantity, amount: piece.amount };
+    const productKey = lineSatProductKey(item?.product?.category.satProductKey);
+    return { kind: "piece", description: name, quantity: piece.quantity, amount: piece.amount, productKey };
   });
   if (stored.giftWrap > 0)
     lines.push({ kind: "giftWrap", description: "Envoltura de regalo", quantity: 1, amount: stored.giftWrap });

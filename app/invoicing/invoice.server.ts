@@ -1,5 +1,6 @@
 import { buildComprobante } from "~/lib/cfdi/comprobante";
 import { formaPagoFor } from "~/lib/cfdi/catalogs";
+import { lineSatProductKey } from "~/lib/cfdi/product-keys";
 import { buildConcepts, type InvoiceSourceOrder } from "~/lib/cfdi/concepts";
 import { mapPacError, PAC_UNAVAILABLE_MESSAGE, type PacField } from "~/lib/cfdi/pac-errors";
 import type { FiscalProfileInput } from "~/lib/validation/fiscal-profile";
@@ -44,7 +45,16 @@ const ORDER_SELECT = {
   tax: true,
   total: true,
   giftWrapPrice: true,
-  items: { select: { productName: true, variantName: true, quantity: true, price: true }, orderBy: { id: "asc" } },
+  items: {
+    select: {
+      productName: true,
+      variantName: true,
+      quantity: true,
+      price: true,
+      product: { select: { category: { select: { satProductKey: true } } } },
+    },
+    orderBy: { id: "asc" },
+  },
   invoice: { select: { id: true, status: true, uuid: true, claimedUntil: true } },
 } satisfies Prisma.OrderSelect;
 
@@ -59,6 +69,8 @@ export function invoiceSource(
       description: item.variantName ? `${item.productName} (${item.variantName})` : item.productName,
       quantity: item.quantity,
       unitPrice: item.price,
+      // The category's key when the CFDI is stamped (the XML keeps it); the default when the piece is gone.
+      productKey: lineSatProductKey(item.product?.category.satProductKey),
     })),
     giftWrapPrice: order.giftWrapPrice,
     subtotal: order.subtotal,

@@ -251,6 +251,14 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
       before: { invoice: "cancelando", uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31", motive: "03" },
       after: { invoice: "cancelada" },
     },
+    { before: { creditNote: "error" }, after: { creditNote: "emitida", uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31" } },
+    { before: { creditNote: "error" }, after: { creditNote: "error", result: "El PAC no respondió." } },
+  ],
+  category_sat_key: [
+    {
+      before: { category: "Anillos", satProductKey: "54101500" },
+      after: { category: "Anillos", satProductKey: "54101503" },
+    },
   ],
   sale_event: [
     { before: null, after: { name: "Buen Fin", percentOff: 20, categoryIds: [1], productIds: [12, 15] } },

@@ -33,7 +33,8 @@ export type AuditAction =
   | "password_reset"
   | "invoice"
   | "sale_event"
-  | "sale_event_archive";
+  | "sale_event_archive"
+  | "category_sat_key";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   stock: "Existencias",
@@ -58,6 +59,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   invoice: "Factura (CFDI)",
   sale_event: "Evento de ofertas",
   sale_event_archive: "Evento de ofertas archivado o restaurado",
+  category_sat_key: "Clave SAT de categoría",
 };
 
 /** Field names of the trail as the panel labels them, in the order the panel lists them. */
@@ -116,6 +118,9 @@ const FIELD_LABEL: Record<string, string> = {
   endsAt: "Termina",
   categoryIds: "Categorías",
   productIds: "Piezas",
+  category: "Categoría",
+  satProductKey: "Clave de producto SAT",
+  creditNote: "Nota de crédito",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);
@@ -190,7 +195,9 @@ export function auditValue(field: string, value: unknown, context: AuditContext 
   if (field === "method" && typeof value === "string") return REFUND_METHOD_LABEL[value] ?? value;
   if (field === "request" && isReturnRequestStatus(value)) return RETURN_STATUS_INFO[value].label;
   if (field === "kind" && isReturnRequestKind(value)) return RETURN_KIND_LABEL[value];
-  if (field === "invoice" && typeof value === "string") return INVOICE_STATUS_LABEL[value] ?? value;
+  if ((field === "invoice" || field === "creditNote") && typeof value === "string") {
+    return INVOICE_STATUS_LABEL[value] ?? value;
+  }
   if (field === "categoryId" && typeof value === "number") return context.categories?.[value] ?? `#${value}`;
   if (field === "awaiting" && isPaymentMethod(value)) return PAYMENT_METHOD_LABELS[value];
   if (field === "reason" && typeof value === "string" && Object.hasOwn(RELEASE_REASON_LABEL, value)) {

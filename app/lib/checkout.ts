@@ -10,6 +10,12 @@ import type { CheckoutInvoiceAnswer } from "./checkout-invoice";
 
 export type OrderTotals = { subtotal: number; shipping: number; tax: number; total: number };
 
+/** A row of a totals breakdown (app/lib/order-breakdown.ts): "line" and "total" rows add up. */
+export type TotalsRow = { label: string; amount: number; kind: "line" | "total" | "note" };
+
+/** The checkout's totals with the rows it shows, computed on the server as an order's are (`orderTotalsRows`). */
+export type CheckoutTotals = OrderTotals & { rows: TotalsRow[] };
+
 /**
  * What the /checkout action answers, to the page and to the checkout modal: which step to show,
  * conform's result for step 1, the validated values for step 2, and a payment error if any.
@@ -19,7 +25,7 @@ export type CheckoutAnswer = {
   lastResult: SubmissionResult<string[]> | null;
   shipping: Shipping | null;
   /** Step 2's totals, with the gift packaging when it was chosen (the server computes them). */
-  totals: OrderTotals | null;
+  totals: CheckoutTotals | null;
   paymentError: string | null;
   /** Step 2's *¿Requieres factura?* as posted, with its errors (docs/decisions/050). */
   invoice?: CheckoutInvoiceAnswer | null;

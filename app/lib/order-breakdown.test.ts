@@ -21,7 +21,8 @@ describe("an order's breakdown for its shopper", () => {
       { label: "Subtotal (IVA incluido)", amount: 16_820_00, kind: "line" },
       { label: "Envío", amount: 15_00, kind: "line" },
       { label: "Total", amount: 16_835_00, kind: "total" },
-      { label: "Incluye IVA (16%)", amount: 2_320_00, kind: "note" },
+      // The ring's 2,320.00 and the 2.07 inside the shipping: the IVA its CFDI declares (docs/decisions/061).
+      { label: "Incluye IVA (16%)", amount: 2_322_07, kind: "note" },
     ]);
   });
 
@@ -49,7 +50,12 @@ describe("an order's breakdown for its shopper", () => {
     // … while 7 × 5.33 = 37.31 per piece is not 16 % of 233.31 = 37.33: shown before IVA.
     const old = order([{ price: 33_33, quantity: 7 }], false);
     expect(orderShowsIvaIncluded(old, true)).toBe(false);
-    expect(orderTotalsRows(old, false).map((r) => r.label)).toEqual(["Subtotal", "Envío", "IVA (16%)", "Total"]);
+    expect(orderTotalsRows(old, false).map((r) => r.label)).toEqual([
+      "Subtotal",
+      "Envío (antes de IVA)",
+      "IVA (16%)",
+      "Total",
+    ]);
     const rows = orderTotalsRows(old, false);
     expect(rows[0]!.amount + rows[1]!.amount + rows[2]!.amount).toBe(rows[3]!.amount);
   });

@@ -1,5 +1,6 @@
-import { shownPrice } from "./checkout";
+import { shownPrice, type TotalsRow } from "./checkout";
 import { VAT_LABEL } from "./constants";
+import { ivaBreakdown, type IvaChargedOrder } from "./iva-charged";
 
 /**
  * How a placed order's money is shown to its shopper (Mis Pedidos, the order e-mails), the same way
@@ -7,24 +8,20 @@ import { VAT_LABEL } from "./constants";
  *
  * - prices shown with IVA (the default): each piece at its price with IVA, then "Subtotal (IVA
  *   incluido)", "Envío", "Total", and "Incluye IVA (16%)" as the part of it that is tax;
- * - prices before IVA (`PRICES_INCLUDE_IVA=0`): each piece before IVA, then Subtotal, Envío, IVA (16%)
- *   and Total, as the spec draws it.
+ * - prices before IVA (`PRICES_INCLUDE_IVA=0`): each piece before IVA, then Subtotal, Envío (antes de
+ *   IVA), IVA (16%) and Total, as the spec draws it.
+ *
+ * Either way the IVA shown is that of everything charged, the shipping's included, as the CFDI has it
+ * (app/lib/iva-charged.ts, docs/decisions/061); the checkout shows these same rows before paying.
  *
  * An order placed while the shop showed prices before IVA counted its IVA on the subtotal, which may
  * differ by a centavo from the IVA of each piece: it keeps its before-IVA breakdown, so the lines shown
  * always add up to the total charged.
  */
 
-export type BreakdownOrder = {
-  subtotal: number;
-  shipping: number;
-  tax: number;
-  total: number;
-  giftWrapPrice: number | null;
-  items: ReadonlyArray<{ price: number; quantity: number }>;
-};
+export type BreakdownOrder = IvaChargedOrder;
 
-export type BreakdownRow = { label: string; amount: number; kind: "line" | "total" | "note" };
+export type BreakdownRow = TotalsRow;
 
 /** Whether the order is shown with IVA included: the setting, and the order's IVA counted per piece. */
 export function orderShowsIvaIncluded(order: BreakdownOrder, ivaIncluded: boolean): boolean {
@@ -39,20 +36,28 @@ export function orderLineAmount(price: number, quantity: number, included: boole
   return shownPrice(price, included) * quantity;
 }
 
-/** The rows under the order's lines; the "line" and "total" rows add up (Subtotal + Envío [+ IVA] = Total). */
+/** How the shipping row reads when the breakdown is before IVA: its base, its IVA counted in the IVA row. */
+export const SHIPPING_BEFORE_IVA_LABEL = "Envío (antes de IVA)";
+
+/**
+ * The rows under the order's lines; the "line" and "total" rows add up (Subtotal + Envío [+ IVA] = Total).
+ * The IVA shown is the IVA of everything charged, shipping included, as the order's CFDI declares it
+ * (`ivaBreakdown`, docs/decisions/061); before IVA, the shipping shows its base so the rows still add up.
+ */
 export function orderTotalsRows(order: BreakdownOrder, included: boolean): BreakdownRow[] {
+  const iva = ivaBreakdown(order);
   if (included) {
     return [
       { label: "Subtotal (IVA incluido)", amount: order.subtotal + order.tax, kind: "line" },
       { label: "Envío", amount: order.shipping, kind: "line" },
       { label: "Total", amount: order.total, kind: "total" },
-      { label: `Incluye ${VAT_LABEL}`, amount: order.tax, kind: "note" },
+      { label: `Incluye ${VAT_LABEL}`, amount: iva.iva, kind: "note" },
     ];
   }
   return [
-    { label: "Subtotal", amount: order.subtotal, kind: "line" },
-    { label: "Envío", amount: order.shipping, kind: "line" },
-    { label: VAT_LABEL, amount: order.tax, kind: "line" },
+    { label: "Subtotal", amount: iva.goods.base, kind: "line" },
+    { label: SHIPPING_BEFORE_IVA_LABEL, amount: iva.shipping.base, kind: "line" },
+    { label: VAT_LABEL, amount: iva.iva, kind: "line" },
     { label: "Total", amount: order.total, kind: "total" },
   ];
 }

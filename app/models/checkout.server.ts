@@ -1,4 +1,5 @@
-import { chargedLines, computeTotals, type OrderTotals, shownPrice } from "~/lib/checkout";
+import { type CheckoutTotals, chargedLines, computeTotals, shownPrice } from "~/lib/checkout";
+import { orderShowsIvaIncluded, orderTotalsRows } from "~/lib/order-breakdown";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { SavedAddress } from "~/lib/saved-address";
 import type { FiscalProfileView } from "~/invoicing/fiscal-profiles.server";
@@ -12,7 +13,7 @@ export type SummaryLine = Pick<CartLine, "lineKey" | "name" | "variantName" | "m
 
 export type CheckoutSummary = {
   lines: SummaryLine[];
-  totals: OrderTotals;
+  totals: CheckoutTotals;
   /** The gift packaging's price as the shopper sees it (with IVA when prices include it). */
   giftWrapPrice: number;
   /** The ways to pay the shop offers (PAYMENT_METHODS); the order's total decides which apply. */
@@ -28,6 +29,14 @@ export async function getCheckoutSummary(userId: string, { giftWrap = false } = 
   const cart = await getCart(userId);
   const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
   const { giftWrapPrice } = getShopPolicies();
+  const wrap = giftWrap ? giftWrapPrice : null;
+  const totals = computeTotals(chargedLines(cart.lines, wrap), { ivaIncluded });
+  // The rows an order shows (Mis Pedidos, e-mails): the IVA of everything charged, as the CFDI has it.
+  const order = {
+    ...totals,
+    giftWrapPrice: wrap,
+    items: cart.lines.map((l) => ({ price: l.unitPrice, quantity: l.quantity })),
+  };
   return {
     lines: cart.lines.map((l) => ({
       lineKey: l.lineKey,
@@ -38,7 +47,7 @@ export async function getCheckoutSummary(userId: string, { giftWrap = false } = 
       quantity: l.quantity,
       lineTotal: shownPrice(l.unitPrice, ivaIncluded) * l.quantity,
     })),
-    totals: computeTotals(chargedLines(cart.lines, giftWrap ? giftWrapPrice : null), { ivaIncluded }),
+    totals: { ...totals, rows: orderTotalsRows(order, orderShowsIvaIncluded(order, ivaIncluded)) },
     giftWrapPrice: shownPrice(giftWrapPrice, ivaIncluded),
     paymentMethods: getEnv().PAYMENT_METHODS,
   };

@@ -5,6 +5,7 @@ import { carrierLabel } from "~/lib/carriers";
 import { CSV_BOM, type CsvValue, csvLine, pesosCell } from "~/lib/csv";
 import { SHOP_TIME_ZONE } from "~/lib/dates";
 import { ORDER_STATUS_INFO, type OrderStatusName } from "~/lib/order-status";
+import { ivaBreakdown } from "~/lib/iva-charged";
 import { prisma } from "~/utils/db.server";
 import { photoList } from "./product-editor.server";
 import { ACTIVE_VARIANT } from "./product.server";
@@ -184,27 +185,17 @@ export function streamOrdersCsv(filter: OrderExportFilter): ReadableStream<Uint8
           trackingCode: true,
           user: { select: { name: true } },
           address: { select: { name: true, phone: true, city: true, state: true, postalCode: true } },
-          items: { select: { productName: true, variantName: true, quantity: true }, orderBy: { id: "asc" } },
+          giftWrapPrice: true,
+          items: {
+            select: { productName: true, variantName: true, quantity: true, price: true },
+            orderBy: { id: "asc" },
+          },
           ...ORDER_INVOICE_SELECT,
         },
       }),
     (o) => [
       [
-        o.number,
-        localDateTime(o.createdAt),
-        ORDER_STATUS_INFO[o.status].label,
-        o.address?.name ?? o.user.name,
-        o.email,
-        o.address?.phone ?? null,
-        o.address?.city ?? null,
-        o.address?.state ?? null,
-        o.address?.postalCode ?? null,
-        o.items.reduce((sum, i) => sum + i.quantity, 0),
-        o.items.map((i) => `${i.quantity} × ${i.productName}${i.variantName ? ` (${i.variantName})` : ""}`).join("; "),
-        pesosCell(o.subtotal),
-        pesosCell(o.shipping),
-        pesosCell(o.tax),
-        pesosCell(o.total),
+        ...orderCells(o),
         localDateTime(o.paidAt),
         carrierLabel(o.carrier),
         o.trackingCode,
@@ -212,6 +203,45 @@ export function streamOrdersCsv(filter: OrderExportFilter): ReadableStream<Uint8
       ],
     ],
   );
+}
+
+/**
+ * An order's row up to its total. Subtotal, envío and IVA before IVA as the order's CFDI has them
+ * (`ivaBreakdown`, docs/decisions/061): the pieces' base, the shipping's base and the IVA of everything
+ * charged, adding up to the total.
+ */
+function orderCells(o: {
+  number: string;
+  createdAt: Date;
+  status: OrderStatusName;
+  email: string;
+  user: { name: string | null };
+  address: { name: string; phone: string; city: string; state: string; postalCode: string } | null;
+  items: Array<{ productName: string; variantName: string | null; quantity: number; price: number }>;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  giftWrapPrice: number | null;
+}) {
+  const iva = ivaBreakdown(o);
+  return [
+    o.number,
+    localDateTime(o.createdAt),
+    ORDER_STATUS_INFO[o.status].label,
+    o.address?.name ?? o.user.name,
+    o.email,
+    o.address?.phone ?? null,
+    o.address?.city ?? null,
+    o.address?.state ?? null,
+    o.address?.postalCode ?? null,
+    o.items.reduce((sum, i) => sum + i.quantity, 0),
+    o.items.map((i) => `${i.quantity} × ${i.productName}${i.variantName ? ` (${i.variantName})` : ""}`).join("; "),
+    pesosCell(iva.goods.base),
+    pesosCell(iva.shipping.base),
+    pesosCell(iva.iva),
+    pesosCell(o.total),
+  ];
 }
 
 /** The order's CFDI: its state, UUID and total (issue 34). */

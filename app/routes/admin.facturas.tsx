@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
           ? { kind: "error", message: result.message }
           : { kind: "error", message: "La cancelación está en curso. Recarga en unos segundos." };
   } else if (form.get("intent") === "retry-egreso") {
-    const result = await retryCreditNote(id);
+    const result = await retryCreditNote(id, actor);
     flash =
       result === "issued"
         ? { kind: "success", message: "Nota de crédito emitida." }

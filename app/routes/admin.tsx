@@ -28,6 +28,7 @@ const TABS: { to: string; label: string; role: RoleName; end?: boolean }[] = [
   { to: "/admin/devoluciones", label: "Devoluciones", role: "worker" },
   { to: "/admin/facturas", label: "Facturas", role: "worker" },
   { to: "/admin/promociones", label: "Promociones", role: "worker" },
+  { to: "/admin/categorias", label: "Categorías", role: "admin" },
   { to: "/admin/usuarios", label: "Usuarios", role: "admin" },
   { to: "/admin/historial", label: "Historial", role: "admin" },
   { to: "/admin/outbox", label: "Correos", role: "worker" },

@@ -16,6 +16,7 @@ import { loader as auditLoader } from "~/routes/admin.historial";
 import { action as importAction, loader as importLoader } from "~/routes/admin.importar";
 import { loader as outboxLoader } from "~/routes/admin.outbox";
 import { loader as invoicesLoader } from "~/routes/admin.facturas";
+import { action as categoriesAction, loader as categoriesLoader } from "~/routes/admin.categorias";
 import { action as orderPageAction, loader as orderPageLoader } from "~/routes/admin.pedidos.$number";
 import { loader as packingSlipLoader } from "~/routes/admin_.pedidos.$number.empaque";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos._index";
@@ -130,6 +131,7 @@ const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; par
   { name: "historial", loader: auditLoader, path: "/admin/historial", role: "admin" },
   { name: "correos", loader: outboxLoader, path: "/admin/outbox", role: "worker" },
   { name: "facturas", loader: invoicesLoader, path: "/admin/facturas", role: "worker" },
+  { name: "categorías", loader: categoriesLoader, path: "/admin/categorias", role: "admin" },
 ];
 
 const PRODUCT_FORM = {
@@ -258,6 +260,14 @@ const ACTIONS: {
     role: "admin",
     fields: (f) => ({ intent: "role", userId: f.target.id, role: "worker", _fetcher: "1" }),
     success: 200,
+  },
+  {
+    name: "clave SAT",
+    action: categoriesAction,
+    path: "/admin/categorias",
+    role: "admin",
+    fields: () => ({ categoryId: "1", satProductKey: "54101503" }),
+    success: 302,
   },
 ];
 

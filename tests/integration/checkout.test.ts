@@ -306,7 +306,7 @@ describe("fulfilment", () => {
       "Subtotal (IVA incluido): $3,480.00",
       "Envío: $15.00",
       "Total: $3,495.00",
-      "Incluye IVA (16%): $480.00",
+      "Incluye IVA (16%): $482.07",
       "Av. Masaryk 123",
       `${SHOP_ORIGIN}/orders`,
     ]) {

@@ -181,8 +181,15 @@ describe("the egreso (nota de crédito) of a partial refund", () => {
     const stamps = pac.stampCount();
     const [note] = await listCreditNotes();
     expect(note).toMatchObject({ status: "error", errorMessage: expect.any(String) });
-    expect(await retryCreditNote(note!.id)).toBe("issued"); // staff's retry in /admin/facturas
-    expect(await retryCreditNote(note!.id)).toBeNull();
+    const staff = { id: null, email: "contadora@example.test" };
+    expect(await retryCreditNote(note!.id, staff)).toBe("issued"); // staff's retry in /admin/facturas
+    expect(await retryCreditNote(note!.id, staff)).toBeNull();
+    // The retry is in the order's audit trail, with who and what the PAC answered.
+    const trail = await prisma.auditEntry.findMany({ where: { orderId: order.id, action: "invoice" } });
+    const stamped = await noteOf(refund.id);
+    expect(trail.map((e) => [e.actorEmail, e.before, e.after])).toEqual([
+      ["contadora@example.test", { creditNote: "error" }, { creditNote: "emitida", uuid: stamped?.uuid }],
+    ]);
     expect(await issueCreditNote(refund.id)).toBe("taken");
     expect(pac.stampCount() - stamps).toBe(1);
     expect(await prisma.outboxEmail.count({ where: { kind: "credit-note-issued" } })).toBe(1);

@@ -244,6 +244,9 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         "clabe",
         "referencia",
         "solicitud",
+        // Issue 34: a category's SAT product key (/admin/categorias).
+        "categoryId",
+        "satProductKey",
       ]),
     );
   });

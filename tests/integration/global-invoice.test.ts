@@ -182,6 +182,10 @@ describe("the factura global", () => {
     expect(cell(personal.number, "factura")).toBe("Emitida");
     expect(cell(personal.number, "factura_uuid")).toBe(mine.uuid);
     expect(cell(personal.number, "factura_total")).toBe((mine.total / 100).toFixed(2));
+    // Its IVA is the CFDI's (the shipping's included), and subtotal + envío + IVA, all before IVA, the total.
+    expect(cell(personal.number, "iva")).toBe((mine.tax / 100).toFixed(2));
+    const cents = (column: string) => Math.round(Number(cell(personal.number, column)) * 100);
+    expect(cents("subtotal") + cents("envio") + cents("iva")).toBe(personal.total);
     expect(cell(plain.number, "factura")).toBe(`Factura global JGG-${global.folio}`);
     expect(cell(plain.number, "factura_uuid")).toBe(global.uuid);
     // And the admin order page.

@@ -111,14 +111,14 @@ describe("checkout with prices shown with IVA (the default)", () => {
         "Subtotal (IVA incluido): $4,296.30",
         "Envío: $15.00",
         "Total: $4,311.30",
-        "Incluye IVA (16%): $592.59",
+        "Incluye IVA (16%): $594.66", // the pieces' 592.59 and the 2.07 inside the shipping, as the CFDI
       ].join("\n"),
     );
   });
 });
 
 describe("a shop that sells to businesses (PRICES_INCLUDE_IVA=0)", () => {
-  it("e-mails the pieces before IVA with Subtotal, Envío, IVA (16%) and Total", async () => {
+  it("e-mails the pieces before IVA with Subtotal, Envío (antes de IVA), IVA (16%) and Total", async () => {
     process.env.PRICES_INCLUDE_IVA = "0";
     resetEnvCache();
     const user = await createUser();
@@ -137,8 +137,8 @@ describe("a shop that sells to businesses (PRICES_INCLUDE_IVA=0)", () => {
         "- Anillo Cálido × 3: $3,703.71",
         "",
         "Subtotal: $3,703.71",
-        "Envío: $15.00",
-        "IVA (16%): $592.59",
+        "Envío (antes de IVA): $12.93",
+        "IVA (16%): $594.66",
         "Total: $4,311.30",
       ].join("\n"),
     );

@@ -3,10 +3,10 @@ import { GiftNote } from "~/components/gift-note";
 import { ShippingAddressBlock } from "~/components/shipping-address";
 import { TrackingLink } from "~/components/tracking-link";
 import { GIFT_WRAP_LABEL } from "~/lib/checkout";
-import { VAT_LABEL } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { installmentPlanText } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
+import { orderTotalsRows } from "~/lib/order-breakdown";
 import { OXXO_MANUAL_REFUND, paymentMethodNote } from "~/lib/payment-methods";
 import type { AdminOrder } from "~/models/admin-orders.server";
 
@@ -47,23 +47,21 @@ export function OrderLines({ order }: { order: OrderPageData }) {
           </li>
         ))}
       </ul>
+      {/* Before IVA, as the pieces above; the IVA of everything charged, as the order's CFDI declares it. */}
       <dl className="mt-3 space-y-1 border-t border-ink-900/10 pt-3 text-sm text-ink-800">
-        {(
-          [
-            ["Subtotal", order.subtotal],
-            ["Envío", order.shipping],
-            [VAT_LABEL, order.tax],
-          ] as const
-        ).map(([label, amount]) => (
-          <div key={label} className="flex justify-between">
-            <dt>{label}</dt>
-            <dd>{formatMoney(amount)}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between font-medium text-ink-900">
-          <dt>Total</dt>
-          <dd data-testid="order-page-total">{formatMoney(order.total)}</dd>
-        </div>
+        {orderTotalsRows(order, false).map((row) =>
+          row.kind === "total" ? (
+            <div key={row.label} className="flex justify-between font-medium text-ink-900">
+              <dt>{row.label}</dt>
+              <dd data-testid="order-page-total">{formatMoney(row.amount)}</dd>
+            </div>
+          ) : (
+            <div key={row.label} className="flex justify-between">
+              <dt>{row.label}</dt>
+              <dd>{formatMoney(row.amount)}</dd>
+            </div>
+          ),
+        )}
       </dl>
     </Section>
   );

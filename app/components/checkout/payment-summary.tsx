@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
-import { VAT_LABEL } from "~/lib/constants";
-import { GIFT_WRAP_LABEL, type OrderTotals } from "~/lib/checkout";
+import { type CheckoutTotals, GIFT_WRAP_LABEL } from "~/lib/checkout";
 import { formatMoney, priceOrFree } from "~/lib/money";
 import { isAsyncPaymentMethod, PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/payment-methods";
 import { formatPhone } from "~/lib/phone";
@@ -11,7 +10,6 @@ import type { CheckoutInvoiceAnswer } from "~/lib/checkout-invoice";
 import { GiftNote } from "../gift-note";
 import { CheckoutInvoiceFields } from "../invoice/checkout-invoice-fields";
 import { InstallmentsLine } from "../installments-line";
-import { useIvaIncluded } from "../price-display";
 import { CHECKOUT_ACTION, type CheckoutFormTag, LegalLink, type SummaryLine } from "./shared";
 
 /** Step 2: where it goes, what it costs, PAGAR; the shipping values travel in hidden inputs. */
@@ -29,7 +27,7 @@ export function PaymentStep({
 }: {
   as?: CheckoutFormTag;
   shipping: Shipping;
-  totals: OrderTotals;
+  totals: CheckoutTotals;
   /** The packaging's shown price when it was chosen, else null. */
   giftWrapPrice: number | null;
   /** The ways this order can be paid (the enabled methods it qualifies for). */
@@ -141,38 +139,34 @@ function PaymentMethodsNote({ methods }: { methods: PaymentMethod[] }) {
 }
 
 /**
- * Subtotal, Envío, IVA (16%) and Total. When the shop shows prices with IVA included, the subtotal
- * is the sum of the prices the shopper saw and the IVA is shown as the part of it that is tax.
+ * Subtotal, Envío, IVA (16%) and Total, as the server computed them (`orderTotalsRows`, the rows the
+ * order shows once placed): with IVA included, the subtotal is the sum of the prices the shopper saw and
+ * the IVA — of everything charged, the shipping's included, as the CFDI declares it — the part that is tax.
  */
-export function Totals({ totals }: { totals: OrderTotals }) {
-  const ivaIncluded = useIvaIncluded();
+export function Totals({ totals }: { totals: CheckoutTotals }) {
   return (
     <dl className="space-y-2 text-sm text-ink-800" data-testid="checkout-totals">
-      <div className="flex justify-between">
-        <dt>{ivaIncluded ? "Subtotal (IVA incluido)" : "Subtotal"}</dt>
-        <dd>{formatMoney(ivaIncluded ? totals.subtotal + totals.tax : totals.subtotal)}</dd>
-      </div>
-      <div className="flex justify-between">
-        <dt>Envío</dt>
-        <dd>{formatMoney(totals.shipping)}</dd>
-      </div>
-      {ivaIncluded ? null : (
-        <div className="flex justify-between">
-          <dt>{VAT_LABEL}</dt>
-          <dd>{formatMoney(totals.tax)}</dd>
-        </div>
+      {totals.rows.map((row) =>
+        row.kind === "total" ? (
+          <div
+            key={row.label}
+            className="flex flex-wrap justify-between border-t border-ink-900/10 pt-2 text-base font-medium text-ink-900"
+          >
+            <dt>{row.label}</dt>
+            <dd data-testid="checkout-total">{formatMoney(row.amount)}</dd>
+            <InstallmentsLine as="dd" charged={totals.total} className="w-full text-right font-normal" />
+          </div>
+        ) : (
+          <div
+            key={row.label}
+            className={row.kind === "note" ? "flex justify-between text-xs text-ink-700" : "flex justify-between"}
+            data-testid={row.kind === "note" ? "checkout-iva-part" : undefined}
+          >
+            <dt>{row.label}</dt>
+            <dd>{formatMoney(row.amount)}</dd>
+          </div>
+        ),
       )}
-      <div className="flex flex-wrap justify-between border-t border-ink-900/10 pt-2 text-base font-medium text-ink-900">
-        <dt>Total</dt>
-        <dd data-testid="checkout-total">{formatMoney(totals.total)}</dd>
-        <InstallmentsLine as="dd" charged={totals.total} className="w-full text-right font-normal" />
-      </div>
-      {ivaIncluded ? (
-        <div className="flex justify-between text-xs text-ink-700" data-testid="checkout-iva-part">
-          <dt>Incluye {VAT_LABEL}</dt>
-          <dd>{formatMoney(totals.tax)}</dd>
-        </div>
-      ) : null}
     </dl>
   );
 }
@@ -184,7 +178,7 @@ export function OrderSideSummary({
   giftWrapPrice = null,
 }: {
   lines: SummaryLine[];
-  totals: OrderTotals;
+  totals: CheckoutTotals;
   giftWrapPrice?: number | null;
 }) {
   return (
