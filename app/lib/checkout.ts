@@ -96,24 +96,48 @@ export type PaymentLine = { name: string; description?: string; unitAmount: numb
  */
 export function paymentLines(
   order: {
-    items: ReadonlyArray<{ name: string; variantName: string | null; unitPrice: number; quantity: number }>;
+    items: ReadonlyArray<{
+      name: string;
+      variantName: string | null;
+      unitPrice: number;
+      quantity: number;
+      /** A discount code's share of this line, in shown prices (docs/decisions/058). */
+      discount?: number | null;
+    }>;
     giftWrapPrice: number | null;
     totals: OrderTotals;
   },
   ivaIncluded: boolean,
 ): PaymentLine[] {
-  const pieces: PaymentLine[] = order.items.map((item) => ({
-    name: item.name,
-    ...(item.variantName ? { description: item.variantName } : {}),
-    unitAmount: shownPrice(item.unitPrice, ivaIncluded),
-    quantity: item.quantity,
-  }));
+  // A discounted line is charged at what it costs after the code, split into whole unit amounts.
+  const pieces: PaymentLine[] = order.items.flatMap((item) =>
+    splitAmount(shownPrice(item.unitPrice, ivaIncluded) * item.quantity - (item.discount ?? 0), item.quantity).map(
+      (part) => ({
+        name: item.name,
+        ...(item.variantName ? { description: item.variantName } : {}),
+        ...part,
+      }),
+    ),
+  );
   if (order.giftWrapPrice !== null) {
     pieces.push({ name: GIFT_WRAP_LABEL, unitAmount: shownPrice(order.giftWrapPrice, ivaIncluded), quantity: 1 });
   }
   const shipping = { name: "Envío", unitAmount: order.totals.shipping, quantity: 1 };
   if (ivaIncluded) return [...pieces, shipping];
   return [...pieces, shipping, { name: VAT_LABEL, unitAmount: order.totals.tax, quantity: 1 }];
+}
+
+/**
+ * A line's amount split into whole unit amounts for a payment page that only takes unit price ×
+ * quantity: `quantity − r` units at ⌊amount / quantity⌋ and `r` units one centavo more (one part when it
+ * divides evenly).
+ */
+export function splitAmount(amount: number, quantity: number): Array<{ unitAmount: number; quantity: number }> {
+  const unit = Math.floor(amount / quantity);
+  const extra = amount - unit * quantity;
+  const parts = [{ unitAmount: unit, quantity: quantity - extra }];
+  if (extra > 0) parts.push({ unitAmount: unit + 1, quantity: extra });
+  return parts.filter((p) => p.quantity > 0);
 }
 
 /**
