@@ -1,7 +1,5 @@
 import {
-  chargedLines,
   CHECKOUT_MESSAGES,
-  computeTotals,
   type OrderTotals,
   randomOrderNumber,
   stockShortMessage,
@@ -16,6 +14,7 @@ import { catalogChanged } from "./catalog-cache.server";
 import { runningSales } from "./sale-events.server";
 import { CheckoutError, RESERVATION_MS } from "./order.server";
 import { lockProducts, sellableStock, takeFromShelf } from "./stock.server";
+import { discountForOrder } from "./order-discount.server";
 
 /**
  * Creating an order at PAGAR: the server's cart at the catalogue's prices, its address and totals,
@@ -33,7 +32,16 @@ export type CreatedOrder = {
   reservedUntil: Date;
   /** The products whose stock the reservation took. */
   productIds: number[];
-  items: Array<{ name: string; variantName: string | null; unitPrice: number; quantity: number }>;
+  items: Array<{
+    name: string;
+    variantName: string | null;
+    unitPrice: number;
+    quantity: number;
+    /** The discount code's share of the line, in shown prices (0 without a code). */
+    discount: number;
+  }>;
+  /** The discount code and what it took off in all, or null (docs/decisions/058). */
+  discount: { code: string; amount: number } | null;
   /** The gift packaging's price when chosen (before IVA), else null. */
   giftWrapPrice: number | null;
 };
@@ -96,7 +104,17 @@ async function createOrderInTransaction(
       productId: true,
       variantId: true,
       quantity: true,
-      product: { select: { name: true, material: true, image: true, price: true, archivedAt: true, inStock: true } },
+      product: {
+        select: {
+          name: true,
+          material: true,
+          image: true,
+          price: true,
+          archivedAt: true,
+          inStock: true,
+          categoryId: true,
+        },
+      },
       variant: { select: { name: true, image: true, price: true, material: true, archivedAt: true } },
     },
   });
@@ -146,13 +164,19 @@ async function createOrderInTransaction(
   const { shipping } = input;
   // The packaging's price is the shop's setting now, never anything the browser sent.
   const giftWrapPrice = shipping.giftWrap ? getShopPolicies().giftWrapPrice : null;
-  const totals = computeTotals(
-    chargedLines(
-      items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
-      giftWrapPrice,
-    ),
-    { ivaIncluded: getEnv().PRICES_INCLUDE_IVA },
-  );
+  // The shopper's discount code, checked again here against the order's own lines (docs/decisions/058).
+  const discount = await discountForOrder(tx, input.userId, {
+    lines: lines.map((line, i) => ({
+      productId: line.productId,
+      categoryId: line.product.categoryId,
+      unitPrice: items[i]!.price,
+      quantity: line.quantity,
+    })),
+    giftWrapPrice,
+    ivaIncluded: getEnv().PRICES_INCLUDE_IVA,
+    now: input.now,
+  });
+  const totals = discount.totals;
   const reservedUntil = new Date(input.now.getTime() + RESERVATION_MS);
   const order = await tx.order.create({
     data: {
@@ -164,7 +188,9 @@ async function createOrderInTransaction(
       reservedUntil,
       giftMessage: shipping.giftMessage,
       giftWrapPrice,
-      items: { create: items },
+      discountCode: discount.code,
+      discountTotal: discount.code === null ? null : discount.amount,
+      items: { create: items.map((item, i) => ({ ...item, discount: discount.lineDiscounts[i] || null })) },
       address: {
         create: {
           userId: input.userId,
@@ -185,6 +211,7 @@ async function createOrderInTransaction(
     },
     select: { id: true, number: true },
   });
+  await discount.take?.(order.id);
   return {
     id: order.id,
     number: order.number,
@@ -192,12 +219,14 @@ async function createOrderInTransaction(
     totals,
     reservedUntil,
     productIds: [...new Set(items.map((i) => i.productId))],
-    items: items.map((i) => ({
-      name: i.productName,
-      variantName: i.variantName,
-      unitPrice: i.price,
-      quantity: i.quantity,
+    items: items.map((item, i) => ({
+      name: item.productName,
+      variantName: item.variantName,
+      unitPrice: item.price,
+      quantity: item.quantity,
+      discount: discount.lineDiscounts[i] ?? 0,
     })),
+    discount: discount.code === null ? null : { code: discount.code, amount: discount.amount },
     giftWrapPrice,
   };
 }

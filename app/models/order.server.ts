@@ -2,6 +2,7 @@ import { prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { changeOrderStatus, recordPaymentToRefund, type SystemChange } from "./order-lifecycle.server";
 import { queueConfirmationEmail, queueVoucherExpiredEmail } from "./order-emails.server";
+import { releaseDiscountUse } from "./discount-code-uses.server";
 
 /**
  * Orders and their stock reservations. Paying happens on the provider's page, after the order
@@ -50,7 +51,11 @@ export async function releaseReservation(orderId: number, reason: ReleaseReason,
   const { result, extra: deliver } = await changeOrderStatus(
     { orderId, to: "cancelado", by: "payment", from: ["pendiente"], author: { via }, details: { reason } },
     // A voucher or transfer that ended unpaid: the shopper is told, in the same transaction.
-    (tx) => queueVoucherExpiredEmail(tx, orderId, reason),
+    // Its discount code's use is given back too (docs/decisions/058).
+    async (tx) => {
+      await releaseDiscountUse(tx, orderId);
+      return queueVoucherExpiredEmail(tx, orderId, reason);
+    },
   );
   if (result.ok) logger.info({ orderId, reason }, "reservation released");
   deliver?.();

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { addToCart } from "~/models/cart.server";
+import { setAppliedCode } from "~/models/discount-codes.server";
+import { releaseReservation } from "~/models/order.server";
+import { startCheckout } from "~/models/payment.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/utils/db.server";
+import { createProduct, createUser } from "../db-utils";
+import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
+
+/**
+ * Discount codes at PAGAR (issue 37, docs/decisions/058): the server applies the shopper's code to the
+ * order's own lines, stores it per line, sends the discounted amount to the provider (which charges
+ * exactly the order's total), and never lets a code's uses pass its limit, also with two shoppers
+ * racing for the last use.
+ */
+
+const payments = setUpPayments();
+const request = () => new Request(`${SHOP_ORIGIN}/checkout`, { method: "POST" });
+
+let codeCounter = 0;
+async function createCode(data: Partial<Prisma.DiscountCodeCreateInput> = {}) {
+  codeCounter += 1;
+  return prisma.discountCode.create({
+    data: { code: `PRUEBA${codeCounter}${Date.now()}`, kind: "percentage", value: 10, ...data },
+  });
+}
+
+async function shopperWithCart(productId: number, quantity = 3) {
+  const user = await createUser();
+  await addToCart(user.id, { productId, variantId: null, quantity });
+  return user;
+}
+
+describe("a discount code at PAGAR", () => {
+  it("is allocated to the lines, charged by the provider as the order's total, and paid", async () => {
+    const product = await createProduct({ price: 1_000_01, stock: 10 });
+    const other = await createProduct({ price: 333_33, stock: 10, categoryId: 2 });
+    const code = await createCode({ kind: "fixed", value: 500_00, categoryIds: [1] });
+    const user = await shopperWithCart(product.id);
+    await addToCart(user.id, { productId: other.id, variantId: null, quantity: 1 });
+    await setAppliedCode(user.id, code.code);
+
+    const outcome = await startCheckout(request(), user, SHIPPING);
+    if (!outcome.ok) throw new Error(outcome.message);
+    const order = await prisma.order.findUniqueOrThrow({
+      where: { id: outcome.orderId },
+      include: { items: { orderBy: { id: "asc" } } },
+    });
+    // 3 × $1,160.01 = $3,480.03 with IVA, $500.00 off; the necklace (category 2) is not covered.
+    expect(order.discountCode).toBe(code.code);
+    expect(order.discountTotal).toBe(500_00);
+    const ring = order.items.find((i) => i.productId === product.id)!;
+    const necklace = order.items.find((i) => i.productId === other.id)!;
+    expect(ring.discount).toBe(500_00);
+    expect(necklace.discount).toBeNull();
+    // Shown: 3,480.03 − 500.00 + 386.66 (necklace with IVA) + 15.00 shipping.
+    expect(order.total).toBe(3_480_03 - 500_00 + 386_66 + 15_00);
+    expect(order.subtotal + order.shipping + order.tax).toBe(order.total);
+
+    const session = await payments.stripe.checkout.sessions.retrieve(order.stripeSessionId!);
+    expect(session.amount_total).toBe(order.total);
+    expect(await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({ usedCount: 1 });
+
+    // The paid-amount check passes: the order is paid, not sent to staff for a refund.
+    await payments.pay(outcome.url);
+    await eventually(
+      async () => (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status === "procesando",
+      "the payment",
+    );
+    // Paid: the shopper has used it, and a second order with it is refused with the reason.
+    await createCode(); // another code exists: only this one counts
+    const again = await prisma.discountCode.update({ where: { id: code.id }, data: { perShopperLimit: 1 } });
+    await addToCart(user.id, { productId: product.id, variantId: null, quantity: 1 });
+    await setAppliedCode(user.id, again.code);
+    expect(await startCheckout(request(), user, SHIPPING)).toEqual({
+      ok: false,
+      message: "Ya usaste este cupón",
+    });
+  });
+
+  it("takes free shipping off, and a released order gives its use back", async () => {
+    const product = await createProduct({ price: 200_00, stock: 10 });
+    const code = await createCode({ kind: "free_shipping", value: 0, minimumPurchase: 200_00 });
+    const user = await shopperWithCart(product.id, 1);
+    await setAppliedCode(user.id, code.code.toLowerCase()); // typed in any case, found upper case
+
+    const outcome = await startCheckout(request(), user, SHIPPING);
+    if (!outcome.ok) throw new Error(outcome.message);
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: outcome.orderId } });
+    expect(order).toMatchObject({ shipping: 0, total: 232_00, discountTotal: 15_00 });
+    const session = await payments.stripe.checkout.sessions.retrieve(order.stripeSessionId!);
+    expect(session.amount_total).toBe(232_00);
+
+    expect(await releaseReservation(order.id, "expired", "sweep")).toBe(true);
+    expect(await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({ usedCount: 0 });
+    expect(await prisma.discountCodeUse.count({ where: { codeId: code.id } })).toBe(0);
+  });
+
+  it("gives the last use to one of two shoppers racing for it", async () => {
+    const product = await createProduct({ price: 500_00, stock: 10 });
+    const code = await createCode({ usageLimit: 1 });
+    const [first, second] = await Promise.all([shopperWithCart(product.id, 1), shopperWithCart(product.id, 1)]);
+    await Promise.all([setAppliedCode(first.id, code.code), setAppliedCode(second.id, code.code)]);
+
+    const outcomes = await Promise.all([
+      startCheckout(request(), first, SHIPPING),
+      startCheckout(request(), second, SHIPPING),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, message: "Este cupón ya se agotó" }]);
+    expect(await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({ usedCount: 1 });
+    expect(await prisma.discountCodeUse.count({ where: { codeId: code.id } })).toBe(1);
+    // The refused shopper's order was never written and their stock never taken.
+    expect(await prisma.order.count()).toBe(1);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(9);
+  });
+});
