@@ -13,6 +13,7 @@ import { DeliveryEstimate } from "./delivery-estimate";
 import { InstallmentsLine } from "./installments-line";
 import { useIvaIncluded } from "./price-display";
 import { OPEN_CHECKOUT } from "./checkout-modal";
+import { CouponBox } from "./coupon-box";
 import { FetcherFlag } from "./fetcher-flag";
 import { CloseIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
@@ -121,6 +122,8 @@ export function CartView({
             : `El envío (${formatMoney(SHIPPING_FEE)}) y el ${VAT_LABEL} se suman al finalizar la compra.`}
         </p>
         <DeliveryEstimate window={delivery} fee={SHIPPING_FEE} className="mt-4" />
+        {/* The code's field; what it takes off shows at checkout (the cart page stays one statement). */}
+        {layout === "page" && loggedIn ? <CouponBox coupon={null} returnTo="/cart" /> : null}
         <div className="mt-5 flex flex-col gap-3">
           {loggedIn ? (
             // With JavaScript this opens the checkout modal; without, it is the /checkout page.

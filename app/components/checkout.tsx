@@ -4,6 +4,7 @@ import { CHECKOUT_MESSAGES, type CheckoutAnswer } from "~/lib/checkout";
 import { paymentMethodsFor } from "~/lib/payment-methods";
 import type { CheckoutPage } from "~/models/checkout.server";
 import { OrderSideSummary, PaymentStep } from "./checkout/payment-summary";
+import { CouponBox } from "./coupon-box";
 import type { CheckoutFormTag } from "./checkout/shared";
 import { ShippingForm } from "./checkout/shipping-form";
 
@@ -81,7 +82,11 @@ export function CheckoutSteps({
             </>
           )}
         </div>
-        <OrderSideSummary lines={page.lines} totals={totals} giftWrapPrice={giftWrapPrice} />
+        <div>
+          <OrderSideSummary lines={page.lines} totals={totals} giftWrapPrice={giftWrapPrice} />
+          {/* The code is typed on step 1; step 2 shows it in its totals (its answer carries them). */}
+          {step === 1 ? <CouponBox coupon={page.coupon} returnTo="/checkout" /> : null}
+        </div>
       </div>
     </>
   );

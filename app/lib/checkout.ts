@@ -8,7 +8,17 @@ import type { CheckoutInvoiceAnswer } from "./checkout-invoice";
  * statuses with their labels, colours, icons and allowed transitions. Money in centavos.
  */
 
-export type OrderTotals = { subtotal: number; shipping: number; tax: number; total: number };
+export type OrderTotals = {
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  /**
+   * The discount code in these totals, for the summary's "Cupón CODIGO −$X" (docs/decisions/058):
+   * `amount` in all, `shipping` the part taken off shipping; subtotal, shipping and tax are after it.
+   */
+  discount?: { code: string; amount: number; shipping: number } | null;
+};
 
 /** A row of a totals breakdown (app/lib/order-breakdown.ts): "line" and "total" rows add up. */
 export type TotalsRow = { label: string; amount: number; kind: "line" | "total" | "note" };

@@ -207,3 +207,20 @@ export function discountedTotals(
 export function discountLabel(code: string): string {
   return `Cupón ${code}`;
 }
+
+/** The id of the code's field on the cart and the checkout (its answer is shown next to it). */
+export const COUPON_FIELD = "cupon";
+/** Where the code's form may send the shopper back to. */
+export const COUPON_RETURN_PATHS = ["/cart", "/checkout"] as const;
+
+/** The shopper's applied code as the cart and the checkout show it. */
+export type CouponStatus = {
+  code: string;
+  /** What it takes off now (0 when it does not apply). */
+  amount: number;
+  /** Why it does not apply now (the cart changed, it ended…), or null. */
+  reason: string | null;
+};
+
+/** The answer to typing (or removing) a code. */
+export type CouponAttempt = { ok: boolean; message: string };

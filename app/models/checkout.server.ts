@@ -1,10 +1,12 @@
-import { type CheckoutTotals, chargedLines, computeTotals, shownPrice } from "~/lib/checkout";
+import { type CheckoutTotals, shownPrice } from "~/lib/checkout";
 import { orderShowsIvaIncluded, orderTotalsRows } from "~/lib/order-breakdown";
 import type { PaymentMethod } from "~/lib/payment-methods";
 import type { SavedAddress } from "~/lib/saved-address";
 import type { FiscalProfileView } from "~/invoicing/fiscal-profiles.server";
 import { getEnv, getShopPolicies } from "~/utils/env.server";
 import { type CartLine, getCart } from "./cart.server";
+import type { CouponStatus } from "~/lib/discounts";
+import { couponTotals } from "./discount-apply.server";
 
 /** A line of the checkout's side summary, at the price the shopper sees. */
 export type SummaryLine = Pick<CartLine, "lineKey" | "name" | "variantName" | "material" | "image" | "quantity"> & {
@@ -16,6 +18,8 @@ export type CheckoutSummary = {
   totals: CheckoutTotals;
   /** The gift packaging's price as the shopper sees it (with IVA when prices include it). */
   giftWrapPrice: number;
+  /** The discount code the shopper applied, with what it takes off or why not (docs/decisions/058). */
+  coupon: CouponStatus | null;
   /** The ways to pay the shop offers (PAYMENT_METHODS); the order's total decides which apply. */
   paymentMethods: PaymentMethod[];
 };
@@ -30,12 +34,15 @@ export async function getCheckoutSummary(userId: string, { giftWrap = false } = 
   const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
   const { giftWrapPrice } = getShopPolicies();
   const wrap = giftWrap ? giftWrapPrice : null;
-  const totals = computeTotals(chargedLines(cart.lines, wrap), { ivaIncluded });
-  // The rows an order shows (Mis Pedidos, e-mails): the IVA of everything charged, as the CFDI has it.
+  const { coupon, totals, lineDiscounts } = await couponTotals(userId, cart.lines, wrap);
+  // The rows an order shows (Mis Pedidos, e-mails): the IVA of everything charged, as the CFDI has it;
+  // with the code's "Cupón CODIGO −$X" (docs/decisions/058).
   const order = {
     ...totals,
     giftWrapPrice: wrap,
-    items: cart.lines.map((l) => ({ price: l.unitPrice, quantity: l.quantity })),
+    items: cart.lines.map((l, i) => ({ price: l.unitPrice, quantity: l.quantity, discount: lineDiscounts[i] ?? 0 })),
+    discountCode: totals.discount?.code ?? null,
+    discountTotal: totals.discount?.amount ?? null,
   };
   return {
     lines: cart.lines.map((l) => ({
@@ -48,6 +55,7 @@ export async function getCheckoutSummary(userId: string, { giftWrap = false } = 
       lineTotal: shownPrice(l.unitPrice, ivaIncluded) * l.quantity,
     })),
     totals: { ...totals, rows: orderTotalsRows(order, orderShowsIvaIncluded(order, ivaIncluded)) },
+    coupon,
     giftWrapPrice: shownPrice(giftWrapPrice, ivaIncluded),
     paymentMethods: getEnv().PAYMENT_METHODS,
   };

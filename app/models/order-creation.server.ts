@@ -1,9 +1,4 @@
-import {
-  CHECKOUT_MESSAGES,
-  type OrderTotals,
-  randomOrderNumber,
-  stockShortMessage,
-} from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, type OrderTotals, randomOrderNumber, stockShortMessage } from "~/lib/checkout";
 import type { Shipping } from "~/lib/validation/checkout";
 import { materialOf } from "~/lib/variants";
 import { salePrice, type SaleWindow } from "~/lib/sale-prices";

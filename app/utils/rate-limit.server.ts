@@ -56,6 +56,10 @@ export const LIMITS = {
   unsubscribeEmail: { max: 2, windowMs: 60 * MINUTE },
   /** "Avísame cuando vuelva" requests from one address (answered with an error). */
   stockAlertAddress: { max: 10, windowMs: 60 * MINUTE },
+  /** Discount codes tried by one shopper, right or wrong (codes are not guessed by brute force). */
+  discountShopper: { max: 10, windowMs: 15 * MINUTE },
+  /** Discount codes tried from one address, whatever the account. */
+  discountAddress: { max: 30, windowMs: 15 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -169,6 +173,8 @@ export const rateLimitKey = {
   unsubscribeAddress: (address: string) => `unsubscribe:ip:${address}`,
   unsubscribeEmail: (email: string) => `unsubscribe:email:${email}`,
   stockAlertAddress: (address: string) => `stock-alert:ip:${address}`,
+  discountShopper: (userId: string) => `discount:user:${userId}`,
+  discountAddress: (address: string) => `discount:ip:${address}`,
 };
 
 /**
