@@ -104,6 +104,10 @@ export async function getAppliedCode(userId: string): Promise<string | null> {
 
 /** Keeps (or, with null, removes) the shopper's applied code on their checkout draft. */
 export async function setAppliedCode(userId: string, code: string | null): Promise<void> {
+  if (code === null) {
+    await prisma.checkoutDraft.updateMany({ where: { userId }, data: { discountCode: null } });
+    return;
+  }
   await prisma.checkoutDraft.upsert({
     where: { userId },
     create: { userId, fields: {}, discountCode: code },

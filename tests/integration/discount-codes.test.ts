@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { CouponAttempt } from "~/lib/discounts";
 import { addToCart } from "~/models/cart.server";
+import { getCheckoutSummary } from "~/models/checkout.server";
 import { setAppliedCode } from "~/models/discount-codes.server";
 import { releaseReservation } from "~/models/order.server";
 import { startCheckout } from "~/models/payment.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { action as cuponAction } from "~/routes/cupon";
 import { prisma } from "~/utils/db.server";
+import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
 import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
 
@@ -118,5 +122,61 @@ describe("a discount code at PAGAR", () => {
     expect(await prisma.order.count()).toBe(1);
     const stocks = await prisma.product.findMany({ where: { id: { in: [product.id, piece.id] } } });
     expect(stocks.map((p) => p.stock).sort()).toEqual([10, 9].sort());
+  });
+});
+
+describe("the code's field (/cupon)", () => {
+  const post = (cookie: string, fields: Record<string, string>, context: Record<string, unknown> = {}) =>
+    cuponAction({
+      request: new Request("http://localhost/cupon", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: {},
+      context,
+    });
+  const answer = async (response: unknown) => response as { data: CouponAttempt; init: { status?: number } | null };
+
+  it("answers with the reason, applies a right code for the checkout's totals, and limits attempts", async () => {
+    const product = await createProduct({ price: 1_000_00, stock: 5 });
+    const code = await createCode({ value: 10, minimumPurchase: 5_000_00 });
+    const user = await shopperWithCart(product.id, 1);
+    const cookie = (await createUserSession(new Request("http://localhost/login"), user.id)).split(";")[0]!;
+    const context = { clientAddress: "203.0.113.7" };
+
+    const wrong = await answer(await post(cookie, { intent: "apply", code: "NOEXISTE", _fetcher: "1" }, context));
+    expect(wrong.data).toEqual({ ok: false, message: "Este cupón no existe" });
+    expect(wrong.init?.status).toBe(422);
+    // $1,160.00 with IVA; the minimum is $5,000.00.
+    const short = await answer(
+      await post(cookie, { intent: "apply", code: code.code.toLowerCase(), _fetcher: "1" }, context),
+    );
+    expect(short.data).toEqual({ ok: false, message: "Te faltan $3,840.00 para usar este cupón" });
+
+    await prisma.discountCode.update({ where: { id: code.id }, data: { minimumPurchase: 0 } });
+    // Without JavaScript: back to the checkout, the answer next to the field.
+    const plain = await post(cookie, { intent: "apply", code: code.code, redirectTo: "/checkout" }, context).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(plain).toBeInstanceOf(Response);
+    expect((plain as Response).headers.get("Location")).toBe("/checkout");
+    const summary = await getCheckoutSummary(user.id);
+    expect(summary.coupon).toEqual({ code: code.code, amount: 116_00, reason: null });
+    expect(summary.totals).toMatchObject({
+      total: 1_160_00 - 116_00 + 15_00,
+      discount: { code: code.code, amount: 116_00, shipping: 0 },
+    });
+
+    // Ten attempts per shopper in 15 minutes, right or wrong: the eleventh is refused, even a right one.
+    for (let i = 0; i < 7; i += 1) await post(cookie, { intent: "apply", code: `MAL${i}X`, _fetcher: "1" }, context);
+    const limited = await answer(await post(cookie, { intent: "apply", code: code.code, _fetcher: "1" }, context));
+    expect(limited.data.ok).toBe(false);
+    expect(limited.data.message).toMatch(/^Demasiados intentos/);
+
+    // Removing is never limited.
+    const removed = await answer(await post(cookie, { intent: "remove", _fetcher: "1" }, context));
+    expect(removed.data.ok).toBe(true);
+    expect((await getCheckoutSummary(user.id)).coupon).toBeNull();
   });
 });
