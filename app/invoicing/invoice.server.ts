@@ -2,6 +2,7 @@ import { buildComprobante } from "~/lib/cfdi/comprobante";
 import { formaPagoFor } from "~/lib/cfdi/catalogs";
 import { lineSatProductKey } from "~/lib/cfdi/product-keys";
 import { buildConcepts, type InvoiceSourceOrder } from "~/lib/cfdi/concepts";
+import { invoiceLineDiscounts } from "~/lib/discounts";
 import { mapPacError, PAC_UNAVAILABLE_MESSAGE, type PacField } from "~/lib/cfdi/pac-errors";
 import type { FiscalProfileInput } from "~/lib/validation/fiscal-profile";
 import { Prisma } from "~/generated/prisma/client";
@@ -51,6 +52,7 @@ const ORDER_SELECT = {
       variantName: true,
       quantity: true,
       price: true,
+      discount: true,
       product: { select: { category: { select: { satProductKey: true } } } },
     },
     orderBy: { id: "asc" },
@@ -64,13 +66,16 @@ type InvoiceOrder = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
 export function invoiceSource(
   order: Omit<InvoiceOrder, "invoice" | "id" | "number" | "status" | "paidAt" | "paymentMethod" | "cardFunding">,
 ): InvoiceSourceOrder {
+  // A discount code's share of each line, before IVA: the concept's Descuento (docs/decisions/058).
+  const discounts = invoiceLineDiscounts(order);
   return {
-    lines: order.items.map((item) => ({
+    lines: order.items.map((item, i) => ({
       description: item.variantName ? `${item.productName} (${item.variantName})` : item.productName,
       quantity: item.quantity,
       unitPrice: item.price,
       // The category's key when the CFDI is stamped (the XML keeps it); the default when the piece is gone.
       productKey: lineSatProductKey(item.product?.category.satProductKey),
+      ...(discounts[i]!.discount ? discounts[i] : {}),
     })),
     giftWrapPrice: order.giftWrapPrice,
     subtotal: order.subtotal,

@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { computeTotals, paymentLines, shownPrice, vatOf } from "./checkout";
+import { buildConcepts } from "./cfdi/concepts";
 import { SHIPPING_FEE } from "./constants";
 import {
   allocate,
+  invoiceLineDiscounts,
   DISCOUNT_REASONS,
   type DiscountLine,
   type DiscountRule,
@@ -11,6 +13,8 @@ import {
   evaluateDiscount,
   lineAmount,
 } from "./discounts";
+import { orderLineAmount, orderShowsIvaIncluded, orderTotalsRows } from "./order-breakdown";
+import { unitShares } from "./refund-amounts";
 
 const NOW = new Date("2026-11-13T18:00:00Z");
 const rule = (over: Partial<DiscountRule> = {}): DiscountRule => ({
@@ -209,6 +213,74 @@ describe("property: for any cart and any code", () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe("property: a discounted order, wherever its money is shown or given back", () => {
+  it("adds up on the order page, the CFDI and the refunds to what was charged", () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbLine, { minLength: 1, maxLength: 5 }),
+        arbRule,
+        fc.boolean(),
+        fc.option(fc.integer({ min: 0, max: 10_000 })),
+        (lines, r, ivaIncluded, giftWrapPrice) => {
+          const outcome = evaluateDiscount({ ...r, archived: false }, unused, cart(lines, ivaIncluded));
+          if (!outcome.ok) return;
+          const shipping = SHIPPING_FEE - outcome.shippingDiscount;
+          const items = lines.map((l, i) => ({
+            id: i + 1,
+            price: l.unitPrice,
+            quantity: l.quantity,
+            discount: outcome.lineDiscounts[i] || null,
+          }));
+          const totals = discountedTotals(
+            items.map((i) => ({ unitPrice: i.price, quantity: i.quantity, discount: i.discount ?? 0 })),
+            giftWrapPrice,
+            shipping,
+            ivaIncluded,
+          );
+          const order = { ...totals, giftWrapPrice, items, discountCode: "X", discountTotal: outcome.discount };
+
+          // The order page and the e-mails: the lines as charged, then rows that add up to the total.
+          const included = orderShowsIvaIncluded(order, true);
+          if (ivaIncluded) expect(included).toBe(true);
+          const rows = orderTotalsRows(order, included);
+          const added = rows.filter((row) => row.kind === "line").reduce((s, row) => s + row.amount, 0);
+          expect(added).toBe(totals.total);
+          const pieces = items.reduce((s, i) => s + orderLineAmount(i.price, i.quantity, included), 0);
+          const wrap = giftWrapPrice === null ? 0 : orderLineAmount(giftWrapPrice, 1, included);
+          expect(rows[0]!.amount).toBe(pieces + wrap);
+
+          // The CFDI: its concepts' Descuento before IVA, and its total is what was charged.
+          const discounts = invoiceLineDiscounts(order);
+          discounts.forEach((d, i) => {
+            expect(d.discount).toBeGreaterThanOrEqual(0);
+            expect(d.discount).toBeLessThanOrEqual(items[i]!.price * items[i]!.quantity);
+          });
+          const cfdi = buildConcepts({
+            lines: items.map((i, n) => ({
+              description: "p",
+              quantity: i.quantity,
+              unitPrice: i.price,
+              ...discounts[n],
+            })),
+            giftWrapPrice,
+            subtotal: totals.subtotal,
+            shipping: totals.shipping,
+            tax: totals.tax,
+            total: totals.total,
+          });
+          expect(cfdi.total).toBe(totals.total);
+
+          // Refunds: every unit's share, the packaging's and shipping give back exactly the total.
+          const shares = unitShares({ total: totals.total, shipping: totals.shipping, giftWrapPrice, items });
+          const given = [...shares.units.values()].flat().reduce((s, a) => s + a, 0) + shares.giftWrap;
+          expect(given + totals.shipping).toBe(totals.total);
+        },
+      ),
+      { numRuns: 1500 },
     );
   });
 });

@@ -165,6 +165,17 @@ export function baseOfShown(shown: number): number {
 export type DiscountedLine = { unitPrice: number; quantity: number; discount: number };
 
 /**
+ * A discounted line's cost (its shown amount less its discount, prices with IVA) split into its part
+ * before IVA and its IVA. The part before IVA never exceeds the line's amount before IVA (pieces whose
+ * IVA rounded up can make ÷ 1.16 land above it), so the CFDI's Descuento is never negative.
+ */
+export function discountedLineSplit(line: DiscountedLine): { base: number; tax: number } {
+  const shown = lineAmount(line, true) - line.discount;
+  const base = Math.min(baseOfShown(shown), line.unitPrice * line.quantity);
+  return { base, tax: shown - base };
+}
+
+/**
  * The order's totals with the code's per-line discounts (`computeTotals` when there are none):
  *
  * - prices with IVA: an untouched line keeps its IVA taken per piece; a discounted line's IVA is the IVA
@@ -190,10 +201,9 @@ export function discountedTotals(
         subtotal += line.unitPrice * line.quantity;
         tax += vatOf(line.unitPrice) * line.quantity;
       } else {
-        const shown = lineAmount(line, true) - line.discount;
-        const base = baseOfShown(shown);
-        subtotal += base;
-        tax += shown - base;
+        const split = discountedLineSplit(line);
+        subtotal += split.base;
+        tax += split.tax;
       }
     }
   } else {
@@ -224,3 +234,31 @@ export type CouponStatus = {
 
 /** The answer to typing (or removing) a code. */
 export type CouponAttempt = { ok: boolean; message: string };
+
+/**
+ * Each line's discount before IVA for the CFDI's `Descuento`, and, when the order counted its IVA per
+ * line (prices shown with IVA), the line's IVA as charged. The stored share is in the prices the shopper
+ * saw: with IVA, the before-IVA discount is the line's amount before IVA less the before-IVA part of what
+ * it cost (whose IVA is the rest); before IVA it is the share itself. Which one the order was is read
+ * from its own figures (the interpretation whose lines add up to its subtotal and IVA).
+ */
+export function invoiceLineDiscounts(order: {
+  subtotal: number;
+  tax: number;
+  giftWrapPrice: number | null;
+  items: ReadonlyArray<{ price: number; quantity: number; discount?: number | null }>;
+}): Array<{ discount: number; iva?: number }> {
+  const plain = order.items.map((item) => ({ discount: item.discount ?? 0 }));
+  if (plain.every((d) => d.discount === 0)) return plain;
+  const withIva = order.items.map((item) => {
+    const off = item.discount ?? 0;
+    if (off === 0) return { discount: 0, iva: vatOf(item.price) * item.quantity, base: item.price * item.quantity };
+    const { base, tax } = discountedLineSplit({ unitPrice: item.price, quantity: item.quantity, discount: off });
+    return { discount: item.price * item.quantity - base, iva: tax, base };
+  });
+  const wrap = order.giftWrapPrice ?? 0;
+  const subtotal = withIva.reduce((sum, l) => sum + l.base, 0) + wrap;
+  const tax = withIva.reduce((sum, l) => sum + l.iva, 0) + vatOf(wrap);
+  if (subtotal !== order.subtotal || tax !== order.tax) return plain;
+  return withIva.map((l, i) => (order.items[i]!.discount ? { discount: l.discount, iva: l.iva } : { discount: 0 }));
+}

@@ -1,4 +1,5 @@
 import { buildConcepts, splitIvaIncluded } from "./cfdi/concepts";
+import { invoiceLineDiscounts } from "./discounts";
 
 /**
  * The IVA of everything an order charges — its lines, the gift packaging and the shipping — computed
@@ -33,13 +34,15 @@ export type IvaBreakdown = {
 export function ivaBreakdown(order: IvaChargedOrder): IvaBreakdown {
   const shipping = order.shipping > 0 ? splitIvaIncluded(order.shipping) : { base: 0, iva: 0 };
   let goods: { base: number; iva: number };
+  const discounts = invoiceLineDiscounts(order);
   try {
     const cfdi = buildConcepts({
-      lines: order.items.map((item) => ({
+      // A discount code's shares are stored in shown prices: the CFDI's before IVA (docs/decisions/058).
+      lines: order.items.map((item, i) => ({
         description: "",
         unitPrice: item.price,
         quantity: item.quantity,
-        discount: item.discount ?? 0,
+        ...discounts[i]!,
       })),
       giftWrapPrice: order.giftWrapPrice,
       subtotal: order.subtotal,

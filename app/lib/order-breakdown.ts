@@ -1,5 +1,7 @@
 import { shownPrice, type TotalsRow } from "./checkout";
+import { splitIvaIncluded } from "./cfdi/concepts";
 import { VAT_LABEL } from "./constants";
+import { invoiceLineDiscounts } from "./discounts";
 import { ivaBreakdown, type IvaChargedOrder } from "./iva-charged";
 
 /**
@@ -19,14 +21,30 @@ import { ivaBreakdown, type IvaChargedOrder } from "./iva-charged";
  * always add up to the total charged.
  */
 
-export type BreakdownOrder = IvaChargedOrder;
+export type BreakdownOrder = IvaChargedOrder & {
+  /** The discount code and what it took off in all, when the order used one (docs/decisions/058). */
+  discountCode?: string | null;
+  discountTotal?: number | null;
+};
 
 export type BreakdownRow = TotalsRow;
+
+/** What the code took off the pieces, in the prices as shown (the rest of `discountTotal` came off shipping). */
+function linesOff(order: BreakdownOrder): number {
+  return order.items.reduce((sum, item) => sum + (item.discount ?? 0), 0);
+}
+
+/** The "Cupón CODIGO −$X" row, when the order used a code. */
+function discountRows(order: BreakdownOrder, amount: number): BreakdownRow[] {
+  if (!order.discountCode || !order.discountTotal) return [];
+  return [{ label: `Cupón ${order.discountCode}`, amount: -amount, kind: "line" }];
+}
 
 /** Whether the order is shown with IVA included: the setting, and the order's IVA counted per piece. */
 export function orderShowsIvaIncluded(order: BreakdownOrder, ivaIncluded: boolean): boolean {
   if (!ivaIncluded) return false;
-  const pieces = order.items.reduce((sum, item) => sum + shownPrice(item.price, true) * item.quantity, 0);
+  const pieces =
+    order.items.reduce((sum, item) => sum + shownPrice(item.price, true) * item.quantity, 0) - linesOff(order);
   const wrap = order.giftWrapPrice === null ? 0 : shownPrice(order.giftWrapPrice, true);
   return pieces + wrap === order.subtotal + order.tax;
 }
@@ -46,17 +64,25 @@ export const SHIPPING_BEFORE_IVA_LABEL = "Envío (antes de IVA)";
  */
 export function orderTotalsRows(order: BreakdownOrder, included: boolean): BreakdownRow[] {
   const iva = ivaBreakdown(order);
+  // With a code: the subtotal and shipping before it, then "Cupón CODIGO −$X" (the rows still add up).
+  const off = linesOff(order);
+  const shippingOff = Math.max(0, (order.discountTotal ?? 0) - off);
   if (included) {
     return [
-      { label: "Subtotal (IVA incluido)", amount: order.subtotal + order.tax, kind: "line" },
-      { label: "Envío", amount: order.shipping, kind: "line" },
+      { label: "Subtotal (IVA incluido)", amount: order.subtotal + order.tax + off, kind: "line" },
+      ...discountRows(order, order.discountTotal ?? 0),
+      { label: "Envío", amount: order.shipping + shippingOff, kind: "line" },
       { label: "Total", amount: order.total, kind: "total" },
       { label: `Incluye ${VAT_LABEL}`, amount: iva.iva, kind: "note" },
     ];
   }
+  // Before IVA: the code's share of the pieces before IVA, and of the shipping its base.
+  const offBase = invoiceLineDiscounts(order).reduce((sum, d) => sum + d.discount, 0);
+  const shippingOffBase = shippingOff > 0 ? splitIvaIncluded(shippingOff).base : 0;
   return [
-    { label: "Subtotal", amount: iva.goods.base, kind: "line" },
-    { label: SHIPPING_BEFORE_IVA_LABEL, amount: iva.shipping.base, kind: "line" },
+    { label: "Subtotal", amount: iva.goods.base + offBase, kind: "line" },
+    ...discountRows(order, offBase + shippingOffBase),
+    { label: SHIPPING_BEFORE_IVA_LABEL, amount: iva.shipping.base + shippingOffBase, kind: "line" },
     { label: VAT_LABEL, amount: iva.iva, kind: "line" },
     { label: "Total", amount: order.total, kind: "total" },
   ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shownPrice } from "./checkout";
 /**
  * What each piece of an order cost the shopper, to the centavo, so refunds per piece add up to what
  * was paid: the pieces' share of the total (everything but shipping — IVA and any discount included)
@@ -11,8 +12,20 @@ export type RefundOrder = {
   total: number;
   shipping: number;
   giftWrapPrice: number | null;
-  items: { id: number; quantity: number; price: number }[];
+  items: { id: number; quantity: number; price: number; discount?: number | null }[];
 };
+
+/**
+ * A unit's weight: its price less its share of a discount code (docs/decisions/058). The share is stored
+ * in the prices as shown, taken here as a fraction of the line with IVA (the shop's default); the shares
+ * still add up to what was paid whatever the weights.
+ */
+function unitWeight(item: RefundOrder["items"][number]): number {
+  const off = item.discount ?? 0;
+  if (off <= 0) return item.price;
+  const gross = shownPrice(item.price, true) * item.quantity;
+  return gross === 0 ? 0 : item.price * Math.max(0, 1 - off / gross);
+}
 
 /** What has been refunded (or is being refunded) already, or what staff choose now. */
 export type RefundSelection = {
@@ -32,7 +45,7 @@ type Shares = { units: Map<number, number[]>; giftWrap: number };
 export function unitShares(order: RefundOrder): Shares {
   const weights: { key: number | "wrap"; weight: number }[] = [];
   for (const item of order.items)
-    for (let i = 0; i < item.quantity; i += 1) weights.push({ key: item.id, weight: item.price });
+    for (let i = 0; i < item.quantity; i += 1) weights.push({ key: item.id, weight: unitWeight(item) });
   if (order.giftWrapPrice !== null && order.giftWrapPrice > 0)
     weights.push({ key: "wrap", weight: order.giftWrapPrice });
   const pool = Math.max(0, order.total - order.shipping);

@@ -96,6 +96,8 @@ const orderPageSelect = {
   voucherReference: true,
   giftMessage: true,
   giftWrapPrice: true,
+  discountCode: true,
+  discountTotal: true,
   installmentMonths: true,
   createdAt: true,
   user: { select: { id: true, name: true, email: true } },

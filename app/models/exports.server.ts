@@ -126,6 +126,8 @@ export const ORDER_COLUMNS = [
   "factura",
   "factura_uuid",
   "factura_total",
+  "cupon",
+  "descuento",
 ] as const;
 
 export type OrderExportFilter = { from: string | null; to: string | null; status: OrderStatusName | null };
@@ -180,6 +182,8 @@ export function streamOrdersCsv(filter: OrderExportFilter): ReadableStream<Uint8
           shipping: true,
           tax: true,
           total: true,
+          discountCode: true,
+          discountTotal: true,
           paidAt: true,
           carrier: true,
           trackingCode: true,
@@ -200,6 +204,8 @@ export function streamOrdersCsv(filter: OrderExportFilter): ReadableStream<Uint8
         carrierLabel(o.carrier),
         o.trackingCode,
         ...invoiceCells(orderInvoiceFigures(o)),
+        o.discountCode,
+        o.discountTotal === null ? null : pesosCell(o.discountTotal),
       ],
     ],
   );

@@ -29,9 +29,14 @@ const EMAIL_ORDER_SELECT = {
   trackingCode: true,
   giftMessage: true,
   giftWrapPrice: true,
+  discountCode: true,
+  discountTotal: true,
   installmentMonths: true,
   user: { select: { name: true } },
-  items: { select: { productName: true, variantName: true, quantity: true, price: true }, orderBy: { id: "asc" } },
+  items: {
+    select: { productName: true, variantName: true, quantity: true, price: true, discount: true },
+    orderBy: { id: "asc" },
+  },
   address: true,
 } as const satisfies Prisma.OrderSelect;
 

@@ -22,6 +22,9 @@ export type OrderView = {
   paidAt: Date | null;
   giftMessage: string | null;
   giftWrapPrice: number | null;
+  /** The discount code the order used and what it took off (docs/decisions/058). */
+  discountCode: string | null;
+  discountTotal: number | null;
   /** The meses sin intereses plan the order was paid in (null: one charge). */
   installmentMonths: number | null;
   /** card, oxxo or spei once known. */
@@ -37,6 +40,8 @@ export type OrderView = {
     image: string | null;
     quantity: number;
     price: number;
+    /** The code's share of the line, in shown prices; null without one. */
+    discount: number | null;
   }>;
   address: ShippingAddress | null;
 };
@@ -85,6 +90,8 @@ const ORDER_VIEW_SELECT = {
   paidAt: true,
   giftMessage: true,
   giftWrapPrice: true,
+  discountCode: true,
+  discountTotal: true,
   installmentMonths: true,
   paymentMethod: true,
   voucherIssuedAt: true,
@@ -104,6 +111,7 @@ const ORDER_VIEW_SELECT = {
       image: true,
       quantity: true,
       price: true,
+      discount: true,
     },
     orderBy: { id: "asc" },
   },

@@ -66,7 +66,7 @@ export async function getRefundPage(number: string) {
       paidAt: true,
       paymentMethod: true,
       items: {
-        select: { id: true, productName: true, variantName: true, quantity: true, price: true },
+        select: { id: true, productName: true, variantName: true, quantity: true, price: true, discount: true },
         orderBy: { id: "asc" },
       },
     },

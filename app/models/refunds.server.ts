@@ -54,7 +54,7 @@ const ORDER_SELECT = {
   paidAt: true,
   paymentMethod: true,
   stripePaymentIntentId: true,
-  items: { select: { id: true, quantity: true, price: true }, orderBy: { id: "asc" } },
+  items: { select: { id: true, quantity: true, price: true, discount: true }, orderBy: { id: "asc" } },
 } as const satisfies Prisma.OrderSelect;
 
 export type RefundableOrder = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;

@@ -26,6 +26,11 @@ export type InvoiceSourceLine = {
   unitPrice: number;
   /** The whole line's discount before IVA, centavos (0 when none). */
   discount?: number;
+  /**
+   * The line's IVA as charged when it is not the piece's IVA × quantity: a line a discount code reached
+   * in an order that counted its IVA per line (docs/decisions/058).
+   */
+  iva?: number;
   productKey?: string;
   sku?: string | null;
 };
@@ -98,18 +103,21 @@ export function centavosToDecimal(centavos: number): string {
 
 /** Whether the order counted its IVA per piece (docs/decisions/033): the pieces' IVA add up to its tax. */
 export function taxedPerPiece(order: InvoiceSourceOrder): boolean {
-  const pieces = order.lines.reduce((sum, line) => sum + vatOf(line.unitPrice) * line.quantity, 0);
+  const pieces = order.lines.reduce((sum, line) => sum + (line.iva ?? vatOf(line.unitPrice) * line.quantity), 0);
   const wrap = order.giftWrapPrice ? vatOf(order.giftWrapPrice) : 0;
-  return order.lines.every((line) => !line.discount) && pieces + wrap === order.tax;
+  return order.lines.every((line) => !line.discount || line.iva !== undefined) && pieces + wrap === order.tax;
 }
 
 type Draft = Omit<Concept, "unitValue" | "amount" | "iva" | "base"> & { amount: number; base: number; iva: number };
+
+/** A discounted line's IVA as charged (InvoiceSourceLine.iva), by its draft. */
+const chargedIva = new WeakMap<Draft, number>();
 
 function goodsConcepts(order: InvoiceSourceOrder): Draft[] {
   const drafts: Draft[] = order.lines.map((line) => {
     const amount = line.unitPrice * line.quantity;
     const discount = line.discount ?? 0;
-    return {
+    const draft: Draft = {
       kind: "piece",
       description: line.description,
       sku: line.sku ?? null,
@@ -123,6 +131,8 @@ function goodsConcepts(order: InvoiceSourceOrder): Draft[] {
       base: amount - discount,
       iva: 0,
     };
+    if (line.iva !== undefined) chargedIva.set(draft, line.iva);
+    return draft;
   });
   if (order.giftWrapPrice) {
     drafts.push({
@@ -166,11 +176,11 @@ export function buildConcepts(order: InvoiceSourceOrder): CfdiAmounts {
   if (taxedPerPiece(order)) {
     for (const draft of drafts) {
       const unit = draft.amount / draft.quantity;
-      draft.iva = vatOf(unit) * draft.quantity;
+      draft.iva = chargedIva.get(draft) ?? vatOf(unit) * draft.quantity;
       const { low, high } = ivaBounds(draft.base);
       if (draft.iva < low || draft.iva > high) {
         const split = splitIvaIncluded(draft.base + draft.iva);
-        draft.amount = split.base;
+        draft.amount = split.base + draft.discount;
         draft.base = split.base;
         draft.iva = split.iva;
         resplitLines += 1;
