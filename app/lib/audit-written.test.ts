@@ -209,6 +209,10 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
   sale_event_archive: [
     { before: { archivedAt: null }, after: { name: "Buen Fin", archivedAt: "2026-11-27T18:00:00Z" } },
   ],
+  discount_code: [
+    { before: null, after: { cupon: "BUENFIN", descuento: "10 %", condiciones: "Mínimo $1,500.00 · 100 usos" } },
+    { before: { cupon: "BUENFIN", archivado: "No" }, after: { cupon: "BUENFIN", archivado: "Sí" } },
+  ],
 };
 
 describe("every entry the shop writes", () => {

@@ -34,7 +34,8 @@ export type AuditAction =
   | "invoice"
   | "sale_event"
   | "sale_event_archive"
-  | "category_sat_key";
+  | "category_sat_key"
+  | "discount_code";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   stock: "Existencias",
@@ -60,6 +61,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   sale_event: "Evento de ofertas",
   sale_event_archive: "Evento de ofertas archivado o restaurado",
   category_sat_key: "Clave SAT de categoría",
+  discount_code: "Cupón de descuento",
 };
 
 /** Field names of the trail as the panel labels them, in the order the panel lists them. */
@@ -121,6 +123,10 @@ const FIELD_LABEL: Record<string, string> = {
   category: "Categoría",
   satProductKey: "Clave de producto SAT",
   creditNote: "Nota de crédito",
+  cupon: "Cupón",
+  descuento: "Descuento",
+  condiciones: "Condiciones",
+  archivado: "Archivado",
 };
 
 const FIELD_ORDER = Object.keys(FIELD_LABEL);

@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { CouponAttempt } from "~/lib/discounts";
+import { listDiscountCodes } from "~/models/admin-discount-codes.server";
 import { addToCart } from "~/models/cart.server";
 import { getCheckoutSummary } from "~/models/checkout.server";
 import { setAppliedCode } from "~/models/discount-codes.server";
 import { releaseReservation } from "~/models/order.server";
 import { startCheckout } from "~/models/payment.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { action as adminCodesAction } from "~/routes/admin.promociones.cupones";
 import { action as cuponAction } from "~/routes/cupon";
 import { prisma } from "~/utils/db.server";
 import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
+import { staffSession } from "./admin-fixtures";
 import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
 
 /**
@@ -178,5 +181,82 @@ describe("the code's field (/cupon)", () => {
     const removed = await answer(await post(cookie, { intent: "remove", _fetcher: "1" }, context));
     expect(removed.data.ok).toBe(true);
     expect((await getCheckoutSummary(user.id)).coupon).toBeNull();
+  });
+});
+
+describe("staff's codes (/admin/promociones/cupones)", () => {
+  const call = (cookie: string, fields: Record<string, string>) =>
+    adminCodesAction({
+      request: new Request("http://localhost/admin/promociones/cupones", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: {},
+      context: {},
+    }).catch((thrown: unknown) => thrown);
+
+  it("creates a code with Spanish errors and kept values, lists its uses, archives it; workers are refused", async () => {
+    const { cookie } = await staffSession("admin");
+    const bad = (await call(cookie, {
+      intent: "create",
+      code: "x",
+      kind: "percentage",
+      value: "150",
+      endsAt: "mañana",
+    })) as {
+      data: { errors: Record<string, string>; values: Record<string, string> };
+    };
+    expect(bad.data.errors).toMatchObject({
+      code: "De 3 a 32 letras, números, guiones o guiones bajos",
+      endsAt: "Escribe la fecha y hora como 2026-11-13 00:00",
+    });
+    expect(bad.data.values).toMatchObject({ code: "x", value: "150", endsAt: "mañana" });
+    const percent = (await call(cookie, { intent: "create", code: "CIEN", kind: "percentage", value: "150" })) as {
+      data: { errors: Record<string, string> };
+    };
+    expect(percent.data.errors).toEqual({ value: "Un porcentaje de 1 a 100" });
+
+    const fields = {
+      intent: "create",
+      code: "buenfin26",
+      kind: "fixed",
+      value: "200",
+      minimumPurchase: "1,500",
+      startsAt: "2026-11-13T00:00",
+      endsAt: "2026-11-17T23:59",
+      usageLimit: "100",
+      categoryIds: "1, 2",
+    };
+    expect(await call(cookie, fields)).toBeInstanceOf(Response);
+    const row = await prisma.discountCode.findUniqueOrThrow({ where: { code: "BUENFIN26" } });
+    // Mexico City time (UTC−6) stored in UTC; pesos stored in centavos.
+    expect(row).toMatchObject({
+      kind: "fixed",
+      value: 200_00,
+      minimumPurchase: 1_500_00,
+      usageLimit: 100,
+      categoryIds: [1, 2],
+      startsAt: new Date("2026-11-13T06:00:00Z"),
+      endsAt: new Date("2026-11-18T05:59:00Z"),
+    });
+    const again = (await call(cookie, fields)) as { data: { errors: Record<string, string> } };
+    expect(again.data.errors.code).toBe("Ya existe un cupón con ese código");
+
+    expect(await listDiscountCodes()).toEqual([
+      expect.objectContaining({ code: "BUENFIN26", discount: "$200.00", usedCount: 0, usageLimit: 100, revenue: 0 }),
+    ]);
+    expect(await call(cookie, { intent: "archive", id: String(row.id) })).toBeInstanceOf(Response);
+    expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: row.id } })).archivedAt).not.toBeNull();
+    const audit = await prisma.auditEntry.findMany({ where: { action: "discount_code" }, orderBy: { id: "asc" } });
+    expect(audit.map((a) => a.after)).toEqual([
+      expect.objectContaining({ cupon: "BUENFIN26", descuento: "$200.00" }),
+      { cupon: "BUENFIN26", archivado: "Sí" },
+    ]);
+
+    const worker = await staffSession("worker");
+    const refused = await call(worker.cookie, { intent: "archive", id: String(row.id) });
+    expect(refused).toBeInstanceOf(Response);
+    expect([302, 403]).toContain((refused as Response).status);
   });
 });

@@ -1,0 +1,111 @@
+import { DISCOUNT_KIND_LABEL, type DiscountCodeInput } from "~/lib/discount-code-form";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/utils/db.server";
+import { type Actor, recordAudit } from "./audit.server";
+
+/**
+ * Staff's discount codes (/admin/promociones/cupones, docs/decisions/058): the list with each code's
+ * uses and the revenue of its paid orders, creating one and archiving one, each audited in its own
+ * transaction.
+ */
+
+export type AdminDiscountCode = {
+  id: number;
+  code: string;
+  kind: string;
+  discount: string;
+  conditions: string;
+  usedCount: number;
+  usageLimit: number | null;
+  revenue: number;
+  archived: boolean;
+};
+
+function discountText(row: { kind: keyof typeof DISCOUNT_KIND_LABEL; value: number }): string {
+  if (row.kind === "percentage") return `${row.value} %`;
+  if (row.kind === "fixed") return formatMoney(row.value);
+  return DISCOUNT_KIND_LABEL.free_shipping;
+}
+
+function conditionsText(row: {
+  minimumPurchase: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  perShopperLimit: number | null;
+  productIds: number[];
+  categoryIds: number[];
+}): string {
+  const parts = [];
+  if (row.minimumPurchase > 0) parts.push(`Mínimo ${formatMoney(row.minimumPurchase)}`);
+  if (row.startsAt) parts.push(`Desde ${formatDateTime(row.startsAt)}`);
+  if (row.endsAt) parts.push(`Hasta ${formatDateTime(row.endsAt)}`);
+  if (row.usageLimit !== null) parts.push(`${row.usageLimit} usos`);
+  if (row.perShopperLimit !== null) parts.push(`${row.perShopperLimit} por cliente`);
+  if (row.categoryIds.length > 0) parts.push(`Categorías ${row.categoryIds.join(", ")}`);
+  if (row.productIds.length > 0) parts.push(`Piezas ${row.productIds.join(", ")}`);
+  return parts.length > 0 ? parts.join(" · ") : "Sin condiciones";
+}
+
+export async function listDiscountCodes(): Promise<AdminDiscountCode[]> {
+  const rows = await prisma.discountCode.findMany({
+    orderBy: [{ archivedAt: "asc" }, { createdAt: "desc" }],
+    take: 200,
+  });
+  // Revenue: the totals of the paid orders that used each code (paid: paidAt set, not refunded here).
+  const revenue = await prisma.order.groupBy({
+    by: ["discountCode"],
+    where: { discountCode: { in: rows.map((r) => r.code) }, paidAt: { not: null } },
+    _sum: { total: true },
+  });
+  const byCode = new Map(revenue.map((r) => [r.discountCode, r._sum.total ?? 0]));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    kind: DISCOUNT_KIND_LABEL[row.kind],
+    discount: discountText(row),
+    conditions: conditionsText(row),
+    usedCount: row.usedCount,
+    usageLimit: row.usageLimit,
+    revenue: byCode.get(row.code) ?? 0,
+    archived: row.archivedAt !== null,
+  }));
+}
+
+export type CreateOutcome = { ok: true } | { ok: false; field: "code"; message: string };
+
+export async function createDiscountCode(actor: Actor, input: DiscountCodeInput): Promise<CreateOutcome> {
+  try {
+    await prisma.$transaction(async (tx) => {
+      const row = await tx.discountCode.create({ data: input });
+      await recordAudit(tx, actor, {
+        action: "discount_code",
+        before: null,
+        after: { cupon: row.code, descuento: discountText(row), condiciones: conditionsText(row) },
+      });
+    });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      return { ok: false, field: "code", message: "Ya existe un cupón con ese código" };
+    }
+    throw error;
+  }
+}
+
+/** Archives (or restores) a code: an archived code no longer applies, its uses stay counted. */
+export async function setDiscountCodeArchived(actor: Actor, id: number, archived: boolean): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.discountCode.findUnique({ where: { id }, select: { code: true, archivedAt: true } });
+    if (!row || (row.archivedAt !== null) === archived) return false;
+    await tx.discountCode.update({ where: { id }, data: { archivedAt: archived ? new Date() : null } });
+    await recordAudit(tx, actor, {
+      action: "discount_code",
+      before: { cupon: row.code, archivado: archived ? "No" : "Sí" },
+      after: { cupon: row.code, archivado: archived ? "Sí" : "No" },
+    });
+    return true;
+  });
+}
