@@ -1,0 +1,71 @@
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * A discount code at checkout (issue 37, docs/decisions/058): typed on the checkout's first step, shown
+ * as "Cupón CODIGO −$X" in the totals, charged by the provider as the discounted total, and kept on the
+ * order in Mis Pedidos. With and without JavaScript.
+ */
+
+const SHIPPING = {
+  Nombre: "María",
+  Apellidos: "López Hernández",
+  Teléfono: "5512345678",
+  "Colonia/Fraccionamiento": "Polanco",
+  "Calle y número": "Av. Presidente Masaryk 123",
+  Municipio: "Miguel Hidalgo",
+  "Código postal": "11560",
+};
+
+test("a code applied at checkout is what the provider charges", async ({ page, app, login, baseURL }) => {
+  const js = test.info().project.name === "js";
+  await login();
+  const word = `Cupon${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const ring = await app.prisma.product.create({
+    data: {
+      name: `Anillo ${word}`,
+      price: 1_000_00,
+      stock: 5,
+      image: "/images/products/placeholder.svg",
+      categoryId: 1,
+    },
+  });
+  await app.prisma.discountCode.create({ data: { code: word, kind: "percentage", value: 10 } });
+  const added = await page.request.post("/cart", {
+    form: { intent: "add", productId: String(ring.id), variantId: "", quantity: "1", redirectTo: "/cart" },
+    headers: { Origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(302);
+
+  await page.goto("/checkout");
+  if (js) await waitForHydration(page);
+  await page.getByLabel("Cupón de descuento").fill(word.toLowerCase());
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  // $1,160.00 with IVA, 10 % off ($116.00), $15.00 shipping.
+  await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$116.00`);
+  await expect(page.getByTestId("checkout-discount")).toContainText("−$116.00");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$1,059.00");
+
+  const form = page.getByTestId("shipping-form");
+  for (const [label, value] of Object.entries(SHIPPING)) await form.getByLabel(label).first().fill(value);
+  await form.getByLabel("Estado").selectOption("Ciudad de México");
+  await page.getByRole("button", { name: "Continuar al pago" }).click();
+  const totals = page.getByTestId("payment-step").getByTestId("checkout-totals");
+  await expect(totals).toContainText("Subtotal (IVA incluido)$1,160.00");
+  await expect(totals).toContainText(`Cupón ${word}−$116.00`);
+  await expect(totals.getByTestId("checkout-total")).toHaveText("$1,059.00");
+
+  await page.getByRole("button", { name: "PAGAR" }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_test_/);
+  await expect(page.getByText("$1,059.00 MXN")).toBeVisible();
+  await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Vencimiento (MM/AA)").fill("12/39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pagar" }).click();
+  await expect(page).toHaveURL(/\/success\?session_id=/);
+
+  await page.goto("/orders");
+  const order = page.getByTestId("order-card").first();
+  await expect(order.getByTestId("order-total")).toContainText("$1,059.00");
+  await expect(order.getByTestId("order-totals")).toContainText(`Cupón ${word}-$116.00`);
+});
