@@ -1,4 +1,4 @@
-import { DISCOUNT_KIND_LABEL, type DiscountCodeInput } from "~/lib/discount-code-form";
+import { DISCOUNT_KIND_LABEL, type DiscountCodeInput } from "~/lib/validation/discount-code";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { Prisma } from "~/generated/prisma/client";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DISCOUNT_CODE_FIELDS, DISCOUNT_KIND_LABEL, DiscountCodeSchema } from "~/lib/discount-code-form";
+import { DISCOUNT_CODE_FIELDS, DISCOUNT_KIND_LABEL, DiscountCodeSchema } from "~/lib/validation/discount-code";
 import { DISCOUNT_KINDS } from "~/lib/discounts";
 import { formatMoney } from "~/lib/money";
 import { createDiscountCode, listDiscountCodes, setDiscountCodeArchived } from "~/models/admin-discount-codes.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CODE_PATTERN, type DiscountKind, normalizeCode } from "./discounts";
-import { pesosToCentavos } from "./money";
+import { CODE_PATTERN, type DiscountKind, normalizeCode } from "~/lib/discounts";
+import { pesosToCentavos } from "~/lib/money";
 
 /**
  * The staff's form for a discount code (/admin/promociones/cupones, docs/decisions/058): what each
