@@ -112,6 +112,7 @@ const orderPageSelect = {
       image: true,
       quantity: true,
       price: true,
+      discount: true,
     },
     orderBy: { id: "asc" },
   },
