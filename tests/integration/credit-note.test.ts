@@ -185,7 +185,10 @@ describe("the egreso (nota de crédito) of a partial refund", () => {
     expect(await retryCreditNote(note!.id, staff)).toBe("issued"); // staff's retry in /admin/facturas
     expect(await retryCreditNote(note!.id, staff)).toBeNull();
     // The retry is in the order's audit trail, with who and what the PAC answered.
-    const trail = await prisma.auditEntry.findMany({ where: { orderId: order.id, action: "invoice" } });
+    const trail = await prisma.auditEntry.findMany({
+      where: { orderId: order.id, action: "invoice" },
+      orderBy: { id: "asc" },
+    });
     const stamped = await noteOf(refund.id);
     expect(trail.map((e) => [e.actorEmail, e.before, e.after])).toEqual([
       ["contadora@example.test", { creditNote: "error" }, { creditNote: "emitida", uuid: stamped?.uuid }],

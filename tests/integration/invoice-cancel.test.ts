@@ -163,7 +163,10 @@ describe("cancelling the CFDI of a refunded order", () => {
     expect(await retryCancellation(row.id, actor)).toBeNull();
     expect(pac.cancelCount()).toBe(1);
     expect(await prisma.outboxEmail.count({ where: { kind: "invoice-cancelled" } })).toBe(1);
-    const audit = await prisma.auditEntry.findMany({ where: { orderId: order.id, action: "invoice" } });
+    const audit = await prisma.auditEntry.findMany({
+      where: { orderId: order.id, action: "invoice" },
+      orderBy: { id: "asc" },
+    });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actorEmail: staff.email,

@@ -115,7 +115,10 @@ describe("card refunds through the provider", () => {
     // Not shipped yet: the pieces never left, so a full refund puts them back on the shelf.
     expect(await stockOf(ring.id)).toBe(5);
     expect(await stockOf(chain.id)).toBe(5);
-    const history = await prisma.auditEntry.findMany({ where: { orderId: order.id, action: "status" } });
+    const history = await prisma.auditEntry.findMany({
+      where: { orderId: order.id, action: "status" },
+      orderBy: { id: "asc" },
+    });
     expect(history.at(-1)?.after).toMatchObject({ status: "reembolsado", via: "webhook" });
 
     // Reconciling at the end of the day: the provider's list is the shop's, to the centavo.

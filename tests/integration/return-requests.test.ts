@@ -231,7 +231,10 @@ describe("staff's steps", () => {
     const view = (await getShopperReturns(world.shopper.id))[world.order.id]!;
     expect(view.requests).toMatchObject([{ status: "cambio_enviado", carrier: "dhl", trackingCode: "JD0001" }]);
     // The trail has every step.
-    const trail = await prisma.auditEntry.findMany({ where: { orderId: world.order.id, action: "return_request" } });
+    const trail = await prisma.auditEntry.findMany({
+      where: { orderId: world.order.id, action: "return_request" },
+      orderBy: { id: "asc" },
+    });
     expect(trail.map((e) => (e.after as { request: string }).request)).toEqual([
       "solicitada",
       "aprobada",

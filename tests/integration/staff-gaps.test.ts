@@ -196,7 +196,7 @@ describe("create-admin (the built command)", () => {
     expect(result, result.stderr).toMatchObject({ code: 0 });
     expect(result.stdout).toContain("ana.lopez@example.test is now an admin");
     expect(await prisma.userRole.findUnique({ where: { userId: customer.id } })).toMatchObject({ role: "admin" });
-    expect(await prisma.auditEntry.findMany({ where: { userId: customer.id } })).toMatchObject([
+    expect(await prisma.auditEntry.findMany({ where: { userId: customer.id }, orderBy: { id: "asc" } })).toMatchObject([
       {
         action: "role",
         actorEmail: "create-admin (línea de comandos)",
@@ -307,7 +307,7 @@ describe("a sale while staff edit a product", () => {
     );
     let stored = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     expect([stored.stock, stored.description]).toEqual([3, "Plata .925"]);
-    const audits = await prisma.auditEntry.findMany({ where: { productId: product.id } });
+    const audits = await prisma.auditEntry.findMany({ where: { productId: product.id }, orderBy: { id: "asc" } });
     expect(audits.map((a) => Object.keys(a.after as object))).toEqual([["description"]]);
 
     // A count typed over the loaded one is the person's: it is written, sale or not.
