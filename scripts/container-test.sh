@@ -349,8 +349,11 @@ t=$(now_ms)
 run_shop "$EMBEDDED" -v "$VOLUME:/app/data" -e EMBEDDED_DATABASE=1 -e SEED_DEMO_CATALOGUE=1
 EMBEDDED_HEALTHY_MS="$(wait_healthy "$EMBEDDED" "$t")"
 wait_ready
-podman_ logs "$EMBEDDED" 2>&1 | grep -q "SEED_DEMO_CATALOGUE: not seeded, the database already holds" ||
-  fail "SEED_DEMO_CATALOGUE on a non-empty database: no word in the log"
+# Read whole before searching: `grep -q` stops at the first match and `podman logs`, still writing, fails on
+# SIGPIPE under pipefail (it did once the start logged two more lines).
+embedded_log="$(podman_ logs "$EMBEDDED" 2>&1)"
+grep -q "SEED_DEMO_CATALOGUE: not seeded, the database already holds" <<<"$embedded_log" ||
+  fail "SEED_DEMO_CATALOGUE on a non-empty database: no word in the log: $(tail -5 <<<"$embedded_log")"
 echo "  healthy after ${EMBEDDED_HEALTHY_MS} ms, with the demo catalogue"
 node scripts/container/journey.mjs see-product --base "http://127.0.0.1:$PORT" --name "Anillo Solitario Aurora"
 journey login
