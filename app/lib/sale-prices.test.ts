@@ -14,14 +14,21 @@ import { SaleEventSchema, SALE_EVENT_MESSAGES } from "./validation/sale-event";
 
 const T0 = Date.UTC(2026, 10, 13, 6); // Buen Fin starts: 13 Nov 2026, 00:00 in Mexico City
 const DAY = 86_400_000;
-const buenFin = { id: 1, name: "Buen Fin", percentOff: 20, startsAt: T0, endsAt: T0 + 4 * DAY, productIds: [10, 11] };
+const buenFin = {
+  id: 1,
+  name: "Buen Fin",
+  percentOff: 20,
+  startsAt: T0,
+  endsAt: T0 + 4 * DAY,
+  productIds: new Set([10, 11]),
+};
 const rings = {
   id: 2,
   name: "Anillos",
   percentOff: 30,
   startsAt: T0 + DAY,
   endsAt: T0 + 2 * DAY,
-  productIds: [11, 12],
+  productIds: new Set([11, 12]),
 };
 const schedule: SaleSchedule = [buenFin, rings];
 

@@ -11,8 +11,11 @@ export const SALE_PERCENT_MAX = 90;
 /** An event as the price rule needs it: [startsAt, endsAt) in epoch milliseconds. */
 export type SaleWindow = { id: number; name: string; percentOff: number; startsAt: number; endsAt: number };
 
-/** Events not yet over, each with the products it covers (its categories already expanded to their pieces). */
-export type SaleSchedule = readonly (SaleWindow & { productIds: readonly number[] })[];
+/**
+ * Events not yet over, each with the products it covers (its categories already expanded to their pieces):
+ * a set, since every product of every catalogue read is looked up in it while an event runs.
+ */
+export type SaleSchedule = readonly (SaleWindow & { productIds: ReadonlySet<number> })[];
 
 export type SaleState = "programado" | "activo" | "terminado";
 
@@ -43,7 +46,7 @@ export function salePrice(price: number, percentOff: number): number {
 export function bestEvent(schedule: SaleSchedule, productId: number, now: number): SaleWindow | null {
   let best: SaleWindow | null = null;
   for (const event of schedule) {
-    if (!isRunning(event, now) || !event.productIds.includes(productId)) continue;
+    if (!isRunning(event, now) || !event.productIds.has(productId)) continue;
     if (
       !best ||
       event.percentOff > best.percentOff ||

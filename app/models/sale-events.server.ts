@@ -59,7 +59,7 @@ async function readEvents(client: Client, now: Date, productIds: readonly number
     percentOff: row.percentOff,
     startsAt: row.startsAt.getTime(),
     endsAt: row.endsAt.getTime(),
-    productIds: row.productIds ?? [],
+    productIds: new Set(row.productIds ?? []),
   }));
 }
 
