@@ -32,6 +32,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // Every connection busy for longer than a transaction may wait to start (a shop under more load than
   // its pool): the database cannot serve this request now, as when it is down — a 503, not a 500.
   if (code === "P2028" && typeof message === "string" && /unable to start a transaction/i.test(message)) return true;
+  // The same moment seen from Prisma's own transaction manager: under contention it can find a transaction
+  // it was still starting in a state it does not know ("Unknown transaction status.", Prisma 6.19's
+  // client engine), thrown before the transaction ran anything — nothing was done, so it is retryable.
+  if (message === "Unknown transaction status.") return true;
   // pg's pool says "timeout exceeded when trying to connect" when no connection came within its timeout
   // (the server is down or every connection is stuck on it), and a client whose connection broke is
   // "not queryable".
