@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { parseId } from "~/lib/ids";
 import { releaseReservation } from "~/models/order.server";
 import { fulfilPaidSession } from "~/models/paid-session.server";
+import { isTransactionConflict } from "~/utils/database-errors.server";
 import { isDatabaseUnavailable, prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { recordAwaitingPayment } from "./payment-settlement.server";
@@ -45,6 +46,14 @@ export async function handleWebhook(
     else await applyRefundEvent(event);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error; // a 503: the provider retries
+    if (isTransactionConflict(error)) {
+      // Lost to a concurrent write (a staff refund on the same order): nothing committed; the provider retries.
+      logger.warn(
+        { eventType: event.type, eventId: event.id },
+        "payments: webhook event met a concurrent write, retried later",
+      );
+      return { status: 503, body: "Reintenta más tarde" };
+    }
     logger.error({ err: error, eventType: event.type, eventId: event.id }, "payments: handling a webhook event failed");
     return { status: 500, body: "Error al procesar el evento" };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./database-errors.server";
+import { isDatabaseUnavailable, isTransactionConflict } from "./database-errors.server";
 
 /** Errors as Prisma and pg raise them (shapes copied from real failures in the fault tests and the load runs). */
 const knownRequestError = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -28,5 +28,20 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(knownRequestError("P2002", "Unique constraint failed"))).toBe(false);
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
     expect(isDatabaseUnavailable("text")).toBe(false);
+  });
+});
+
+describe("isTransactionConflict", () => {
+  it("counts a deadlock or a serialization failure, as Prisma's raw queries report them, and nothing else", () => {
+    const deadlock =
+      "\nInvalid `prisma.$queryRaw()` invocation:\n\n\nRaw query failed. Code: `40P01`. Message: `deadlock detected`";
+    expect(isTransactionConflict(knownRequestError("P2010", deadlock))).toBe(true);
+    expect(
+      isTransactionConflict(
+        Object.assign(new Error("x"), { meta: { driverAdapterError: { cause: { originalCode: "40001" } } } }),
+      ),
+    ).toBe(true);
+    expect(isTransactionConflict(knownRequestError("P2002", "Unique constraint failed"))).toBe(false);
+    expect(isTransactionConflict(new Error("boom"))).toBe(false);
   });
 });

@@ -46,3 +46,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     )
   );
 }
+
+/**
+ * Whether a write lost to a concurrent one and PostgreSQL aborted it — a deadlock (40P01) or a
+ * serialization failure (40001): nothing of it was committed, and doing it again is the documented cure.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message, meta } = error as {
+    code?: unknown;
+    message?: unknown;
+    meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } };
+  };
+  const codes = [code, meta?.code, meta?.driverAdapterError?.cause?.originalCode];
+  if (codes.some((c) => c === "40P01" || c === "40001")) return true;
+  return typeof message === "string" && /Code: `(40P01|40001)`/.test(message);
+}
