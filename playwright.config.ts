@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { freePort } from "./scripts/lib/database.mjs";
 import { E2E_SESSION_SECRET } from "./tests/e2e/server";
@@ -10,6 +12,8 @@ process.env.E2E_PORT ||= String(await freePort());
 process.env.E2E_PGLITE_PORT ||= String(await distinctFreePort(Number(process.env.E2E_PORT)));
 
 const PORT = Number(process.env.E2E_PORT);
+// The shop's log (JSON lines), read back by the server-log reporter when a run fails.
+process.env.E2E_SERVER_LOG ||= join(tmpdir(), `joyeria-e2e-server-${PORT}.log`);
 const baseURL = `http://localhost:${PORT}`;
 
 async function distinctFreePort(taken: number) {
@@ -59,7 +63,11 @@ export default defineConfig({
   // reports a little later.
   timeout: 90_000,
   expect: { timeout: 20_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ["./tests/e2e/server-log-reporter.ts"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
   use: {
     baseURL,
     locale: "es-MX",
@@ -74,7 +82,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on the embedded defaults, exactly as `npm start`, on a fresh in-memory database.
-    command: "node scripts/start.mjs",
+    command: `node scripts/start.mjs > "${process.env.E2E_SERVER_LOG}"`,
     url: `${baseURL}/readyz`,
     // A fresh database is migrated and seeded on first start; a loaded CI machine may take a while.
     timeout: 240_000,

@@ -86,6 +86,8 @@ type Fixtures = {
   latestEmailTo(to: string): Promise<{ subject: string; text: string; html: string } | null>;
   /** A paid, delivered order of `userId` holding one piece of each product (the user becomes a buyer). */
   paidOrder(userId: string, productIds: number[]): Promise<{ id: number; total: number }>;
+  /** Records what the browser said; a failed test gets it attached (see `browserDiagnostics`). */
+  browserDiagnostics: void;
 };
 
 export const test = base.extend<Fixtures, { app: AppModules }>({
@@ -123,6 +125,28 @@ export const test = base.extend<Fixtures, { app: AppModules }>({
     await use((userId, productIds) => app.createOrder({ userId, productIds }));
   },
 
+  browserDiagnostics: [
+    async ({ page }, use, testInfo) => {
+      const started = Date.now();
+      const lines: string[] = [];
+      const note = (line: string) => lines.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+      page.on("pageerror", (error) => note(`page error: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning")
+          note(`console ${message.type()}: ${message.text()}`);
+      });
+      page.on("requestfailed", (request) =>
+        note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ""}`),
+      );
+      page.on("crash", () => note("the page crashed"));
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      note(`page: ${page.url()}; animation frames: ${await frameProbe(page)}`);
+      await testInfo.attach("browser", { body: lines.join("\n"), contentType: "text/plain" });
+    },
+    { auto: true },
+  ],
+
   latestEmailTo: async ({ app }, use) => {
     await use((to) =>
       app.prisma.outboxEmail.findFirst({
@@ -133,6 +157,22 @@ export const test = base.extend<Fixtures, { app: AppModules }>({
     );
   },
 });
+
+/**
+ * Whether the page still paints: a click waits for two animation frames to see its target stand
+ * still, and a page whose main thread is stuck never gives them (a test then times out on the click).
+ */
+async function frameProbe(page: Page): Promise<string> {
+  if (page.isClosed()) return "page closed";
+  const probe = page
+    .evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))))
+    .then(() => "running")
+    .catch(
+      (error: unknown) => `probe failed (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`,
+    );
+  const stuck = new Promise<string>((resolve) => setTimeout(() => resolve("none within 3 s"), 3000).unref());
+  return Promise.race([probe, stuck]);
+}
 
 /**
  * Waits until React has hydrated the page (the root marks `<html data-hydrated>`), so a click on

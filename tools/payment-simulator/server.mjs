@@ -70,7 +70,7 @@ export async function startPaymentSimulator({
   publicUrl,
   now = Date.now,
   expiryCheckIntervalMs = 1000,
-  webhookRetryDelaysMs = [1000, 5000, 30_000],
+  webhookRetryDelaysMs = [1000, 2000, 4000, 8000, 16_000, 32_000, 64_000],
   webhookTimeoutMs = 10_000,
   refundSettleDelayMs = 200,
 }) {
