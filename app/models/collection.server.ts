@@ -8,6 +8,8 @@ import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { readCatalog } from "./catalog-cache.server";
 import type { GridSection } from "./product.server";
+import { saleSchedule } from "./sale-events.server";
+import { discountShare, type SalePricing, salePricingSql } from "./sale-price-sql.server";
 import type { SearchResult } from "./search.server";
 import { cardColumns, onSale } from "./search-sql.server";
 
@@ -19,17 +21,24 @@ import { cardColumns, onSale } from "./search-sql.server";
 
 export type CollectionPage = ProductPage<SearchResult> & { section: GridSection; total: number };
 
-// Whitelisted ORDER BY fragments: the shopper's `orden` only ever picks one of these keys.
-const ORDER: Record<CollectionSort, Prisma.Sql> = {
-  novedades: Prisma.sql`p."is_new" DESC, p."is_featured" DESC, p."created_at" DESC, p."id" DESC`,
-  nombre: Prisma.sql`joyeria_normalize(p."name"), p."id"`,
-  "precio-asc": Prisma.sql`p."price" ASC, p."id"`,
-  "precio-desc": Prisma.sql`p."price" DESC, p."id"`,
-  destacados: Prisma.sql`p."is_featured" DESC, p."is_new" DESC, p."created_at" DESC, p."id"`,
-  descuento: Prisma.sql`CASE WHEN p."original_price" > p."price"
-      THEN (p."original_price" - p."price")::float8 / p."original_price" ELSE 0 END DESC,
-    joyeria_normalize(p."name"), p."id"`,
-};
+// Whitelisted ORDER BY fragments: the shopper's `orden` only ever picks one of these keys. Prices are
+// those of now, a running sale's included (./sale-price-sql.server.ts).
+function orderBy(sort: CollectionSort, { price, original }: SalePricing): Prisma.Sql {
+  switch (sort) {
+    case "novedades":
+      return Prisma.sql`p."is_new" DESC, p."is_featured" DESC, p."created_at" DESC, p."id" DESC`;
+    case "nombre":
+      return Prisma.sql`joyeria_normalize(p."name"), p."id"`;
+    case "precio-asc":
+      return Prisma.sql`${price} ASC, p."id"`;
+    case "precio-desc":
+      return Prisma.sql`${price} DESC, p."id"`;
+    case "destacados":
+      return Prisma.sql`p."is_featured" DESC, p."is_new" DESC, p."created_at" DESC, p."id"`;
+    case "descuento":
+      return Prisma.sql`${discountShare(price, original)} DESC, joyeria_normalize(p."name"), p."id"`;
+  }
+}
 
 /** `m` (a material in its search form: " oro blanco 14k ") is of the metal: the rule of `metalsOf`. */
 function ofMetal(metal: MetalId): Prisma.Sql {
@@ -47,7 +56,7 @@ function ofMetal(metal: MetalId): Prisma.Sql {
 }
 
 /** The shopper's filters on product `p` joined to its category `c`. */
-function filtersSql(category: CategoryId, filters: CollectionFilters): Prisma.Sql {
+function filtersSql(category: CategoryId, filters: CollectionFilters, { price }: SalePricing): Prisma.Sql {
   // The bounds are typed in the prices the shopper sees (with IVA when the shop shows it), as search's.
   const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
   const metal = filters.metal
@@ -62,30 +71,36 @@ function filtersSql(category: CategoryId, filters: CollectionFilters): Prisma.Sq
     : Prisma.empty;
   return Prisma.sql`${onSale("p")}
     AND (${category === "all"} OR c."slug" = ${category}::text)
-    AND p."price" >= ${storedPriceFor(filters.min * 100, ivaIncluded)}
-    AND (${filters.max >= SEARCH_PRICE_MAX} OR p."price" < ${storedPriceFor(filters.max * 100 + 1, ivaIncluded)})
+    AND ${price} >= ${storedPriceFor(filters.min * 100, ivaIncluded)}
+    AND (${filters.max >= SEARCH_PRICE_MAX} OR ${price} < ${storedPriceFor(filters.max * 100 + 1, ivaIncluded)})
     AND (${!filters.disponible} OR p."stock" > 0)
     AND (${filters.ocasion}::text IS NULL OR p."occasions" @> ARRAY[${filters.ocasion}::text])
     ${metal}`;
 }
 
 /** A page of the collection; past its last page, no products (the route answers 404). */
-export function getCollection(category: CategoryId, filters: CollectionFilters, page: number) {
+export async function getCollection(category: CategoryId, filters: CollectionFilters, page: number) {
+  const pricing = salePricingSql(await saleSchedule(), Date.now());
   return readCatalog(
-    `collection:${category}:${JSON.stringify(filters)}:${page}`,
-    () => loadCollection(category, filters, page),
+    `collection:${category}:${JSON.stringify(filters)}:${page}:${pricing.key}`,
+    () => loadCollection(category, filters, page, pricing),
     (found) => found.products.map((p) => p.id),
   );
 }
 
-async function loadCollection(category: CategoryId, filters: CollectionFilters, page: number): Promise<CollectionPage> {
+async function loadCollection(
+  category: CategoryId,
+  filters: CollectionFilters,
+  page: number,
+  pricing: SalePricing,
+): Promise<CollectionPage> {
   type Row = SearchResult & { total: number };
   const [rows, heading] = await Promise.all([
     prisma.$queryRaw<Row[]>`
       SELECT ${cardColumns}, count(*) OVER ()::int AS "total"
-      FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
-      WHERE ${filtersSql(category, filters)}
-      ORDER BY ${ORDER[filters.orden]}
+      FROM "products" p JOIN "categories" c ON c."id" = p."category_id" ${pricing.join}
+      WHERE ${filtersSql(category, filters, pricing)}
+      ORDER BY ${orderBy(filters.orden, pricing)}
       LIMIT ${GRID_PAGE_SIZE} OFFSET ${(page - 1) * GRID_PAGE_SIZE}`,
     category === "all"
       ? null

@@ -15,6 +15,8 @@ import { cardVariants } from "~/lib/variants";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { readCatalog } from "./catalog-cache.server";
+import { saleSchedule } from "./sale-events.server";
+import { discountShare, type SalePricing, salePricingSql } from "./sale-price-sql.server";
 import {
   anyFix,
   cardColumns,
@@ -59,20 +61,21 @@ const SUGGESTION_WORDS = 4;
  * A page of search results for the shopper's parameters; an empty text finds nothing (and costs
  * nothing). Price bounds are pesos (inclusive; the top of the range means "and above", decision 006).
  */
-export function searchCatalog(params: SearchParams): Promise<SearchPage> {
-  if (params.q === "") return Promise.resolve(nothing(params.pagina));
+export async function searchCatalog(params: SearchParams): Promise<SearchPage> {
+  if (params.q === "") return nothing(params.pagina);
+  const pricing = salePricingSql(await saleSchedule(), Date.now());
   // Something the shop does not sell: no "correction" into some piece, the featured pieces instead.
   if (notSoldIn(params.q)) {
-    if (params.pagina > 1) return Promise.resolve(nothing(params.pagina));
+    if (params.pagina > 1) return nothing(params.pagina);
     return readCatalog(
       "search:not-sold",
-      async () => ({ ...nothing(1), ...(await loadEmptyAnswer(params, analyzeSearch(""))) }),
+      async () => ({ ...nothing(1), ...(await loadEmptyAnswer(params, analyzeSearch(""), pricing)) }),
       (found) => found.featured.map((p) => p.id),
     );
   }
   return readCatalog(
-    `search:${JSON.stringify(params)}`,
-    () => loadSearchPage(params),
+    `search:${JSON.stringify(params)}:${pricing.key}`,
+    () => loadSearchPage(params, pricing),
     (found) => [...found.products, ...found.featured].map((p) => p.id),
   );
 }
@@ -84,30 +87,35 @@ function nothing(page: number): SearchPage {
 
 type Row = SearchResult & { total: number; fixed: { i: number; spelling: string }[] | null };
 
-// Whitelisted ORDER BY fragments: user input only ever picks one of these keys.
+// The hits' prices of now (a running sale's included), which the orders compare.
+const HIT_PRICE = Prisma.sql`p."now_price"`;
+const HIT_ORIGINAL = Prisma.sql`p."now_original"`;
+
+// Whitelisted ORDER BY fragments over the hits: user input only ever picks one of these keys.
 const ORDER: Record<SearchSort, Prisma.Sql> = {
   relevancia: Prisma.sql`p."level", p."tier", p."is_new" DESC, p."is_featured" DESC, p."created_at" DESC, p."id" DESC`,
   nombre: Prisma.sql`joyeria_normalize(p."name"), p."id"`,
-  "precio-asc": Prisma.sql`p."price" ASC, p."id"`,
-  "precio-desc": Prisma.sql`p."price" DESC, p."id"`,
+  "precio-asc": Prisma.sql`${HIT_PRICE} ASC, p."id"`,
+  "precio-desc": Prisma.sql`${HIT_PRICE} DESC, p."id"`,
   destacados: Prisma.sql`p."is_featured" DESC, p."is_new" DESC, p."created_at" DESC, p."id"`,
-  descuento: Prisma.sql`CASE WHEN p."original_price" > p."price"
-      THEN (p."original_price" - p."price")::float8 / p."original_price" ELSE 0 END DESC,
-    joyeria_normalize(p."name"), p."id"`,
+  descuento: Prisma.sql`${discountShare(HIT_PRICE, HIT_ORIGINAL)} DESC, joyeria_normalize(p."name"), p."id"`,
 };
 
-/** The shopper's filters on product `p` joined to its category `c`. */
-function filters(params: SearchParams): Prisma.Sql {
+/**
+ * The shopper's filters on product `p` joined to its category `c` and to `pricing.join`: prices are
+ * those of now, a running sale's included (./sale-price-sql.server.ts).
+ */
+function filters(params: SearchParams, { price, original }: SalePricing): Prisma.Sql {
   // The bounds are typed in the prices the shopper sees (with IVA when the shop shows it).
   const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
   return Prisma.sql`${onSale("p")}
     AND (${params.categoria}::text IS NULL OR c."slug" = ${params.categoria}::text)
-    AND p."price" >= ${storedPriceFor(params.min * 100, ivaIncluded)}
-    AND (${params.max >= SEARCH_PRICE_MAX} OR p."price" < ${storedPriceFor(params.max * 100 + 1, ivaIncluded)})
-    AND (${!params.ofertas} OR p."original_price" > p."price")`;
+    AND ${price} >= ${storedPriceFor(params.min * 100, ivaIncluded)}
+    AND (${params.max >= SEARCH_PRICE_MAX} OR ${price} < ${storedPriceFor(params.max * 100 + 1, ivaIncluded)})
+    AND (${!params.ofertas} OR ${original} > ${price})`;
 }
 
-async function loadSearchPage(params: SearchParams): Promise<SearchPage> {
+async function loadSearchPage(params: SearchParams, pricing: SalePricing): Promise<SearchPage> {
   const analyzed = analyzeSearch(params.q);
   const fixable = fixableGroups(analyzed.clauses);
   const whole = wholeTextPattern(params.q);
@@ -119,9 +127,9 @@ async function loadSearchPage(params: SearchParams): Promise<SearchPage> {
     fixable.length === 0
       ? Prisma.empty
       : Prisma.sql`UNION ALL
-        SELECT p.*, 1 AS "level"
-        FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
-        WHERE ${anyFix} AND ${filters(params)}
+        SELECT p.*, ${pricing.price} AS "now_price", ${pricing.original} AS "now_original", 1 AS "level"
+        FROM "products" p JOIN "categories" c ON c."id" = p."category_id" ${pricing.join}
+        WHERE ${anyFix} AND ${filters(params, pricing)}
           AND ${wordsMatch(text, analyzed.clauses, fixable, "corrected")} AND NOT ${found}`;
   // Where the words (or the whole text) match: only the relevance order needs it.
   const tier = Prisma.sql`LEAST(${wordsTier(analyzed.clauses, fixable)}, CASE
@@ -129,9 +137,9 @@ async function loadSearchPage(params: SearchParams): Promise<SearchPage> {
   const rows = await prisma.$queryRaw<Row[]>`
     ${fixesCte(fixable)}
     "hits" AS (
-      SELECT p.*, 0 AS "level"
-      FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
-      WHERE ${filters(params)} AND ${found}
+      SELECT p.*, ${pricing.price} AS "now_price", ${pricing.original} AS "now_original", 0 AS "level"
+      FROM "products" p JOIN "categories" c ON c."id" = p."category_id" ${pricing.join}
+      WHERE ${filters(params, pricing)} AND ${found}
       ${corrected}
     ),
     "page" AS (
@@ -165,7 +173,7 @@ async function loadSearchPage(params: SearchParams): Promise<SearchPage> {
   }
   // Past the last page of a search that found something: nothing to suggest.
   if (params.pagina > 1) return nothing(params.pagina);
-  return { ...nothing(1), ...(await loadEmptyAnswer(params, analyzed)) };
+  return { ...nothing(1), ...(await loadEmptyAnswer(params, analyzed, pricing)) };
 }
 
 /** Token index → corrected spelling, from the fixes the query reported. */
@@ -180,13 +188,13 @@ function spellingsOf(analyzed: AnalyzedSearch, fixed: Row["fixed"]): Map<number,
  * the products that match some word records which words each matches (a bit per clause); the
  * candidates are then checked here.
  */
-async function loadEmptyAnswer(params: SearchParams, analyzed: AnalyzedSearch) {
+async function loadEmptyAnswer(params: SearchParams, analyzed: AnalyzedSearch, pricing: SalePricing) {
   const { clauses } = analyzed;
   const fixable = fixableGroups(clauses);
   // Each word weighed costs its patterns on every product's text: a text of more than
   // SUGGESTION_WORDS words (no shopper's) gets the categories and featured pieces.
   const weighed = clauses.length <= SUGGESTION_WORDS ? clauses : [];
-  const masks = weighed.length < 2 ? Prisma.sql`NULL::int[]` : clauseMasks(params, weighed, fixable);
+  const masks = weighed.length < 2 ? Prisma.sql`NULL::int[]` : clauseMasks(params, weighed, fixable, pricing);
   type EmptyRow = {
     masks: number[] | null;
     featured: (SearchResult & { position: number })[] | null;
@@ -221,7 +229,12 @@ async function loadEmptyAnswer(params: SearchParams, analyzed: AnalyzedSearch) {
  * shopper's filters: one pass, by the words' own patterns (the trigram index can answer) and, when a
  * word was corrected, by the corrected ones.
  */
-function clauseMasks(params: SearchParams, clauses: readonly SearchClause[], fixable: readonly SearchGroup[]) {
+function clauseMasks(
+  params: SearchParams,
+  clauses: readonly SearchClause[],
+  fixable: readonly SearchGroup[],
+  pricing: SalePricing,
+) {
   const text = Prisma.sql`p."search_text"`;
   const some = (mode: MatchMode) =>
     Prisma.join(
@@ -235,11 +248,11 @@ function clauseMasks(params: SearchParams, clauses: readonly SearchClause[], fix
     " + ",
   );
   return Prisma.sql`(SELECT array_agg(DISTINCT m."mask") FROM (
-    SELECT ${mask} AS "mask" FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
-    WHERE ${filters(params)} AND (${some("own")})
+    SELECT ${mask} AS "mask" FROM "products" p JOIN "categories" c ON c."id" = p."category_id" ${pricing.join}
+    WHERE ${filters(params, pricing)} AND (${some("own")})
     UNION ALL
-    SELECT ${mask} FROM "products" p JOIN "categories" c ON c."id" = p."category_id"
-    WHERE ${anyFix} AND ${filters(params)} AND (${some("corrected")})
+    SELECT ${mask} FROM "products" p JOIN "categories" c ON c."id" = p."category_id" ${pricing.join}
+    WHERE ${anyFix} AND ${filters(params, pricing)} AND (${some("corrected")})
   ) m)`;
 }
 

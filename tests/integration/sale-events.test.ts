@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { formatShopTimeInput } from "~/lib/shop-time";
 import { SALE_EVENT_MESSAGES } from "~/lib/validation/sale-event";
+import { parseCollectionFilters } from "~/lib/collection";
+import { parseSearchParams } from "~/lib/search";
 import { forgetCatalogHere } from "~/models/catalog-cache.server";
+import { getCollection } from "~/models/collection.server";
+import { searchCatalog } from "~/models/search.server";
 import { addToCart, getCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/payment.server";
 import { listSaleEvents } from "~/models/sale-event-admin.server";
@@ -196,5 +200,48 @@ describe("an event staff create in /admin/promociones", () => {
     expect(regular.body).toContain("$1,432.10");
     expect(regular.body).not.toContain("$1,145.69");
     expect(await prisma.auditEntry.count({ where: { action: "sale_event_archive" } })).toBe(1);
+  });
+});
+
+describe("filters and orders during a sale", () => {
+  it("compare the price the cards show: a ring on sale is under $600 and first by price, and is an offer", async () => {
+    const word = `Lucero${Date.now().toString(36)}`;
+    // Shown with IVA: on sale $1,160.00 → $580.00 (50 %); $812.00; $1,044.00.
+    const onSale = await createProduct({ name: `Anillo ${word} Rebajado`, price: 1_000_00, categoryId: 1 });
+    const middle = await createProduct({ name: `Anillo ${word} Medio`, price: 700_00, categoryId: 1 });
+    const dear = await createProduct({ name: `Anillo ${word} Caro`, price: 900_00, categoryId: 1 });
+    const event = await prisma.saleEvent.create({
+      data: {
+        name: "Mitad de precio",
+        percentOff: 50,
+        startsAt: new Date(Date.now() - 3_600_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+        products: { create: [{ productId: onSale.id }] },
+      },
+    });
+    forgetCatalogHere("everything");
+    const ids = (products: { id: number }[]) =>
+      products.map((p) => p.id).filter((id) => [onSale.id, middle.id, dear.id].includes(id));
+    const search = (query: string) => searchCatalog(parseSearchParams(new URLSearchParams(`q=${word}&${query}`)));
+    const rings = (query: string) => getCollection("rings", parseCollectionFilters(new URLSearchParams(query)), 1);
+
+    const under = await search("max=600");
+    expect(ids(under.products)).toEqual([onSale.id]);
+    expect(under.products[0]!.price).toBe(500_00); // the card's price is the sale price too
+    expect(ids((await search("orden=precio-asc")).products)).toEqual([onSale.id, middle.id, dear.id]);
+    expect(ids((await search("orden=precio-desc")).products)).toEqual([dear.id, middle.id, onSale.id]);
+    expect(ids((await search("orden=descuento")).products)[0]).toBe(onSale.id);
+    expect(ids((await search("ofertas=1")).products)).toEqual([onSale.id]);
+    expect(ids((await search("min=600&max=900")).products)).toEqual([middle.id]);
+
+    expect(ids((await rings("max=600&orden=precio-asc")).products)).toEqual([onSale.id]);
+    expect(ids((await rings("min=500&max=1100&orden=precio-asc")).products)).toEqual([onSale.id, middle.id, dear.id]);
+
+    // Over: the regular price again, for the filters as for the cards.
+    await prisma.saleEvent.update({ where: { id: event.id }, data: { endsAt: new Date(Date.now() - 1) } });
+    forgetCatalogHere("everything");
+    expect(ids((await search("max=600")).products)).toEqual([]);
+    expect(ids((await search("orden=precio-asc")).products)).toEqual([middle.id, dear.id, onSale.id]);
+    expect(ids((await rings("min=1100&max=1200")).products)).toEqual([onSale.id]);
   });
 });
