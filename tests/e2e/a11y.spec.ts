@@ -264,10 +264,20 @@ test.describe("axe on each screen", () => {
   }
 });
 
-/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. The target is
+ * found once, and again only if the page replaced it (a role locator computes the accessible name of
+ * every candidate each time it is resolved).
+ */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}) {
+  let element = await target.elementHandle();
   for (let presses = 0; presses < max; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    const focused = await element.evaluate((node) => node === document.activeElement).catch(() => null);
+    if (focused) return;
+    if (focused === null) {
+      element = await target.elementHandle();
+      if (await element.evaluate((node) => node === document.activeElement)) return;
+    }
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
   }
   await expect(target).toBeFocused();
@@ -302,10 +312,11 @@ test("every link and button is named by what it shows, the logos included", asyn
  * then the active element) and the next Tab comes back in; it never reaches the page behind.
  */
 async function expectFocusTrapped(page: Page, dialog: Locator, presses = 12) {
+  const element = await dialog.elementHandle(); // found once, as in `tabTo`
   for (const key of ["Tab", "Shift+Tab"]) {
     for (let i = 0; i < presses; i++) {
       await page.keyboard.press(key);
-      const where = await dialog.evaluate((element) => {
+      const where = await element.evaluate((element) => {
         const active = document.activeElement;
         if (element.contains(active)) return "inside";
         return active === document.body || active === null ? "browser" : (active.outerHTML.slice(0, 120) ?? "");
