@@ -5,6 +5,7 @@ import { type CartActionData } from "~/lib/cart-messages";
 import { shownLinesTotal } from "~/lib/checkout";
 import { SHIPPING_FEE, VAT_LABEL } from "~/lib/constants";
 import type { DeliveryWindow } from "~/lib/delivery";
+import type { CouponStatus } from "~/lib/discounts";
 import { chargedCartTotal } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
@@ -26,6 +27,7 @@ import { useOptimisticCart } from "./use-optimistic-cart";
  */
 export function CartView({
   cart: serverCart,
+  coupon = null,
   loggedIn,
   layout,
   onContinue,
@@ -34,6 +36,8 @@ export function CartView({
   delivery,
 }: {
   cart: Cart;
+  /** The page's discount code: applied with what it takes off, or why it stopped applying. */
+  coupon?: CouponStatus | null;
   loggedIn: boolean;
   layout: "page" | "drawer";
   /** In the drawer, CONTINUAR COMPRANDO closes it; on the page it links to the home page. */
@@ -122,8 +126,8 @@ export function CartView({
             : `El envío (${formatMoney(SHIPPING_FEE)}) y el ${VAT_LABEL} se suman al finalizar la compra.`}
         </p>
         <DeliveryEstimate window={delivery} fee={SHIPPING_FEE} className="mt-4" />
-        {/* The code's field; what it takes off shows at checkout (the cart page stays one statement). */}
-        {layout === "page" && loggedIn ? <CouponBox coupon={null} returnTo="/cart" /> : null}
+        {/* The code's field, or the code applied with what it takes off (shipping is added at checkout). */}
+        {layout === "page" && loggedIn ? <CouponBox coupon={coupon} returnTo="/cart" /> : null}
         <div className="mt-5 flex flex-col gap-3">
           {loggedIn ? (
             // With JavaScript this opens the checkout modal; without, it is the /checkout page.

@@ -38,6 +38,11 @@ export function CouponBox({ coupon, returnTo }: { coupon: CouponStatus | null; r
           <p role="alert" className="mt-1 text-red-800" data-testid="coupon-message">
             {coupon.reason}
           </p>
+        ) : answer?.ok ? (
+          // "Cupón CODIGO aplicado", announced where the field was.
+          <p role="status" className="mt-1 text-ink-800" data-testid="coupon-message">
+            {answer.message}
+          </p>
         ) : null}
       </div>
     );

@@ -6,6 +6,9 @@ describe("formatMoney", () => {
     expect(formatMoney(123450)).toBe("$1,234.50");
     expect(formatMoney(0)).toBe("$0.00");
     expect(formatMoney(1_000_000_00)).toBe("$1,000,000.00");
+    // A discount's row: the minus sign (U+2212), as in "Cupón CODIGO −$116.00", never a hyphen.
+    expect(formatMoney(-116_00)).toBe("\u2212$116.00");
+    expect(formatMoney(-5)).toBe("\u2212$0.05");
   });
 });
 

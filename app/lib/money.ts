@@ -10,9 +10,12 @@ const mxn = new Intl.NumberFormat("es-MX", {
   maximumFractionDigits: 2,
 });
 
-/** Formats centavos as Mexican pesos, e.g. 123450 → "$1,234.50". */
+/**
+ * Formats centavos as Mexican pesos, e.g. 123450 → "$1,234.50". A negative amount (a discount's row)
+ * takes the minus sign, "−$116.00", as the coupon box writes it, not the hyphen Intl puts there.
+ */
 export function formatMoney(centavos: number): string {
-  return mxn.format(centavos / 100);
+  return centavos < 0 ? `\u2212${mxn.format(-centavos / 100)}` : mxn.format(centavos / 100);
 }
 
 /** "$89.99", or "Sin costo" for a line that costs nothing (free gift packaging). */

@@ -48,6 +48,20 @@ export async function removeCoupon(userId: string): Promise<CouponAttempt> {
 }
 
 /**
+ * The cart page's word on the code applied (read with the viewer, so a cart without one costs nothing
+ * more): what it takes off the cart now, or why it stopped applying. Null without a code or pieces.
+ */
+export async function appliedCoupon(
+  userId: string,
+  code: string | null,
+  lines: readonly Line[],
+): Promise<CouponStatus | null> {
+  if (code === null || lines.length === 0) return null;
+  const outcome = await evaluateCode(prisma, code, userId, await discountLinesOf(lines));
+  return outcome.ok ? { code, amount: outcome.discount, reason: null } : { code, amount: 0, reason: outcome.reason };
+}
+
+/**
  * The shopper's applied code against their cart now, with the totals it gives (`computeTotals` when
  * no code is applied or it does not apply): the same arithmetic as the order PAGAR creates.
  */

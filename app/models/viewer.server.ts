@@ -8,21 +8,23 @@ import { cartWithSales } from "./sale-events.server";
  * The signed-in shopper of a request: the user, with their cart (the header's badge on every page,
  * the lines on /cart and in the drawer).
  */
-export type Viewer = { user: SessionUser; cart: Cart };
+export type Viewer = { user: SessionUser; cart: Cart; appliedCode: string | null };
 
 /**
- * The session, its user and role, and the cart's lines with their products' current price and stock,
- * in one statement: one row per line, or one row without a line for an empty cart, none for a missing
+ * The session, its user and role, the discount code applied on their checkout draft, and the cart's
+ * lines with their products' current price and stock, in one statement: one row per line, or one row without a line for an empty cart, none for a missing
  * or expired session. The expiry is compared with the caller's clock, as a UTC timestamp like the
  * column.
  */
 const VIEWER_SQL = preparedStatement(
   "viewer",
   `
-  SELECT u."id" AS "userId", u."email", u."name" AS "userName", r."role", ${CART_LINE_COLUMNS}
+  SELECT u."id" AS "userId", u."email", u."name" AS "userName", r."role", d."discount_code" AS "appliedCode",
+    ${CART_LINE_COLUMNS}
   FROM "sessions" s
   JOIN "users" u ON u."id" = s."user_id"
   LEFT JOIN "user_roles" r ON r."user_id" = u."id"
+  LEFT JOIN "checkout_drafts" d ON d."user_id" = u."id"
   LEFT JOIN "cart_items" c ON c."cart_user_id" = u."id"
   LEFT JOIN "products" p ON p."id" = c."product_id"
   LEFT JOIN "product_variants" v ON v."id" = c."variant_id"
@@ -30,7 +32,13 @@ const VIEWER_SQL = preparedStatement(
   ORDER BY ${CART_LINE_ORDER}`,
 );
 
-type ViewerRow = CartLineRow & { userId: string; email: string; userName: string | null; role: RoleName | null };
+type ViewerRow = CartLineRow & {
+  userId: string;
+  email: string;
+  userName: string | null;
+  role: RoleName | null;
+  appliedCode: string | null;
+};
 
 /**
  * Lookups by the request's load context (one object per request, shared by its root and route
@@ -64,5 +72,6 @@ async function readViewer(request: Request): Promise<Viewer | null> {
   return {
     user: sessionUserOf({ id: first.userId, email: first.email, name: first.userName, role: first.role }),
     cart: await cartWithSales(cartOf(rows)),
+    appliedCode: first.appliedCode,
   };
 }

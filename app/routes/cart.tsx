@@ -32,6 +32,7 @@ import { getDeliverySettings } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { getViewer } from "~/models/viewer.server";
+import { appliedCoupon } from "~/models/discount-apply.server";
 import { refuseWithoutSize, sizeRequired } from "~/models/size-choice.server";
 import { logger } from "~/utils/logger.server";
 
@@ -55,12 +56,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     async () => {
       // The root loader's statement of the same request (session, user and lines): none of its own.
       const viewer = await getViewer(request, context);
-      if (!viewer) return { loggedIn: false, cart: EMPTY_CART, loadError: null, confirmClear: false, delivery };
-      return { loggedIn: true, cart: viewer.cart, loadError: null, confirmClear, delivery };
+      if (!viewer) {
+        return { loggedIn: false, cart: EMPTY_CART, coupon: null, loadError: null, confirmClear: false, delivery };
+      }
+      const coupon = await appliedCoupon(viewer.user.id, viewer.appliedCode, viewer.cart.lines);
+      return { loggedIn: true, cart: viewer.cart, coupon, loadError: null, confirmClear, delivery };
     },
     () => ({
       loggedIn: true,
       cart: EMPTY_CART,
+      coupon: null,
       loadError: CART_MESSAGES.load_failed,
       confirmClear: false,
       delivery,
@@ -189,7 +194,7 @@ function refererPath(request: Request): string | null {
 }
 
 export default function CartPage() {
-  const { cart, loggedIn, loadError, confirmClear, delivery } = useLoaderData<typeof loader>();
+  const { cart, coupon, loggedIn, loadError, confirmClear, delivery } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-6xl px-4 pb-24 pt-10 sm:px-6 lg:px-8" aria-labelledby="cart-title">
       <div className="mb-8 flex items-end justify-between gap-4 border-b border-ink-900/10 pb-6">
@@ -203,6 +208,7 @@ export default function CartPage() {
       </div>
       <CartView
         cart={cart}
+        coupon={coupon}
         loggedIn={loggedIn}
         layout="page"
         loadError={loadError}

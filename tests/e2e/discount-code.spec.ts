@@ -43,7 +43,7 @@ test("a code applied at checkout is what the provider charges", async ({ page, a
   await page.getByRole("button", { name: "Aplicar" }).click();
   // $1,160.00 with IVA, 10 % off ($116.00), $15.00 shipping.
   await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$116.00`);
-  await expect(page.getByTestId("checkout-totals")).toContainText(`Cupón ${word}-$116.00`);
+  await expect(page.getByTestId("checkout-totals")).toContainText(`Cupón ${word}−$116.00`);
   await expect(page.getByTestId("checkout-total")).toHaveText("$1,059.00");
 
   const form = page.getByTestId("shipping-form");
@@ -52,7 +52,7 @@ test("a code applied at checkout is what the provider charges", async ({ page, a
   await page.getByRole("button", { name: "Continuar al pago" }).click();
   const totals = page.getByTestId("payment-step").getByTestId("checkout-totals");
   await expect(totals).toContainText("Subtotal (IVA incluido)$1,160.00");
-  await expect(totals).toContainText(`Cupón ${word}-$116.00`);
+  await expect(totals).toContainText(`Cupón ${word}−$116.00`);
   await expect(totals.getByTestId("checkout-total")).toHaveText("$1,059.00");
 
   await page.getByRole("button", { name: "PAGAR" }).click();
@@ -67,5 +67,48 @@ test("a code applied at checkout is what the provider charges", async ({ page, a
   await page.goto("/orders");
   const order = page.getByTestId("order-card").first();
   await expect(order.getByTestId("order-total")).toContainText("$1,059.00");
-  await expect(order.getByTestId("order-totals")).toContainText(`Cupón ${word}-$116.00`);
+  await expect(order.getByTestId("order-totals")).toContainText(`Cupón ${word}−$116.00`);
+});
+
+test("a code applied in the cart stays there, with what it takes off, and reaches the checkout", async ({
+  page,
+  app,
+  login,
+  baseURL,
+}) => {
+  const js = test.info().project.name === "js";
+  await login();
+  const word = `Carro${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const ring = await app.prisma.product.create({
+    data: { name: `Anillo ${word}`, price: 2_000_00, stock: 5, image: "/images/products/placeholder.svg" },
+  });
+  await app.prisma.discountCode.create({ data: { code: word, kind: "fixed", value: 300_00 } });
+  const added = await page.request.post("/cart", {
+    form: { intent: "add", productId: String(ring.id), variantId: "", quantity: "1", redirectTo: "/cart" },
+    headers: { Origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(302);
+
+  await page.goto("/cart");
+  if (js) await waitForHydration(page);
+  await page.getByLabel("Cupón de descuento").fill(word);
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$300.00`);
+  await expect(page.getByTestId("coupon-message")).toHaveText(`Cupón ${word} aplicado`);
+  // Kept on the server: the page read again says so, with the amount, and Quitar.
+  await page.reload();
+  await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$300.00`);
+  await expect(page.getByTestId("cart-total")).toHaveText("$2,320.00");
+
+  await page.goto("/checkout");
+  await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$300.00`);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$2,035.00");
+
+  await page.goto("/cart");
+  if (js) await waitForHydration(page);
+  await page.getByTestId("coupon-applied").getByRole("button", { name: "Quitar" }).click();
+  await expect(page.getByLabel("Cupón de descuento")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("coupon-applied")).toHaveCount(0);
 });
