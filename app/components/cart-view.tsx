@@ -36,8 +36,11 @@ export function CartView({
   delivery,
 }: {
   cart: Cart;
-  /** The page's discount code: applied with what it takes off, or why it stopped applying. */
-  coupon?: CouponStatus | null;
+  /**
+   * The page's discount code: applied with what it takes off, or why it stopped applying, and what the
+   * card would be charged with it (the meses sin intereses divide that).
+   */
+  coupon?: { status: CouponStatus; charged: number } | null;
   loggedIn: boolean;
   layout: "page" | "drawer";
   /** In the drawer, CONTINUAR COMPRANDO closes it; on the page it links to the home page. */
@@ -118,7 +121,11 @@ export function CartView({
             {formatMoney(shownLinesTotal(cart.lines, ivaIncluded))}
           </dd>
         </dl>
-        <InstallmentsLine charged={chargedCartTotal(cart.lines, ivaIncluded)} className="mt-1 text-right" />
+        <InstallmentsLine
+          // The server's figure holds while the lines are those it priced (not mid-way through an optimistic change).
+          charged={coupon && cart === serverCart ? coupon.charged : chargedCartTotal(cart.lines, ivaIncluded)}
+          className="mt-1 text-right"
+        />
         <p className="mt-1 text-xs text-ink-700" data-testid="cart-iva-note">
           {cart.count === 1 ? "1 pieza" : `${cart.count} piezas`} ·{" "}
           {ivaIncluded
@@ -127,7 +134,7 @@ export function CartView({
         </p>
         <DeliveryEstimate window={delivery} fee={SHIPPING_FEE} className="mt-4" />
         {/* The code's field, or the code applied with what it takes off (shipping is added at checkout). */}
-        {layout === "page" && loggedIn ? <CouponBox coupon={coupon} returnTo="/cart" /> : null}
+        {layout === "page" && loggedIn ? <CouponBox coupon={coupon?.status ?? null} returnTo="/cart" /> : null}
         <div className="mt-5 flex flex-col gap-3">
           {loggedIn ? (
             // With JavaScript this opens the checkout modal; without, it is the /checkout page.

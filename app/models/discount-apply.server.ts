@@ -49,16 +49,17 @@ export async function removeCoupon(userId: string): Promise<CouponAttempt> {
 
 /**
  * The cart page's word on the code applied (read with the viewer, so a cart without one costs nothing
- * more): what it takes off the cart now, or why it stopped applying. Null without a code or pieces.
+ * more): what it takes off the cart now, or why it stopped applying, and what the card would be charged
+ * for the cart with it (its meses sin intereses divide that). Null without a code or pieces.
  */
 export async function appliedCoupon(
   userId: string,
   code: string | null,
   lines: readonly Line[],
-): Promise<CouponStatus | null> {
+): Promise<{ status: CouponStatus; charged: number } | null> {
   if (code === null || lines.length === 0) return null;
-  const outcome = await evaluateCode(prisma, code, userId, await discountLinesOf(lines));
-  return outcome.ok ? { code, amount: outcome.discount, reason: null } : { code, amount: 0, reason: outcome.reason };
+  const { coupon, totals } = await totalsWithCode(userId, code, lines, null);
+  return coupon ? { status: coupon, charged: totals.total } : null;
 }
 
 /**
@@ -70,9 +71,17 @@ export async function couponTotals(
   lines: readonly Line[],
   giftWrapPrice: number | null,
 ): Promise<{ coupon: CouponStatus | null; totals: OrderTotals; lineDiscounts: number[] }> {
+  return totalsWithCode(userId, await getAppliedCode(userId), lines, giftWrapPrice);
+}
+
+async function totalsWithCode(
+  userId: string,
+  code: string | null,
+  lines: readonly Line[],
+  giftWrapPrice: number | null,
+): Promise<{ coupon: CouponStatus | null; totals: OrderTotals; lineDiscounts: number[] }> {
   const ivaIncluded = getEnv().PRICES_INCLUDE_IVA;
   const plain = lines.map((l) => ({ ...l, discount: 0 }));
-  const code = await getAppliedCode(userId);
   if (code === null || lines.length === 0) {
     return {
       coupon: null,

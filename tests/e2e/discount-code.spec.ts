@@ -100,10 +100,16 @@ test("a code applied in the cart stays there, with what it takes off, and reache
   await page.reload();
   await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$300.00`);
   await expect(page.getByTestId("cart-total")).toHaveText("$2,320.00");
+  // Its meses sin intereses divide what the card will be charged: $2,320 − $300 + $15 shipping.
+  const summary = page.getByRole("region", { name: "Resumen del carrito" });
+  const months = (await summary.getByText(/meses sin intereses/).textContent()) ?? "";
+  const [, count, monthly] = /Hasta (\d+) meses sin intereses de \$([\d,.]+)/.exec(months) ?? [];
+  expect(Math.abs(Number(count) * Number(monthly?.replace(/,/g, "")) - 2_035)).toBeLessThan(Number(count) * 0.01);
 
   await page.goto("/checkout");
   await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$300.00`);
   await expect(page.getByTestId("checkout-total")).toHaveText("$2,035.00");
+  await expect(page.getByTestId("checkout-totals").getByText(/meses sin intereses/)).toHaveText(months);
 
   await page.goto("/cart");
   if (js) await waitForHydration(page);
