@@ -6,6 +6,7 @@ import { DISCOUNT_CODE_FIELDS, DISCOUNT_KIND_LABEL, DiscountCodeSchema } from "~
 import { DISCOUNT_KINDS } from "~/lib/discounts";
 import { formatMoney } from "~/lib/money";
 import { createDiscountCode, listDiscountCodes, setDiscountCodeArchived } from "~/models/admin-discount-codes.server";
+import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { requireUserWithRole } from "~/utils/session.server";
 
@@ -28,8 +29,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "archive" || intent === "restore") {
     const id = Number(form.get("id"));
     if (!Number.isSafeInteger(id) || id < 1) throw data("Solicitud no válida", { status: 400 });
-    await setDiscountCodeArchived(admin, id, intent === "archive");
-    throw redirect("/admin/promociones/cupones");
+    const changed = await setDiscountCodeArchived(admin, id, intent === "archive");
+    // Said either way: a second click (or another admin's) changed nothing, and the list shows why.
+    const message = !changed ? "El cupón ya estaba así" : intent === "archive" ? "Cupón archivado" : "Cupón restaurado";
+    throw redirect("/admin/promociones/cupones", {
+      headers: { "Set-Cookie": await setFlash(request, { kind: changed ? "success" : "notice", message }) },
+    });
   }
   if (intent !== "create") throw data("Solicitud no válida", { status: 400 });
   const values = Object.fromEntries(
@@ -44,7 +49,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const outcome = await createDiscountCode(admin, submission.value);
   if (!outcome.ok) return data<Answer>({ errors: { [outcome.field]: outcome.message }, values }, { status: 409 });
-  throw redirect("/admin/promociones/cupones");
+  throw redirect("/admin/promociones/cupones", {
+    headers: {
+      "Set-Cookie": await setFlash(request, { kind: "success", message: `Cupón ${submission.value.code} creado` }),
+    },
+  });
 }
 
 export default function AdminDiscountCodes() {

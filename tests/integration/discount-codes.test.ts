@@ -10,6 +10,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { action as adminCodesAction } from "~/routes/admin.promociones.cupones";
 import { action as cuponAction } from "~/routes/cupon";
 import { prisma } from "~/utils/db.server";
+import { readFlashes } from "~/utils/flash.server";
 import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
 import { staffSession } from "./admin-fixtures";
@@ -184,6 +185,12 @@ describe("the code's field (/cupon)", () => {
   });
 });
 
+/** The one-shot message a redirect carries, as the next page would read it. */
+async function flashOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return (await readFlashes(new Request("http://localhost/", { headers: { Cookie: cookie } }))).flash;
+}
+
 describe("staff's codes (/admin/promociones/cupones)", () => {
   const call = (cookie: string, fields: Record<string, string>) =>
     adminCodesAction({
@@ -228,7 +235,10 @@ describe("staff's codes (/admin/promociones/cupones)", () => {
       usageLimit: "100",
       categoryIds: "1, 2",
     };
-    expect(await call(cookie, fields)).toBeInstanceOf(Response);
+    const created = await call(cookie, fields);
+    expect(created).toBeInstanceOf(Response);
+    // The admin is told, on the list the redirect leads to.
+    expect(await flashOf(created as Response)).toEqual({ kind: "success", message: "Cupón BUENFIN26 creado" });
     const row = await prisma.discountCode.findUniqueOrThrow({ where: { code: "BUENFIN26" } });
     // Mexico City time (UTC−6) stored in UTC; pesos stored in centavos.
     expect(row).toMatchObject({
@@ -250,8 +260,12 @@ describe("staff's codes (/admin/promociones/cupones)", () => {
       usageLimit: 100,
       revenue: 0,
     });
-    expect(await call(cookie, { intent: "archive", id: String(row.id) })).toBeInstanceOf(Response);
+    const archived = (await call(cookie, { intent: "archive", id: String(row.id) })) as Response;
+    expect(await flashOf(archived)).toEqual({ kind: "success", message: "Cupón archivado" });
     expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: row.id } })).archivedAt).not.toBeNull();
+    // A second press (the page was old) changes nothing, and says so.
+    const twice = (await call(cookie, { intent: "archive", id: String(row.id) })) as Response;
+    expect(await flashOf(twice)).toEqual({ kind: "notice", message: "El cupón ya estaba así" });
     const audit = await prisma.auditEntry.findMany({ where: { action: "discount_code" }, orderBy: { id: "asc" } });
     expect(audit.map((a) => a.after)).toEqual([
       expect.objectContaining({ cupon: "BUENFIN26", descuento: "$200.00" }),
