@@ -8,6 +8,7 @@ import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSession } from "~/utils/session.server";
 import { startPacSimulator } from "@joyeria/pac-simulator";
+import { invoiceThrough } from "./pac-helpers";
 import { createProduct, createUser } from "../db-utils";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
 import { eventually, setUpPayments, SHIPPING_FORM } from "./payment-helpers";
@@ -29,17 +30,7 @@ beforeAll(() => {
 });
 beforeEach(async () => {
   pac = await startPacSimulator({ token: TOKEN });
-  Object.assign(process.env, {
-    PAC_API_URL: pac.url,
-    PAC_API_TOKEN: TOKEN,
-    INVOICE_ISSUER_RFC: "COSC8001137NA",
-    INVOICE_ISSUER_NAME: "CARLOS COSIO SOTO",
-    INVOICE_ISSUER_REGIME: "612",
-    INVOICE_ISSUER_ZIP: "06700",
-    INVOICE_SERIES: "JA",
-  });
-  resetEnvCache();
-  resetInvoicingSettingsCache();
+  invoiceThrough(pac, TOKEN, "JA");
 });
 afterEach(async () => {
   await pac.stop();

@@ -15,6 +15,7 @@ import { settleRefund } from "~/models/refund-settlement.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startPacSimulator } from "@joyeria/pac-simulator";
+import { invoiceThrough } from "./pac-helpers";
 import { createUser, resetDatabase } from "../db-utils";
 
 /**
@@ -91,19 +92,7 @@ const noteOf = (refundId: number) => prisma.creditNote.findUnique({ where: { ref
 beforeEach(async () => {
   await resetDatabase();
   pac = await startPacSimulator({ token: TOKEN });
-  Object.assign(process.env, {
-    PAC_API_URL: pac.url,
-    PAC_API_TOKEN: TOKEN,
-    INVOICE_ISSUER_RFC: "COSC8001137NA",
-    INVOICE_ISSUER_NAME: "CARLOS COSIO SOTO",
-    INVOICE_ISSUER_REGIME: "612",
-    INVOICE_ISSUER_ZIP: "06700",
-    INVOICE_SERIES: "JN",
-    INVOICE_GLOBAL_PERIOD: "diaria",
-    APP_ORIGIN: "https://tienda.example",
-  });
-  resetEnvCache();
-  resetInvoicingSettingsCache();
+  invoiceThrough(pac, TOKEN, "JN", { INVOICE_GLOBAL_PERIOD: "diaria", APP_ORIGIN: "https://tienda.example" });
 });
 afterEach(async () => {
   await pac.stop();

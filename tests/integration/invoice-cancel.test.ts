@@ -12,6 +12,7 @@ import { settleRefund } from "~/models/refund-settlement.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startPacSimulator } from "@joyeria/pac-simulator";
+import { invoiceThrough } from "./pac-helpers";
 import { createUser, resetDatabase } from "../db-utils";
 
 /**
@@ -81,18 +82,7 @@ const invoiceOf = (orderId: number) => prisma.invoice.findUniqueOrThrow({ where:
 beforeEach(async () => {
   await resetDatabase();
   pac = await startPacSimulator({ token: TOKEN });
-  Object.assign(process.env, {
-    PAC_API_URL: pac.url,
-    PAC_API_TOKEN: TOKEN,
-    INVOICE_ISSUER_RFC: "COSC8001137NA",
-    INVOICE_ISSUER_NAME: "CARLOS COSIO SOTO",
-    INVOICE_ISSUER_REGIME: "612",
-    INVOICE_ISSUER_ZIP: "06700",
-    INVOICE_SERIES: "JC",
-    APP_ORIGIN: "https://tienda.example",
-  });
-  resetEnvCache();
-  resetInvoicingSettingsCache();
+  invoiceThrough(pac, TOKEN, "JC", { APP_ORIGIN: "https://tienda.example" });
 });
 
 afterEach(async () => {

@@ -14,6 +14,7 @@ import { deliverPendingEmails, queueEmail } from "~/utils/email.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSession } from "~/utils/session.server";
 import { startPacSimulator } from "@joyeria/pac-simulator";
+import { invoiceThrough } from "./pac-helpers";
 import { createUser, resetDatabase } from "../db-utils";
 
 /**
@@ -38,18 +39,7 @@ const RECEPTOR: FiscalProfileInput = {
 };
 
 function usePac(simulator: Simulator) {
-  Object.assign(process.env, {
-    PAC_API_URL: simulator.url,
-    PAC_API_TOKEN: TOKEN,
-    INVOICE_ISSUER_RFC: "COSC8001137NA",
-    INVOICE_ISSUER_NAME: "CARLOS COSIO SOTO",
-    INVOICE_ISSUER_REGIME: "612",
-    INVOICE_ISSUER_ZIP: "06700",
-    INVOICE_SERIES: "JA",
-    APP_ORIGIN: ORIGIN,
-  });
-  resetEnvCache();
-  resetInvoicingSettingsCache();
+  invoiceThrough(simulator, TOKEN, "JA", { APP_ORIGIN: ORIGIN });
 }
 
 let counter = 0;
