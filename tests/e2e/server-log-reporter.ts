@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import type { FullResult, Reporter } from "@playwright/test/reporter";
 
 /** How many of the server's last warnings and errors a failed run prints. */
@@ -8,7 +8,7 @@ const WIDTH = 600;
 /**
  * When the end-to-end run fails, prints the shop's last warnings and errors (its log is written to
  * `E2E_SERVER_LOG`, playwright.config.ts): a CI run keeps only what it printed, and a failure such as a
- * webhook answered 503 until the test gave up is otherwise invisible there.
+ * webhook answered 503 until the test gave up is otherwise invisible there. A failed run's log is kept.
  */
 export default class ServerLogReporter implements Reporter {
   printsToStdio() {
@@ -16,9 +16,10 @@ export default class ServerLogReporter implements Reporter {
   }
 
   onEnd(result: FullResult) {
-    if (result.status === "passed") return;
     const path = process.env.E2E_SERVER_LOG;
     if (!path) return;
+    // A green run's log is not kept (one file per run's port would pile up in the temp directory).
+    if (result.status === "passed") return rmSync(path, { force: true });
     let text: string;
     try {
       text = readFileSync(path, "utf8");
