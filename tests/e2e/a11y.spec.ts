@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { animationsSettled, expect, test, waitForHydration } from "./fixtures";
+import { addToCart, animationsSettled, expect, test, waitForHydration } from "./fixtures";
 import { ringWithSizes } from "./catalog-helpers";
 
 /**
@@ -71,15 +71,6 @@ async function availableProductId(page: Page) {
     .first()
     .getAttribute("href");
   return Number((href ?? "").split("/").pop());
-}
-
-async function addToCart(page: Page, baseURL: string | undefined, productId: number) {
-  const response = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(productId), variantId: "", quantity: "1", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
 }
 
 const SHIPPING = {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { addToCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Refunds as staff do them, with and without JavaScript (issue 33): a shopper pays two pieces by card
@@ -27,12 +27,7 @@ async function paidOrder(page: Page, baseURL: string | undefined, login: () => P
     .first();
   const href = (await link.getAttribute("href")) ?? "";
   const product = { id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" };
-  const added = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(product.id), variantId: "", quantity: "2", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(added.status()).toBe(302);
+  await addToCart(page, baseURL, product.id, 2);
   await page.goto("/checkout");
   await waitForHydration(page);
   const form = page.getByTestId("shipping-form");

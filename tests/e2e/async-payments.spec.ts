@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { addToCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Paying with an OXXO voucher through the simulator (issue 23, docs/decisions/021), with and without
@@ -7,15 +7,6 @@ import { expect, test, waitForHydration } from "./fixtures";
  * "Pedido Confirmado", Mis Pedidos shows "Pendiente de pago" with the same instructions, and marking
  * the voucher paid moves the order to Procesando.
  */
-
-async function addToCart(page: Page, baseURL: string | undefined, productId: number) {
-  const response = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(productId), variantId: "", quantity: "1", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
 
 const SHIPPING = {
   Nombre: "Lucía",

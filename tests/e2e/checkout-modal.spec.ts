@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { animationsSettled, expect, test, waitForHydration } from "./fixtures";
+import { addToCart, animationsSettled, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * The checkout modal, the JavaScript enhancement of /checkout: FINALIZAR COMPRA in the cart drawer
@@ -23,12 +23,7 @@ async function fillCart(page: Page, baseURL: string | undefined, quantity = 1) {
     .first();
   const href = (await link.getAttribute("href")) ?? "";
   const product = { id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" };
-  const response = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(product.id), variantId: "", quantity: String(quantity), redirectTo: "/" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
+  await addToCart(page, baseURL, product.id, quantity);
   return product;
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { addToCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * A discount code at checkout (issue 37, docs/decisions/058): typed on the checkout's first step, shown
@@ -30,12 +30,7 @@ test("a code applied at checkout is what the provider charges", async ({ page, a
     },
   });
   await app.prisma.discountCode.create({ data: { code: word, kind: "percentage", value: 10 } });
-  const added = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(ring.id), variantId: "", quantity: "1", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(added.status()).toBe(302);
+  await addToCart(page, baseURL, ring.id);
 
   await page.goto("/checkout");
   if (js) await waitForHydration(page);
@@ -83,12 +78,7 @@ test("a code applied in the cart stays there, with what it takes off, and reache
     data: { name: `Anillo ${word}`, price: 2_000_00, stock: 5, image: "/images/products/placeholder.svg" },
   });
   await app.prisma.discountCode.create({ data: { code: word, kind: "fixed", value: 300_00 } });
-  const added = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(ring.id), variantId: "", quantity: "1", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(added.status()).toBe(302);
+  await addToCart(page, baseURL, ring.id);
 
   await page.goto("/cart");
   if (js) await waitForHydration(page);

@@ -159,6 +159,25 @@ export const test = base.extend<Fixtures, { app: AppModules }>({
 });
 
 /**
+ * Puts `quantity` of a piece without sizes in the signed-in page's cart with the cart form's own post (as
+ * without JavaScript); the shop answers it with a redirect.
+ */
+export async function addToCart(page: Page, baseURL: string | undefined, productId: number, quantity = 1) {
+  const response = await page.request.post("/cart", {
+    form: {
+      intent: "add",
+      productId: String(productId),
+      variantId: "",
+      quantity: String(quantity),
+      redirectTo: "/cart",
+    },
+    headers: { Origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+/**
  * Whether the page still paints: a click waits for two animation frames to see its target stand
  * still, and a page whose main thread is stuck never gives them (a test then times out on the click).
  */

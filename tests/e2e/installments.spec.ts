@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { prisma } from "~/utils/db.server";
-import { expect, test, waitForHydration } from "./fixtures";
+import { addToCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Meses sin intereses, as a shopper meets them: the line under a price (only from the smallest
@@ -39,12 +39,7 @@ test("the product page shows the MSI line from the smallest minimum only", async
 test("paying with the MSI card in 6 months shows the plan in Mis Pedidos", async ({ page, app, login, baseURL }) => {
   await login();
   const piece = await newProduct(app, "Anillo Meses", 1_000_00);
-  const added = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(piece.id), variantId: "", quantity: "1", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(added.status()).toBe(302);
+  await addToCart(page, baseURL, piece.id);
 
   await page.goto("/checkout");
   if (test.info().project.name === "js") await waitForHydration(page);

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { addToCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Solicitar factura from Mis Pedidos (issue 34), with and without JavaScript, against the local PAC
@@ -68,12 +68,7 @@ test("a shopper asks for the invoice at checkout and gets it once paid", async (
       categoryId: 4,
     },
   });
-  const added = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(product.id), variantId: "", quantity: "1", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(added.status()).toBe(302);
+  await addToCart(page, baseURL, product.id);
 
   await page.goto("/checkout");
   await waitForHydration(page);

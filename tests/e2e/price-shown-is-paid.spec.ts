@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { addToCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * The price shown is the price paid (issue 33, docs/decisions/033): a ring of $14,500 before IVA reads
@@ -52,12 +52,7 @@ test("one ring, one price with IVA from the card to the e-mail", async ({
   await expect(page.getByTestId("iva-note")).toHaveText("IVA incluido");
   await expect(price.getByText(/meses sin intereses/)).toHaveText("Hasta 12 meses sin intereses de $1,401.67");
 
-  const added = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(ring.id), variantId: "", quantity: "1", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(added.status()).toBe(302);
+  await addToCart(page, baseURL, ring.id);
 
   // The cart page, and with JavaScript its drawer: the piece with IVA; MSI on pieces + shipping.
   await page.goto("/cart");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { addToCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * The shipping form of issue 22, with and without JavaScript: a returning customer's address offered
@@ -14,15 +14,6 @@ async function availableProductId(page: Page) {
     .first()
     .getAttribute("href");
   return Number(new URL(href ?? "", "http://x").pathname.split("/").pop());
-}
-
-async function addToCart(page: Page, baseURL: string | undefined, productId: number) {
-  const response = await page.request.post("/cart", {
-    form: { intent: "add", productId: String(productId), variantId: "", quantity: "1", redirectTo: "/cart" },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
 }
 
 async function goToCheckout(page: Page) {
