@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { addToCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Checkout end to end, through the local payment simulator that `npm start` runs when no Stripe
@@ -31,22 +31,6 @@ async function availableProduct(page: Page) {
     .first();
   const href = (await link.getAttribute("href")) ?? "";
   return { id: Number(href.split("/").pop()), name: (await link.textContent())?.trim() ?? "" };
-}
-
-/** Adds pieces with the cart's own form post (the browser's cookies and Origin). */
-async function addToCart(page: Page, baseURL: string | undefined, productId: number, quantity: number) {
-  const response = await page.request.post("/cart", {
-    form: {
-      intent: "add",
-      productId: String(productId),
-      variantId: "",
-      quantity: String(quantity),
-      redirectTo: "/cart",
-    },
-    headers: { Origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
 }
 
 const SHIPPING = {
