@@ -82,6 +82,7 @@ export function CartDrawer() {
         {open && data ? (
           <CartView
             cart={data.cart}
+            coupon={data.coupon}
             loggedIn={data.loggedIn}
             layout="drawer"
             onContinue={close}

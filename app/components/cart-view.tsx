@@ -5,7 +5,7 @@ import { type CartActionData } from "~/lib/cart-messages";
 import { shownLinesTotal } from "~/lib/checkout";
 import { SHIPPING_FEE, VAT_LABEL } from "~/lib/constants";
 import type { DeliveryWindow } from "~/lib/delivery";
-import type { CouponStatus } from "~/lib/discounts";
+import { type CouponStatus, discountLabel } from "~/lib/discounts";
 import { chargedCartTotal } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
@@ -135,6 +135,12 @@ export function CartView({
         <DeliveryEstimate window={delivery} fee={SHIPPING_FEE} className="mt-4" />
         {/* The code's field, or the code applied with what it takes off (shipping is added at checkout). */}
         {layout === "page" && loggedIn ? <CouponBox coupon={coupon?.status ?? null} returnTo="/cart" /> : null}
+        {layout === "drawer" && coupon && coupon.status.reason === null ? (
+          // The drawer only says it; the field and Quitar are on the page and at checkout.
+          <p className="mt-3 text-sm text-ink-900" data-testid="coupon-applied">
+            {discountLabel(coupon.status.code)} −{formatMoney(coupon.status.amount)}
+          </p>
+        ) : null}
         <div className="mt-5 flex flex-col gap-3">
           {loggedIn ? (
             // With JavaScript this opens the checkout modal; without, it is the /checkout page.

@@ -12,9 +12,9 @@ export type Viewer = { user: SessionUser; cart: Cart; appliedCode: string | null
 
 /**
  * The session, its user and role, the discount code applied on their checkout draft, and the cart's
- * lines with their products' current price and stock, in one statement: one row per line, or one row without a line for an empty cart, none for a missing
- * or expired session. The expiry is compared with the caller's clock, as a UTC timestamp like the
- * column.
+ * lines with their products' current price and stock, in one statement: one row per line, or one row
+ * without a line for an empty cart, none for a missing or expired session. The expiry is compared with
+ * the caller's clock, as a UTC timestamp like the column.
  */
 const VIEWER_SQL = preparedStatement(
   "viewer",

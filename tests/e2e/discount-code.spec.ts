@@ -96,6 +96,16 @@ test("a code applied in the cart stays there, with what it takes off, and reache
   const [, count, monthly] = /Hasta (\d+) meses sin intereses de \$([\d,.]+)/.exec(months) ?? [];
   expect(Math.abs(Number(count) * Number(monthly?.replace(/,/g, "")) - 2_035)).toBeLessThan(Number(count) * 0.01);
 
+  if (js) {
+    // The drawer says the code too, and its meses sin intereses are the same figure.
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Carrito, 1 artículo", exact: true }).click();
+    const drawer = page.getByRole("dialog", { name: "Tu carrito" });
+    await expect(drawer.getByTestId("coupon-applied")).toHaveText(`Cupón ${word} −$300.00`);
+    await expect(drawer.getByText(/meses sin intereses/)).toHaveText(months);
+  }
+
   await page.goto("/checkout");
   await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$300.00`);
   await expect(page.getByTestId("checkout-total")).toHaveText("$2,035.00");
