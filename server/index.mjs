@@ -36,7 +36,7 @@ try {
 let runtime;
 try {
   // A build without the shop's entry (app/shop-entry.ts) is refused here, before listening.
-  runtime = shopEntryOf(build).startUp();
+  runtime = await shopEntryOf(build).startUp();
 } catch (error) {
   // A configuration problem (SESSION_SECRET, APP_ORIGIN, a malformed variable): the message says it all.
   console.error(error instanceof Error ? error.message : error);

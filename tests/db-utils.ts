@@ -38,6 +38,7 @@ const TABLES = [
   "sale_events",
   "sale_event_categories",
   "sale_event_products",
+  "shop_settings",
 ];
 
 /**

@@ -1,6 +1,7 @@
 import {
   type FieldMetadata,
   getInputProps,
+  getSelectProps,
   getTextareaProps,
   type Submission,
   type SubmissionResult,
@@ -210,5 +211,44 @@ export function NewPasswordFields({
         autoFocus={focus === confirmPassword.name}
       />
     </>
+  );
+}
+
+/** A labelled select with its error list (a catalogue such as the régimen fiscal). */
+export function SelectField({
+  meta,
+  label,
+  options,
+  placeholder,
+  autoFocus,
+  onChange,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  options: Array<{ value: string; label: string }>;
+  placeholder?: string;
+  autoFocus?: boolean;
+  onChange?: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      <select
+        {...getSelectProps(meta)}
+        autoFocus={autoFocus}
+        className="field-input"
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+      >
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { queueCreditNoteEmail } from "./credit-note-email.server";
 import { issueCfdi } from "./pac-client.server";
-import { getInvoicingSettings } from "./settings.server";
+import { issuingSettings } from "./issuer.server";
 
 /**
  * The CFDI de egreso (nota de crédito) of a partial refund (issue 34, docs/decisions/050). The refund's
@@ -33,8 +33,9 @@ export async function creditNoteAfterRefund(
   tx: Tx,
   refund: { id: number; orderId: number; amount: number },
 ): Promise<() => void> {
-  const settings = getInvoicingSettings();
-  if (!settings || refund.amount <= 0) return () => {};
+  if (refund.amount <= 0) return () => {};
+  const settings = await issuingSettings(tx);
+  if (!settings) return () => {};
   const order = await tx.order.findUniqueOrThrow({
     where: { id: refund.orderId },
     select: {
@@ -113,7 +114,7 @@ export type CreditNoteResult = "issued" | "taken" | "error";
 
 /** Asks the PAC for the refund's egreso (a pending one, one in error, or one whose lease ran out). */
 export async function issueCreditNote(refundId: number, now = new Date()): Promise<CreditNoteResult> {
-  const settings = getInvoicingSettings();
+  const settings = await issuingSettings();
   if (!settings) return "taken";
   const claimed = await prisma.creditNote.updateMany({
     where: {
@@ -154,7 +155,14 @@ export async function issueCreditNote(refundId: number, now = new Date()): Promi
       : null;
     const comprobante = buildEgreso({
       issuer: settings.issuer,
-      receptor: { rfc: note.rfc, name: note.name, regimen: note.regimen, zip: note.zip, uso: note.uso },
+      // Público en general's domicilio fiscal is the issuer's lugar de expedición as it is now.
+      receptor: {
+        rfc: note.rfc,
+        name: note.name,
+        regimen: note.regimen,
+        zip: global ? settings.issuer.zip : note.zip,
+        uso: note.uso,
+      },
       amounts,
       series: note.series,
       folio: note.folio,

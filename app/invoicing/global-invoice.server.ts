@@ -7,7 +7,7 @@ import { logger } from "~/utils/logger.server";
 import { INVOICE_MESSAGES, INVOICEABLE_STATUSES } from "./invoice-rules";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { issueCfdi } from "./pac-client.server";
-import { getInvoicingSettings } from "./settings.server";
+import { issuingSettings } from "./issuer.server";
 
 /**
  * The factura global (docs/decisions/035): an admin issues, for a period of INVOICE_GLOBAL_PERIOD that has
@@ -33,7 +33,7 @@ export async function issueGlobalInvoice(input: {
   staffEmail: string;
   now?: Date;
 }): Promise<GlobalIssueResult> {
-  const settings = getInvoicingSettings();
+  const settings = await issuingSettings();
   if (!settings) return { status: "refused", message: INVOICE_MESSAGES.off };
   const now = input.now ?? new Date();
   const period = globalPeriodOf(settings.globalPeriod, input.day);

@@ -1,4 +1,5 @@
 import { CANCEL_MOTIVES, type CancelMotive } from "~/lib/cfdi/catalogs";
+import { readCfdi } from "~/lib/cfdi/read-xml";
 import { SHOP_NAME } from "~/lib/constants";
 import { formatMoney } from "~/lib/money";
 import type { Prisma } from "~/generated/prisma/client";
@@ -71,7 +72,7 @@ export async function cancelOrderInvoice(orderId: number, now = new Date()): Pro
   });
   const row = await prisma.invoice.findUnique({
     where: { orderId },
-    select: { id: true, uuid: true, status: true, cancelMotive: true, cancelSubstitute: true },
+    select: { id: true, uuid: true, status: true, cancelMotive: true, cancelSubstitute: true, xml: true },
   });
   if (!row || row.status !== "cancelando" || !row.uuid) return { status: "nothing" };
   if (claimed.count === 0) return { status: "in-progress" };
@@ -85,6 +86,8 @@ export async function cancelOrderInvoice(orderId: number, now = new Date()): Pro
   };
   if (!settings) return fail("La facturación está apagada (PAC_API_TOKEN): no se pudo cancelar ante el PAC.");
   const answer = await cancelCfdi(settings, {
+    // Cancelled by the RFC that issued it, even if the shop's fiscal data changed since.
+    issuerRfc: readCfdi(row.xml ?? "").emisor.Rfc ?? "",
     uuid: row.uuid,
     motive: row.cancelMotive ?? "03",
     substitute: row.cancelSubstitute,

@@ -14,7 +14,7 @@ import { cancelOrderInvoice, markInvoiceForCancellation } from "./invoice-cancel
 import { queueInvoiceEmail } from "./invoice-email.server";
 import { INVOICE_MESSAGES, invoiceRefusal } from "./invoice-rules";
 import { issueCfdi } from "./pac-client.server";
-import { getInvoicingSettings } from "./settings.server";
+import { issuingSettings } from "./issuer.server";
 
 /**
  * Issuing an order's CFDI exactly once (docs/decisions/035). The invoice row is claimed before the PAC
@@ -93,7 +93,7 @@ export async function requestInvoice(input: {
   /** Staff retrying an invoice the shopper asked for in time (its row exists, in error) past the month's end. */
   late?: boolean;
 }): Promise<InvoiceRequestResult> {
-  const settings = getInvoicingSettings();
+  const settings = await issuingSettings();
   if (!settings) return { status: "refused", message: INVOICE_MESSAGES.off };
   const now = input.now ?? new Date();
   const order = await prisma.order.findFirst({

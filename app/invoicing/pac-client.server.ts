@@ -92,15 +92,10 @@ export type PacCancelResult =
  * as cancelled, so a retry after a lost answer is harmless.
  */
 export async function cancelCfdi(
-  settings: InvoicingSettings,
-  request: { uuid: string; motive: string; substitute: string | null },
+  settings: Pick<InvoicingSettings, "pacUrl" | "pacToken">,
+  request: { issuerRfc: string; uuid: string; motive: string; substitute: string | null },
 ): Promise<PacCancelResult> {
-  const parts = [
-    settings.issuer.rfc,
-    request.uuid,
-    request.motive,
-    ...(request.substitute ? [request.substitute] : []),
-  ];
+  const parts = [request.issuerRfc, request.uuid, request.motive, ...(request.substitute ? [request.substitute] : [])];
   let response: Response;
   let answer: { status?: string; message?: string; data?: { acuse?: string; uuid?: Record<string, string> } };
   try {

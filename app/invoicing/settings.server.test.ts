@@ -15,12 +15,12 @@ describe("invoicing settings", () => {
     expect(getInvoicingSettings(FULL)).toEqual({
       pacUrl: "https://services.sw.com.mx",
       pacToken: "token",
-      issuer: { rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE", regimen: "601", zip: "42501" },
+      envIssuer: { rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE", regimen: "601", zip: "42501" },
       series: "A",
       globalPeriod: "mensual",
     });
     expect(getInvoicingSettings({ ...FULL, INVOICE_GLOBAL_PERIOD: "diaria" })?.globalPeriod).toBe("diaria");
-    expect(getInvoicingSettings({ ...FULL, INVOICE_ISSUER_RFC: "", SHOP_RFC: "EKU9003173C9" })?.issuer.rfc).toBe(
+    expect(getInvoicingSettings({ ...FULL, INVOICE_ISSUER_RFC: "", SHOP_RFC: "EKU9003173C9" })?.envIssuer?.rfc).toBe(
       "EKU9003173C9",
     );
   });

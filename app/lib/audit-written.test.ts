@@ -202,6 +202,21 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
       after: { category: "Anillos", satProductKey: "54101503" },
     },
   ],
+  issuer_settings: [
+    {
+      before: {
+        rfc: "EKU9003173C9",
+        razonSocial: "ESCUELA KEMPER URGATE",
+        regimenFiscal: "601",
+        lugarExpedicion: "42501",
+      },
+      after: { rfc: "COSC8001137NA", razonSocial: "CARLOS COSIO SOTO", regimenFiscal: "612", lugarExpedicion: "06700" },
+    },
+    {
+      before: null,
+      after: { rfc: "COSC8001137NA", razonSocial: "CARLOS COSIO SOTO", regimenFiscal: "612", lugarExpedicion: "06700" },
+    },
+  ],
   sale_event: [
     { before: null, after: { name: "Buen Fin", percentOff: 20, categoryIds: [1], productIds: [12, 15] } },
     { before: { startsAt: "2026-11-13T06:00:00.000Z" }, after: { endsAt: "2026-11-17T06:00:00.000Z" } },

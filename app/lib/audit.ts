@@ -35,6 +35,7 @@ export type AuditAction =
   | "sale_event"
   | "sale_event_archive"
   | "category_sat_key"
+  | "issuer_settings"
   | "discount_code";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
@@ -61,6 +62,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   sale_event: "Evento de ofertas",
   sale_event_archive: "Evento de ofertas archivado o restaurado",
   category_sat_key: "Clave SAT de categoría",
+  issuer_settings: "Datos fiscales de la tienda",
   discount_code: "Cupón de descuento",
 };
 
@@ -122,6 +124,10 @@ const FIELD_LABEL: Record<string, string> = {
   productIds: "Piezas",
   category: "Categoría",
   satProductKey: "Clave de producto SAT",
+  rfc: "RFC",
+  razonSocial: "Razón social",
+  regimenFiscal: "Régimen fiscal",
+  lugarExpedicion: "Lugar de expedición (C.P.)",
   creditNote: "Nota de crédito",
   cupon: "Cupón",
   descuento: "Descuento",

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: { displayName: user.displayName, role: user.role }, mailHeld };
 }
 
-/** The panel's tabs; Usuarios and Historial are for admins only (their routes check that too). */
+/** The panel's tabs; those with role admin are for admins only (their routes check that too). */
 const TABS: { to: string; label: string; role: RoleName; end?: boolean }[] = [
   { to: "/admin", label: "Resumen", role: "worker", end: true },
   { to: "/admin/productos", label: "Productos", role: "worker" },
@@ -29,6 +29,7 @@ const TABS: { to: string; label: string; role: RoleName; end?: boolean }[] = [
   { to: "/admin/facturas", label: "Facturas", role: "worker" },
   { to: "/admin/promociones", label: "Promociones", role: "worker" },
   { to: "/admin/categorias", label: "Categorías", role: "admin" },
+  { to: "/admin/facturacion", label: "Facturación", role: "admin" },
   { to: "/admin/usuarios", label: "Usuarios", role: "admin" },
   { to: "/admin/historial", label: "Historial", role: "admin" },
   { to: "/admin/outbox", label: "Correos", role: "worker" },

@@ -9,22 +9,23 @@ import { logger } from "./logger.server";
 import { logMailDeliveryAtStart } from "./mail-delivery.server";
 import { renderMetrics, webhookRefusals } from "./metrics.server";
 import { checkPaymentConfiguration } from "./payment-config.server";
-import { getInvoicingSettings } from "~/invoicing/settings.server";
+import { checkIssuerAtStart } from "~/invoicing/issuer.server";
 import { observeRequests } from "./request-observer.server";
 
 /**
  * Start-up, called once by the shop's HTTP server (server/index.mjs) before it listens: validates the
- * configuration (a production server without SESSION_SECRET or APP_ORIGIN refuses to start), starts
+ * configuration (a production server without SESSION_SECRET or APP_ORIGIN, or invoicing without the
+ * shop's fiscal data, refuses to start), starts
  * the background jobs and the listener for other instances' catalogue changes, and hands the server
  * what it needs from the app: its settings, the logger, the request observer (request id, access log,
  * metrics), the metrics text, and the last step of a graceful
  * shutdown (stop the jobs and the listener, send the catalogue changes still being published, then
  * close the database pool).
  */
-export function startUp() {
+export async function startUp() {
   const env = getEnv();
   checkPaymentConfiguration(env);
-  getInvoicingSettings(); // a PAC token without the shop's fiscal data refuses to start, naming the variable
+  await checkIssuerAtStart();
   logger.info({ build: getBuildInfo() }, "release");
   logMailDeliveryAtStart();
   webhookRefusals(); // registered now, every reason at 0, so the first refusal shows in increase()

@@ -17,6 +17,7 @@ import { action as importAction, loader as importLoader } from "~/routes/admin.i
 import { loader as outboxLoader } from "~/routes/admin.outbox";
 import { loader as invoicesLoader } from "~/routes/admin.facturas";
 import { action as categoriesAction, loader as categoriesLoader } from "~/routes/admin.categorias";
+import { action as issuerAction, loader as issuerLoader } from "~/routes/admin.facturacion";
 import { action as orderPageAction, loader as orderPageLoader } from "~/routes/admin.pedidos.$number";
 import { loader as packingSlipLoader } from "~/routes/admin_.pedidos.$number.empaque";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.pedidos._index";
@@ -132,6 +133,7 @@ const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; par
   { name: "correos", loader: outboxLoader, path: "/admin/outbox", role: "worker" },
   { name: "facturas", loader: invoicesLoader, path: "/admin/facturas", role: "worker" },
   { name: "categorías", loader: categoriesLoader, path: "/admin/categorias", role: "admin" },
+  { name: "facturación", loader: issuerLoader, path: "/admin/facturacion", role: "admin" },
 ];
 
 const PRODUCT_FORM = {
@@ -267,6 +269,14 @@ const ACTIONS: {
     path: "/admin/categorias",
     role: "admin",
     fields: () => ({ categoryId: "1", satProductKey: "54101503" }),
+    success: 302,
+  },
+  {
+    name: "datos fiscales de la tienda",
+    action: issuerAction,
+    path: "/admin/facturacion",
+    role: "admin",
+    fields: () => ({ rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE", regimen: "601", zip: "42501" }),
     success: 302,
   },
 ];

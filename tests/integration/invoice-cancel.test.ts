@@ -12,7 +12,7 @@ import { settleRefund } from "~/models/refund-settlement.server";
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startPacSimulator } from "@joyeria/pac-simulator";
-import { invoiceThrough } from "./pac-helpers";
+import { invoiceThrough, TEST_ISSUER } from "./pac-helpers";
 import { createUser, resetDatabase } from "../db-utils";
 
 /**
@@ -22,6 +22,7 @@ import { createUser, resetDatabase } from "../db-utils";
  */
 
 const TOKEN = "pac_test_cancel";
+const ISSUER_RFC = TEST_ISSUER.INVOICE_ISSUER_RFC;
 type Simulator = Awaited<ReturnType<typeof startPacSimulator>>;
 let pac: Simulator;
 const saved = { ...process.env };
@@ -176,7 +177,9 @@ describe("cancelling the CFDI of a refunded order", () => {
     const second = await invoicedOrder();
     const { uuid } = await invoiceOf(second.order.id);
     await prisma.$transaction((tx) => markInvoiceForCancellation(tx, second.order.id, "03"));
-    expect(await cancelCfdi(getInvoicingSettings()!, { uuid: uuid!, motive: "03", substitute: null })).toMatchObject({
+    expect(
+      await cancelCfdi(getInvoicingSettings()!, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "03", substitute: null }),
+    ).toMatchObject({
       ok: true,
       code: "201",
     });
@@ -189,13 +192,17 @@ describe("cancelling the CFDI of a refunded order", () => {
     const { order } = await invoicedOrder();
     const { uuid } = await invoiceOf(order.id);
     const settings = getInvoicingSettings()!;
-    expect(await cancelCfdi(settings, { uuid: uuid!, motive: "01", substitute: null })).toMatchObject({
+    expect(
+      await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute: null }),
+    ).toMatchObject({
       ok: false,
       kind: "rejected",
       message: expect.stringMatching(/folio de sustitución/) as unknown,
     });
     const substitute = "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31";
-    expect(await cancelCfdi(settings, { uuid: uuid!, motive: "01", substitute })).toMatchObject({ ok: true });
+    expect(await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute })).toMatchObject({
+      ok: true,
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
 import { resetEnvCache } from "~/utils/env.server";
 
 /** The issuer every invoicing test stamps as: the SAT's published test RFC, its name, régimen and C.P. */
-const TEST_ISSUER = {
+export const TEST_ISSUER = {
   INVOICE_ISSUER_RFC: "COSC8001137NA",
   INVOICE_ISSUER_NAME: "CARLOS COSIO SOTO",
   INVOICE_ISSUER_REGIME: "612",

@@ -1,7 +1,6 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { ErrorList, Field, FormError, SubmitButton, useSchemaForm } from "~/components/forms";
+import { Field, FormError, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
 import type { Refusal } from "~/components/form-parts";
 import { DEFAULT_USO, REGIMENES, USOS } from "~/lib/cfdi/catalogs";
 import { normaliseRfc, personTypeByLength } from "~/lib/cfdi/rfc";
@@ -101,43 +100,5 @@ export function FiscalForm({
       <p className="text-xs text-ink-700">Guardamos estos datos en tu cuenta para elegirlos la próxima vez.</p>
       <SubmitButton busy={busy} label="Solicitar factura" busyLabel="Emitiendo factura…" />
     </Form>
-  );
-}
-
-function SelectField({
-  meta,
-  label,
-  options,
-  placeholder,
-  autoFocus,
-  onChange,
-}: {
-  meta: FieldMetadata<string | undefined>;
-  label: string;
-  options: Array<{ value: string; label: string }>;
-  placeholder?: string;
-  autoFocus?: boolean;
-  onChange?: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="field-label">
-        {label}
-      </label>
-      <select
-        {...getSelectProps(meta)}
-        autoFocus={autoFocus}
-        className="field-input"
-        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
-      >
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
   );
 }

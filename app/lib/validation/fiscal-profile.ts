@@ -7,7 +7,7 @@ import {
   regimenAllowedFor,
   usoAllowedFor,
 } from "~/lib/cfdi/catalogs";
-import { checkRfc, normaliseRfc } from "~/lib/cfdi/rfc";
+import { checkRfc, normaliseRfc, type PersonType, RFC_MESSAGES } from "~/lib/cfdi/rfc";
 import { text } from "./text";
 
 /**
@@ -35,13 +35,48 @@ export const FISCAL_MESSAGES = {
   email: "Escribe un email válido.",
 } as const;
 
+/**
+ * The RFC, the nombre o razón social and the régimen fiscal of a taxpayer: the receptor here, and the
+ * shop itself as issuer (validation/issuer.ts), with the same rules and the same messages.
+ */
+export const taxpayerFields = {
+  rfc: text({ required: RFC_MESSAGES.required }).transform(normaliseRfc),
+  name: text({ required: FISCAL_MESSAGES.nameRequired })
+    .transform((value) => value.toUpperCase().replace(/\s+/g, " "))
+    .pipe(z.string().max(254, FISCAL_MESSAGES.nameTooLong)),
+  regimen: text({ required: FISCAL_MESSAGES.regimenRequired }),
+};
+
+/**
+ * Adds the issues of a taxpayer's RFC (@nodecfdi/rfc), name (no corporate form) and régimen (known,
+ * and of the RFC's person type). Returns the person type once the régimen fits it (null when the RFC
+ * itself is wrong), or `false` when the régimen was refused.
+ */
+export function checkTaxpayer(
+  value: { rfc: string; name: string; regimen: string },
+  ctx: z.RefinementCtx,
+): PersonType | null | false {
+  const rfc = checkRfc(value.rfc);
+  if (!rfc.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["rfc"], message: rfc.message });
+  if (CORPORATE_SUFFIX.test(value.name)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: FISCAL_MESSAGES.corporateSuffix });
+  }
+  const person = rfc.ok ? rfc.person : null;
+  if (!findRegimen(value.regimen)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["regimen"], message: FISCAL_MESSAGES.regimenUnknown });
+    return false;
+  }
+  if (person && !regimenAllowedFor(value.regimen, person)) {
+    const message = person === "fisica" ? FISCAL_MESSAGES.regimenFisica : FISCAL_MESSAGES.regimenMoral;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["regimen"], message });
+    return false;
+  }
+  return person;
+}
+
 export const FiscalProfileSchema = z
   .object({
-    rfc: text({ required: "Escribe tu RFC." }).transform(normaliseRfc),
-    name: text({ required: FISCAL_MESSAGES.nameRequired })
-      .transform((value) => value.toUpperCase().replace(/\s+/g, " "))
-      .pipe(z.string().max(254, FISCAL_MESSAGES.nameTooLong)),
-    regimen: text({ required: FISCAL_MESSAGES.regimenRequired }),
+    ...taxpayerFields,
     uso: text()
       .optional()
       .transform((value) => value || DEFAULT_USO),
@@ -51,21 +86,8 @@ export const FiscalProfileSchema = z
       .pipe(z.string().max(254, FISCAL_MESSAGES.email).email(FISCAL_MESSAGES.email)),
   })
   .superRefine((value, ctx) => {
-    const rfc = checkRfc(value.rfc);
-    if (!rfc.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["rfc"], message: rfc.message });
-    if (CORPORATE_SUFFIX.test(value.name)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: FISCAL_MESSAGES.corporateSuffix });
-    }
-    const person = rfc.ok ? rfc.person : null;
-    if (!findRegimen(value.regimen)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["regimen"], message: FISCAL_MESSAGES.regimenUnknown });
-      return;
-    }
-    if (person && !regimenAllowedFor(value.regimen, person)) {
-      const message = person === "fisica" ? FISCAL_MESSAGES.regimenFisica : FISCAL_MESSAGES.regimenMoral;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["regimen"], message });
-      return;
-    }
+    const person = checkTaxpayer(value, ctx);
+    if (person === false) return;
     if (!findUso(value.uso)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["uso"], message: FISCAL_MESSAGES.usoUnknown });
     } else if (person && !usoAllowedFor(value.uso, value.regimen, person)) {
