@@ -25,9 +25,18 @@ describe("invoicing settings", () => {
     );
   });
 
+  it("has no issuer of its own without INVOICE_ISSUER_* (the one saved in /admin/facturacion is used)", () => {
+    const none = { PAC_API_TOKEN: "token" };
+    expect(getInvoicingSettings(none)?.envIssuer).toBeNull();
+    // SHOP_RFC is the legal pages' too: alone it is not an issuer, only INVOICE_ISSUER_RFC's default.
+    expect(getInvoicingSettings({ ...none, SHOP_RFC: "EKU9003173C9" })?.envIssuer).toBeNull();
+  });
+
   it("refuses a half configuration, naming the variable", () => {
     for (const name of ["INVOICE_ISSUER_NAME", "INVOICE_ISSUER_REGIME", "INVOICE_ISSUER_ZIP"]) {
-      expect(() => getInvoicingSettings({ ...FULL, [name]: "" })).toThrow(new RegExp(`^${name} is required`));
+      expect(() => getInvoicingSettings({ ...FULL, [name]: "" })).toThrow(
+        new RegExp(`^${name} is required when PAC_API_TOKEN is set .*/admin/facturacion`),
+      );
     }
     expect(() => getInvoicingSettings({ ...FULL, INVOICE_ISSUER_RFC: "" })).toThrow(/^INVOICE_ISSUER_RFC is required/);
     expect(() => getInvoicingSettings({ ...FULL, INVOICE_ISSUER_REGIME: "612" })).toThrow(/INVOICE_ISSUER_REGIME/);

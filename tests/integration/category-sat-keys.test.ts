@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestInvoice } from "~/invoicing/invoice.server";
 import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
-import { computeTotals } from "~/lib/checkout";
 import { SAT_KEY_MESSAGES } from "~/lib/cfdi/product-keys";
 import { action, loader } from "~/routes/admin.categorias";
 import { prisma } from "~/utils/db.server";
@@ -9,6 +8,7 @@ import { resetEnvCache } from "~/utils/env.server";
 import { startPacSimulator } from "@joyeria/pac-simulator";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { staffSession } from "./admin-fixtures";
+import { paidCardOrder } from "./pac-helpers";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
 
 /**
@@ -105,21 +105,7 @@ describe("the SAT product key of a category", () => {
       { productId: chain.id, price: 3_333, quantity: 3, productName: "Cadena" },
       { productId: null, price: 50_000, quantity: 1, productName: "Pieza retirada" },
     ];
-    const order = await prisma.order.create({
-      data: {
-        number: "LJ8000000001",
-        userId: user.id,
-        email: "ana@example.test",
-        status: "procesando",
-        ...computeTotals(
-          items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
-          { ivaIncluded: true },
-        ),
-        paymentMethod: "card",
-        paidAt: new Date(),
-        items: { create: items },
-      },
-    });
+    const order = await paidCardOrder(user.id, "LJ8000000001", items);
     const result = await requestInvoice({
       userId: user.id,
       orderNumber: order.number,

@@ -247,6 +247,11 @@ describe("fuzzing every route", { timeout: 120_000 }, () => {
         // Issue 34: a category's SAT product key (/admin/categorias).
         "categoryId",
         "satProductKey",
+        // Issue 34: the shop's fiscal data as issuer (/admin/facturacion).
+        "rfc",
+        "name",
+        "regimen",
+        "zip",
       ]),
     );
   });
@@ -561,6 +566,29 @@ describe("hostile invoice requests (issue 34)", () => {
       assertSafe(pdf, `global invoice pdf ${label}`);
     }
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe("hostile fiscal data of the shop (issue 34, /admin/facturacion)", () => {
+  it("answers each field hostile among valid ones with a 4xx at worst, saving only what the rules take", async () => {
+    const valid = { rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE", regimen: "601", zip: "42501" };
+    for (const field of Object.keys(valid)) {
+      for (const [label, value] of Object.entries(VALUES)) {
+        for (const headers of [{}, { Cookie: cookie }, { Cookie: adminCookie }] as Record<string, string>[]) {
+          const response = await send(shop.url, {
+            method: "POST",
+            path: "/admin/facturacion",
+            body: formBody({ ...valid, [field]: value }),
+            headers: { ...FORM, Origin: shop.url, ...headers },
+          });
+          assertSafe(response, `issuer ${field} ${label}`);
+        }
+      }
+    }
+    const saved = await prisma.shopSettings.findMany();
+    expect(saved.every((row) => row.issuerRfc === valid.rfc && /^\d{5}$/.test(row.issuerZip))).toBe(true);
+    await prisma.shopSettings.deleteMany();
+    await prisma.auditEntry.deleteMany({ where: { action: "issuer_settings" } });
   });
 });
 

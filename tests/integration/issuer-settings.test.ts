@@ -3,7 +3,6 @@ import { cancelOrderInvoice, markInvoiceForCancellation } from "~/invoicing/invo
 import { requestInvoice } from "~/invoicing/invoice.server";
 import { checkIssuerAtStart, currentIssuer } from "~/invoicing/issuer.server";
 import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
-import { computeTotals } from "~/lib/checkout";
 import { readCfdi } from "~/lib/cfdi/read-xml";
 import { RFC_MESSAGES } from "~/lib/cfdi/rfc";
 import { FISCAL_MESSAGES } from "~/lib/validation/fiscal-profile";
@@ -14,7 +13,7 @@ import { startPacSimulator } from "@joyeria/pac-simulator";
 import { createUser, resetDatabase } from "../db-utils";
 import { staffSession } from "./admin-fixtures";
 import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers";
-import { invoiceThrough, TEST_ISSUER } from "./pac-helpers";
+import { invoiceThrough, paidCardOrder, TEST_ISSUER } from "./pac-helpers";
 
 /**
  * The shop's own fiscal data edited by admins (issue 34, docs/decisions/063): /admin/facturacion checks
@@ -44,6 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await prisma.shopSettings.deleteMany(); // a saved issuer would stand in for another file's INVOICE_ISSUER_*
   await pac.stop();
   process.env = saved;
   resetEnvCache();
@@ -59,22 +59,9 @@ let orders = 0;
 async function stampedOrder() {
   const user = await createUser();
   orders += 1;
-  const items = [{ price: 1_160_00, quantity: 1, productName: "Anillo" }];
-  const order = await prisma.order.create({
-    data: {
-      number: `LJ${String(9_300_000_000 + orders)}`,
-      userId: user.id,
-      email: "ana@example.test",
-      status: "procesando",
-      ...computeTotals(
-        items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
-        { ivaIncluded: true },
-      ),
-      paymentMethod: "card",
-      paidAt: new Date(),
-      items: { create: items },
-    },
-  });
+  const order = await paidCardOrder(user.id, `LJ${String(9_300_000_000 + orders)}`, [
+    { price: 1_160_00, quantity: 1, productName: "Anillo" },
+  ]);
   const result = await requestInvoice({ userId: user.id, orderNumber: order.number, receptor: RECEPTOR });
   expect(result.status).toBe("issued");
   const { xml } = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });

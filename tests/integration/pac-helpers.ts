@@ -1,4 +1,6 @@
 import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
+import { computeTotals } from "~/lib/checkout";
+import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 
 /** The issuer every invoicing test stamps as: the SAT's published test RFC, its name, régimen and C.P. */
@@ -29,4 +31,27 @@ export function invoiceThrough(
   });
   resetEnvCache();
   resetInvoicingSettingsCache();
+}
+
+/** A card order paid now, totalled as checkout does (IVA included), ready to be invoiced. */
+export function paidCardOrder(
+  userId: string,
+  number: string,
+  items: { productId?: number | null; price: number; quantity: number; productName: string }[],
+) {
+  return prisma.order.create({
+    data: {
+      number,
+      userId,
+      email: "ana@example.test",
+      status: "procesando",
+      ...computeTotals(
+        items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
+        { ivaIncluded: true },
+      ),
+      paymentMethod: "card",
+      paidAt: new Date(),
+      items: { create: items },
+    },
+  });
 }

@@ -99,14 +99,28 @@ describe("half a Stripe configuration", () => {
   });
 });
 
-describe("half an invoicing configuration (issue 34)", () => {
-  it("the server refuses PAC_API_TOKEN without the shop's fiscal data, naming the missing variable", async () => {
-    const half = { PAC_API_TOKEN: "pac_half", SHOP_RFC: "", INVOICE_ISSUER_RFC: "" };
-    await expect(startShopServer(half)).rejects.toThrow(
+describe("invoicing without the shop's fiscal data (issue 34)", () => {
+  const none = {
+    PAC_API_TOKEN: "pac_half",
+    SHOP_RFC: "",
+    INVOICE_ISSUER_RFC: "",
+    INVOICE_ISSUER_NAME: "",
+    INVOICE_ISSUER_REGIME: "",
+    INVOICE_ISSUER_ZIP: "",
+  };
+
+  it("the server running for real refuses PAC_API_TOKEN with no issuer saved nor in INVOICE_ISSUER_*", async () => {
+    await expect(startShopServer(none)).rejects.toThrow(
+      /exited with 1:[\s\S]*The shop's fiscal data as issuer of its invoices are missing \(PAC_API_TOKEN is set: invoicing on\): set INVOICE_ISSUER_RFC, .*\/admin\/facturacion.*Refusing to start\./,
+    );
+  });
+
+  it("refuses half of INVOICE_ISSUER_*, naming the missing variable, on any run", async () => {
+    await expect(startShopServer({ ...none, INVOICE_ISSUER_NAME: "CARLOS COSIO SOTO" })).rejects.toThrow(
       /exited with 1:[\s\S]*INVOICE_ISSUER_RFC is required when PAC_API_TOKEN is set/,
     );
-    await expect(
-      startShopServer({ ...half, INVOICE_ISSUER_RFC: "COSC8001137NA", INVOICE_ISSUER_NAME: "" }),
-    ).rejects.toThrow(/exited with 1:[\s\S]*INVOICE_ISSUER_NAME is required when PAC_API_TOKEN is set/);
+    await expect(startShopServer({ ...none, INVOICE_ISSUER_RFC: "COSC8001137NA" })).rejects.toThrow(
+      /exited with 1:[\s\S]*INVOICE_ISSUER_NAME is required when PAC_API_TOKEN is set/,
+    );
   });
 });

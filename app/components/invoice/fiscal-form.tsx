@@ -2,9 +2,18 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FormError, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
 import type { Refusal } from "~/components/form-parts";
-import { DEFAULT_USO, REGIMENES, USOS } from "~/lib/cfdi/catalogs";
-import { normaliseRfc, personTypeByLength } from "~/lib/cfdi/rfc";
+import { DEFAULT_USO, USOS } from "~/lib/cfdi/catalogs";
 import { FiscalProfileSchema } from "~/lib/validation/fiscal-profile";
+import { TaxpayerFields, type TaxpayerTexts } from "./taxpayer-fields";
+
+const RECEPTOR_TEXTS: TaxpayerTexts = {
+  rfcLabel: "RFC",
+  rfcHint: "13 caracteres si eres persona física, 12 si es una empresa; como en tu Constancia de Situación Fiscal.",
+  nameLabel: "Nombre o razón social",
+  nameHint:
+    "En mayúsculas, exactamente como en tu Constancia de Situación Fiscal y sin el régimen societario: «ACME», no «ACME S.A. DE C.V.».",
+  regimenPlaceholder: "Elige tu régimen fiscal",
+};
 
 /**
  * The receptor's fiscal data (CFDI 4.0), one form with and without JavaScript: the server checks
@@ -26,10 +35,7 @@ export function FiscalForm({
     lastResult,
     defaultValue: { uso: DEFAULT_USO, email: defaultEmail },
   });
-  const [rfc, setRfc] = useState(String(fields.rfc.initialValue ?? ""));
   const [regimen, setRegimen] = useState(String(fields.regimen.initialValue ?? ""));
-  const person = personTypeByLength(rfc);
-  const regimenes = REGIMENES.filter((r) => person === null || r[person] || r.code === regimen);
   const usos = USOS.filter(
     (u) => regimen === "" || u.regimenes.includes(regimen) || u.code === fields.uso.initialValue,
   );
@@ -44,37 +50,7 @@ export function FiscalForm({
     >
       <input type="hidden" name="intent" value="new" />
       <FormError id={form.errorId} errors={form.errors} />
-      <Field
-        meta={fields.rfc}
-        label="RFC"
-        autoComplete="off"
-        required
-        autoFocus={focus === "rfc"}
-        hint="13 caracteres si eres persona física, 12 si es una empresa; como en tu Constancia de Situación Fiscal."
-        inputProps={{
-          maxLength: 16,
-          autoCapitalize: "characters",
-          spellCheck: false,
-          onInput: (event) => setRfc(normaliseRfc(event.currentTarget.value)),
-        }}
-      />
-      <Field
-        meta={fields.name}
-        label="Nombre o razón social"
-        autoComplete="organization"
-        required
-        autoFocus={focus === "name"}
-        hint="En mayúsculas, exactamente como en tu Constancia de Situación Fiscal y sin el régimen societario: «ACME», no «ACME S.A. DE C.V.»."
-        inputProps={{ maxLength: 254, autoCapitalize: "characters" }}
-      />
-      <SelectField
-        meta={fields.regimen}
-        label="Régimen fiscal"
-        autoFocus={focus === "regimen"}
-        onChange={setRegimen}
-        options={regimenes.map((r) => ({ value: r.code, label: `${r.code} · ${r.name}` }))}
-        placeholder="Elige tu régimen fiscal"
-      />
+      <TaxpayerFields fields={fields} focus={focus} texts={RECEPTOR_TEXTS} onRegimenChange={setRegimen} />
       <SelectField
         meta={fields.uso}
         label="Uso del CFDI"
