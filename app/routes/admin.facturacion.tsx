@@ -60,6 +60,8 @@ export default function AdminIssuer() {
       </div>
       <div className="mt-6 rounded-sm border border-ink-900/10 bg-white p-4 sm:p-6">
         <IssuerForm
+          // A save starts the form again from what was stored (capitals, RFC without dashes).
+          key={origin.source === "saved" ? new Date(origin.updatedAt).toISOString() : origin.source}
           lastResult={answer?.lastResult}
           current={origin.source === "none" ? null : origin.issuer}
           busy={busy}
