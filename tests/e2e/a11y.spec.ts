@@ -115,6 +115,7 @@ const ADMIN_TABS = [
   "/admin/usuarios",
   "/admin/historial",
   "/admin/outbox",
+  "/admin/facturacion",
 ];
 
 for (const { name, viewport } of WIDTHS) {
