@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cancelOrderInvoice, markInvoiceForCancellation } from "~/invoicing/invoice-cancel.server";
+import { INVOICE_MESSAGES } from "~/invoicing/invoice-rules";
 import { requestInvoice } from "~/invoicing/invoice.server";
 import { checkIssuerAtStart, currentIssuer } from "~/invoicing/issuer.server";
 import { resetInvoicingSettingsCache } from "~/invoicing/settings.server";
@@ -154,5 +155,22 @@ describe("the start-up check with invoicing on, running for real", () => {
     await prisma.shopSettings.update({ where: { id: 1 }, data: { issuerRegimen: "612" } });
     await expect(checkIssuerAtStart()).rejects.toThrow(/saved at \/admin\/facturacion are not valid \(regimen: /);
     invoiceThrough(pac, TOKEN, "EM", { APP_ORIGIN: "https://tienda.example" });
+  });
+
+  it("lets a development shop start without an issuer, and refuses its invoices until one is saved", async () => {
+    await prisma.shopSettings.deleteMany();
+    const empty = Object.fromEntries(ISSUER_VARIABLES.map((name) => [name, ""]));
+    invoiceThrough(pac, TOKEN, "EM", { ...empty, APP_ORIGIN: "http://localhost:3000", NODE_ENV: "development" });
+    await expect(checkIssuerAtStart()).resolves.toBeUndefined();
+    const user = await createUser();
+    const order = await paidCardOrder(user.id, "LJ9300000900", [
+      { price: 1_160_00, quantity: 1, productName: "Anillo" },
+    ]);
+    expect(await requestInvoice({ userId: user.id, orderNumber: order.number, receptor: RECEPTOR })).toEqual({
+      status: "refused",
+      message: INVOICE_MESSAGES.off,
+    });
+    expect(await prisma.invoice.count({ where: { orderId: order.id } })).toBe(0);
+    invoiceThrough(pac, TOKEN, "EM", { APP_ORIGIN: "https://tienda.example", NODE_ENV: saved.NODE_ENV ?? "test" });
   });
 });
