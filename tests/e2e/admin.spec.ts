@@ -273,6 +273,7 @@ test("every admin page hydrates without an error: no hydration mismatch, no Reac
     `/admin/pedidos/${order.number}/empaque`,
     "/admin/devoluciones",
     "/admin/facturas",
+    "/admin/facturacion",
     "/admin/usuarios",
     "/admin/historial",
     "/admin/outbox",
