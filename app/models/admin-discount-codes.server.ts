@@ -54,13 +54,15 @@ export async function listDiscountCodes(): Promise<AdminDiscountCode[]> {
     orderBy: [{ archivedAt: "asc" }, { createdAt: "desc" }],
     take: 200,
   });
-  // Revenue: the totals of the paid orders that used each code (paid: paidAt set, not refunded here).
-  const revenue = await prisma.order.groupBy({
-    by: ["discountCode"],
-    where: { discountCode: { in: rows.map((r) => r.code) }, paidAt: { not: null } },
-    _sum: { total: true },
-  });
-  const byCode = new Map(revenue.map((r) => [r.discountCode, r._sum.total ?? 0]));
+  // Revenue: what the paid orders that used each code charged, less what settled refunds gave back.
+  const revenue = await prisma.$queryRaw<{ code: string; revenue: bigint }[]>`
+    SELECT o."discount_code" AS "code", sum(o."total"::bigint - coalesce((
+      SELECT sum(r."amount") FROM "refunds" r WHERE r."order_id" = o."id" AND r."status" = 'reembolsado'
+    ), 0)) AS "revenue"
+    FROM "orders" o
+    WHERE o."discount_code" = ANY(${rows.map((r) => r.code)}::text[]) AND o."paid_at" IS NOT NULL
+    GROUP BY o."discount_code"`;
+  const byCode = new Map(revenue.map((r) => [r.code, Number(r.revenue)]));
   return rows.map((row) => ({
     id: row.id,
     code: row.code,

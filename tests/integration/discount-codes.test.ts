@@ -14,7 +14,7 @@ import { readFlashes } from "~/utils/flash.server";
 import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
 import { staffSession } from "./admin-fixtures";
-import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
+import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments, settledCardRefund } from "./payment-helpers";
 
 /**
  * Discount codes at PAGAR (issue 37, docs/decisions/058): the server applies the shopper's code to the
@@ -76,6 +76,12 @@ describe("a discount code at PAGAR", () => {
       async () => (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status === "procesando",
       "the payment",
     );
+    // Staff see what the code sold: the order's total, less what a settled refund gave back.
+    const revenueOf = async () => (await listDiscountCodes()).find((c) => c.code === code.code)?.revenue;
+    expect(await revenueOf()).toBe(order.total);
+    const given = await settledCardRefund(order.id, { [ring.id]: 1 });
+    expect(given).toBeGreaterThan(0);
+    expect(await revenueOf()).toBe(order.total - given);
     // Paid: the shopper has used it, and a second order with it is refused with the reason.
     await createCode(); // another code exists: only this one counts
     const again = await prisma.discountCode.update({ where: { id: code.id }, data: { perShopperLimit: 1 } });
