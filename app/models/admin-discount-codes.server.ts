@@ -23,13 +23,13 @@ export type AdminDiscountCode = {
   archived: boolean;
 };
 
-export function discountText(row: { kind: keyof typeof DISCOUNT_KIND_LABEL; value: number }): string {
+function discountText(row: { kind: keyof typeof DISCOUNT_KIND_LABEL; value: number }): string {
   if (row.kind === "percentage") return `${row.value} %`;
   if (row.kind === "fixed") return formatMoney(row.value);
   return DISCOUNT_KIND_LABEL.free_shipping;
 }
 
-export function conditionsText(row: {
+function conditionsText(row: {
   minimumPurchase: number;
   startsAt: Date | null;
   endsAt: Date | null;
