@@ -735,3 +735,67 @@ describe("hostile sale-event forms (issue 37, docs/decisions/057)", () => {
     await prisma.saleEvent.deleteMany({});
   });
 });
+
+describe("hostile discount-code forms (issue 37, docs/decisions/058)", () => {
+  it("answers each field of the new and the edit form, and the list's buttons, with a 4xx at worst", async () => {
+    const code = await prisma.discountCode.create({ data: { code: "FUZZEDITA", kind: "percentage", value: 10 } });
+    const valid: Record<string, string> = {
+      code: "FUZZNUEVO",
+      kind: "fixed",
+      value: "200",
+      minimumPurchase: "1500",
+      // Long over: a code no other test's cart ever meets.
+      startsAt: "2020-01-01T00:00",
+      endsAt: "2020-01-02T00:00",
+      usageLimit: "10",
+      perShopperLimit: "1",
+      productIds: "1",
+      categoryIds: "1",
+    };
+    const post = async (path: string, fields: Record<string, string | string[]>, label: string) => {
+      const response = await send(shop.url, {
+        method: "POST",
+        path,
+        body: formBody(fields),
+        headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+      });
+      assertSafe(response, `POST ${path} ${label}`);
+      return response;
+    };
+    for (const field of Object.keys(valid)) {
+      for (const [label, value] of Object.entries(VALUES)) {
+        await post("/admin/promociones/cupones", { ...valid, intent: "create", [field]: value }, `${field}=${label}`);
+        await post(
+          `/admin/promociones/cupones/${code.id}`,
+          { ...valid, code: code.code, intent: "save", [field]: value },
+          `${field}=${label}`,
+        );
+      }
+    }
+    for (const [label, value] of Object.entries(VALUES)) {
+      for (const intent of ["archive", "restore", value]) {
+        await post(
+          "/admin/promociones/cupones",
+          { intent, id: value },
+          `intent=${String(intent).slice(0, 20)} ${label}`,
+        );
+      }
+      // A forged intent or id on the edit page: refused before anything is read.
+      await post(`/admin/promociones/cupones/${code.id}`, { ...valid, intent: value }, `intent ${label}`);
+      const path = `/admin/promociones/cupones/${encodeURIComponent(String(value).slice(0, 200))}`;
+      const forged = await post(path, { ...valid, intent: "save" }, `id ${label}`);
+      expect(forged.status, `id ${label}`).toBeGreaterThanOrEqual(400);
+      assertSafe(await send(shop.url, { path, headers: { Cookie: adminCookie } }), `GET ${path}`);
+    }
+    // The list and the edit page still render, the code's text as saved.
+    assertSafe(await send(shop.url, { path: "/admin/promociones/cupones", headers: { Cookie: adminCookie } }), "list");
+    const page = await send(shop.url, {
+      path: `/admin/promociones/cupones/${code.id}`,
+      headers: { Cookie: adminCookie },
+    });
+    assertSafe(page, "edit page");
+    expect(page.status).toBe(200);
+    expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).code).toBe("FUZZEDITA");
+    await prisma.discountCode.deleteMany({ where: { code: { in: ["FUZZEDITA", "FUZZNUEVO"] } } });
+  });
+});

@@ -48,6 +48,10 @@ describe("the HTML checker", () => {
     const customer = await createUser({ email: "valida@example.test" });
     const order = await createOrder({ userId: customer.id, items: [{ productId: ring.id, quantity: 1 }] });
     const admin = await httpLoginCookie(shop.url, "admin");
+    // A used code: its edit page shows the text read-only (docs/decisions/058).
+    const code = await prisma.discountCode.create({
+      data: { code: `VALIDO${Date.now()}`, kind: "percentage", value: 10, usageLimit: 5, usedCount: 1 },
+    });
 
     const anonymous = ["/", "/?categoria=rings", `/producto/${ring.id}`, `/producto/${soldOut.id}`, "/search?q=anillo"];
     const legal = ["/terminos-y-condiciones", "/aviso-de-privacidad", "/envios-y-devoluciones", "/guia-de-tallas"];
@@ -69,6 +73,8 @@ describe("the HTML checker", () => {
       "/admin/outbox",
       "/admin/importar",
       "/admin/exportar",
+      "/admin/promociones/cupones",
+      `/admin/promociones/cupones/${code.id}`,
     ];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "valid-html-"));
     const pages = [
