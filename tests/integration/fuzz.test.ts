@@ -635,7 +635,7 @@ describe("hostile checkout drafts (issue 37)", () => {
 describe("hostile options matrix and Archivar / Restaurar (issue 37)", () => {
   it("answers every matrix field, forged variant rows and the state intents with a 4xx at worst, writing nothing", async () => {
     const product = await prisma.product.findFirstOrThrow();
-    const metals = ["oro-amarillo", "oro-blanco", "oro-rosa", "plata"];
+    const metals = ["oro-amarillo", "oro-blanco", "oro-rosa", "plata", "otro"];
     const before = await tableCounts();
     for (const [label, value] of Object.entries(VALUES)) {
       const fields: Record<string, string | string[]> = {
@@ -647,6 +647,7 @@ describe("hostile options matrix and Archivar / Restaurar (issue 37)", () => {
         matrixMetal: ["plata", ...[value].flat()],
         matrixSize: ["7", ...[value].flat()],
         matrixOtherSizes: value,
+        matrixOtherMetal: value,
         ...Object.fromEntries(
           metals.flatMap((m) => [
             [`matrixPrice-${m}`, m === "plata" ? "900" : value],
@@ -667,6 +668,14 @@ describe("hostile options matrix and Archivar / Restaurar (issue 37)", () => {
         headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
       });
       assertSafe(response, `matrix ${label}`);
+      // The other metal ticked with a good price: its hostile name alone decides.
+      const other = await send(shop.url, {
+        method: "POST",
+        path: `/admin/productos/${product.id}`,
+        body: formBody({ ...fields, matrixMetal: "otro", "matrixPrice-otro": "900" }),
+        headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+      });
+      assertSafe(other, `other metal ${label}`);
       for (const id of [String(product.id), encodeURIComponent(String(value).slice(0, 200))]) {
         const response = await send(shop.url, {
           method: "POST",
