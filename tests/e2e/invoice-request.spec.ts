@@ -109,6 +109,6 @@ test("a shopper asks for the invoice at checkout and gets it once paid", async (
   await expect(page).toHaveURL(/\/success/);
   const order = await app.prisma.order.findFirstOrThrow({ where: { userId: user.id }, select: { id: true } });
   await expect
-    .poll(async () => (await app.prisma.invoice.findUnique({ where: { orderId: order.id } }))?.status)
+    .poll(async () => (await app.prisma.invoice.findFirst({ where: { orderId: order.id } }))?.status)
     .toBe("emitida");
 });
