@@ -63,7 +63,8 @@ export default function AdminInvoice() {
   const { invoice } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsPending({ formAction: `/admin/facturas/${invoice.id}` });
-  const substitutable = invoice.status === "emitida" && (!invoice.replacedBy || invoice.replacedBy.status === "error");
+  // A stamped invoice, or one whose substitute was not stamped (failed, or its attempt died): send it again.
+  const substitutable = invoice.status === "emitida" && invoice.replacedBy?.status !== "emitida";
   return (
     <section className="max-w-2xl" data-testid="admin-invoice">
       <p className="text-sm">
