@@ -504,6 +504,24 @@ describe("hostile invoice requests (issue 34)", () => {
     const product = await prisma.product.findFirstOrThrow();
     const { id } = await createOrder({ userId: shopper.id, productIds: [product.id], status: "procesando" });
     const order = await prisma.order.findUniqueOrThrow({ where: { id } });
+    // A stamped invoice of another order, for staff's Sustituir form to be sent hostile fields.
+    const other = await createOrder({ userId: shopper.id, productIds: [product.id], status: "procesando" });
+    const receptor = { rfc: "EKU9003173C9", name: "X", regimen: "601", zip: "42501", uso: "G03", email: "a@b.mx" };
+    const stamped = await prisma.invoice.create({
+      data: {
+        ...receptor,
+        orderId: other.id,
+        status: "emitida",
+        series: "FZ",
+        uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31",
+        formaPago: "04",
+        metodoPago: "PUE",
+        subtotal: 100,
+        discount: 0,
+        tax: 16,
+        total: 116,
+      },
+    });
     const before = await tableCounts();
     const names = ["rfc", "name", "regimen", "uso", "zip", "email", "profileId"];
     for (const intent of ["new", "profile", "otra"]) {
@@ -522,6 +540,28 @@ describe("hostile invoice requests (issue 34)", () => {
     for (const file of ["factura", "factura.xml", "factura.pdf"]) {
       assertSafe(await send(shop.url, { path: `/orders/${order.number}/${file}`, headers: { Cookie: cookie } }), file);
     }
+    // One invoice of the order's history by folio, and staff's invoice screen with its Sustituir form.
+    for (const [label, value] of Object.entries(VALUES)) {
+      const file = encodeURIComponent(String(value).slice(0, 2_000));
+      const path = `/orders/${order.number}/factura/${file}`;
+      assertSafe(await send(shop.url, { path, headers: { Cookie: cookie } }), `invoice file ${label}`);
+      const screen = `/admin/facturas/${file}`;
+      assertSafe(await send(shop.url, { path: screen, headers: { Cookie: adminCookie } }), `invoice screen ${label}`);
+      for (const [intent, path] of [
+        ["substitute", screen],
+        [value, screen],
+        ["substitute", `/admin/facturas/${stamped.id}`],
+        [value, `/admin/facturas/${stamped.id}`],
+      ] as const) {
+        const response = await send(shop.url, {
+          method: "POST",
+          path,
+          body: formBody({ ...Object.fromEntries(names.map((name) => [name, value])), intent }),
+          headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+        });
+        assertSafe(response, `invoice substitute ${label}`);
+      }
+    }
     // A refund's egreso (nota de crédito) download: a hostile file name is a 404.
     for (const [label, value] of Object.entries(VALUES)) {
       const file = encodeURIComponent(String(value).slice(0, 2_000));
@@ -530,11 +570,11 @@ describe("hostile invoice requests (issue 34)", () => {
     }
     // Staff's retries in /admin/facturas (issuing again, cancelling again): every field hostile.
     for (const [label, value] of Object.entries(VALUES)) {
-      for (const intent of ["cancel", "retry", value]) {
+      for (const intent of ["cancel", "retry", "staff-cancel", value]) {
         const response = await send(shop.url, {
           method: "POST",
           path: "/admin/facturas",
-          body: formBody({ invoiceId: value, intent }),
+          body: formBody({ invoiceId: value, intent, motivo: value }),
           headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
         });
         assertSafe(response, `admin invoice retry ${label}`);

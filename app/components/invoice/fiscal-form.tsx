@@ -5,7 +5,7 @@ import { ErrorList, Field, FormError, SubmitButton, useSchemaForm } from "~/comp
 import type { Refusal } from "~/components/form-parts";
 import { DEFAULT_USO, REGIMENES, USOS } from "~/lib/cfdi/catalogs";
 import { normaliseRfc, personTypeByLength } from "~/lib/cfdi/rfc";
-import { FiscalProfileSchema } from "~/lib/validation/fiscal-profile";
+import { type FiscalProfileInput, FiscalProfileSchema } from "~/lib/validation/fiscal-profile";
 
 /**
  * The receptor's fiscal data (CFDI 4.0), one form with and without JavaScript: the server checks
@@ -17,15 +17,18 @@ export function FiscalForm({
   lastResult,
   defaultEmail,
   busy,
+  substitute,
 }: {
   lastResult: Refusal | null | undefined;
   defaultEmail: string;
   busy: boolean;
+  /** Staff's *Sustituir*: the invoice's receptor data to correct, posted with intent "substitute". */
+  substitute?: Partial<FiscalProfileInput>;
 }) {
   const { form, fields, focus } = useSchemaForm(FiscalProfileSchema, {
     id: "fiscal-form",
     lastResult,
-    defaultValue: { uso: DEFAULT_USO, email: defaultEmail },
+    defaultValue: substitute ?? { uso: DEFAULT_USO, email: defaultEmail },
   });
   const [rfc, setRfc] = useState(String(fields.rfc.initialValue ?? ""));
   const [regimen, setRegimen] = useState(String(fields.regimen.initialValue ?? ""));
@@ -43,7 +46,7 @@ export function FiscalForm({
       className="space-y-5"
       data-testid="fiscal-form"
     >
-      <input type="hidden" name="intent" value="new" />
+      <input type="hidden" name="intent" value={substitute ? "substitute" : "new"} />
       <FormError id={form.errorId} errors={form.errors} />
       <Field
         meta={fields.rfc}
@@ -98,8 +101,14 @@ export function FiscalForm({
         required
         autoFocus={focus === "email"}
       />
-      <p className="text-xs text-ink-700">Guardamos estos datos en tu cuenta para elegirlos la próxima vez.</p>
-      <SubmitButton busy={busy} label="Solicitar factura" busyLabel="Emitiendo factura…" />
+      {substitute ? (
+        <SubmitButton busy={busy} label="Sustituir factura" busyLabel="Sustituyendo factura…" />
+      ) : (
+        <>
+          <p className="text-xs text-ink-700">Guardamos estos datos en tu cuenta para elegirlos la próxima vez.</p>
+          <SubmitButton busy={busy} label="Solicitar factura" busyLabel="Emitiendo factura…" />
+        </>
+      )}
     </Form>
   );
 }
