@@ -31,13 +31,18 @@ const sequential = ["1", "true"].includes(process.env.INTEGRATION_SEQUENTIAL ?? 
 
 /** Runs vitest's integration project on `url`; resolves with its exit code and, when `held`, its output. */
 async function vitest(url, embedded, held) {
-  const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", ...extra];
+  // One module graph for every file (`--isolate=false`): each file no longer re-imports the app, Prisma and
+  // the SDKs (about 50 s of each pass, docs/testing-time.md). Each file restores the environment and caches it
+  // changes (tests/setup/integration.ts); INTEGRATION_ISOLATE=1 runs each file in its own graph again.
+  const isolate = ["1", "true"].includes(process.env.INTEGRATION_ISOLATE ?? "");
+  const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", `--isolate=${isolate}`, ...extra];
   // The other pass's files are left out; a filter naming only those leaves nothing to run, not a failure.
   const others = embedded ? (server ? ONE_PASS.server : []) : ONE_PASS.embedded;
   if (others.length > 0) args.push("--passWithNoTests", ...others.flatMap((file) => ["--exclude", file]));
   const env = {
     DATABASE_URL: url,
     DATABASE_EMBEDDED: embedded ? "1" : "0",
+    INTEGRATION_SHARED_GRAPH: isolate ? "0" : "1",
     NODE_ENV: "test",
     SESSION_SECRET: "integration-tests-secret-0123456789",
   };
@@ -76,7 +81,9 @@ async function runSuite(label, open, held) {
 }
 
 async function openPglite() {
-  const pglite = await startPglite();
+  // One module graph for every file (below): connections a file's child servers and listeners opened
+  // close when they end, not when the file does, so the next file may start before; room for them.
+  const pglite = await startPglite({ maxConnections: 16 });
   return { url: pglite.url, embedded: true, close: pglite.stop };
 }
 

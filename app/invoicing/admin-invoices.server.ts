@@ -2,7 +2,8 @@ import { ORDER_INVOICE_SELECT, type OrderInvoiceFigures, orderInvoiceFigures } f
 import { pageOf, pageWindow, type Page } from "~/lib/pagination";
 import { type Actor, recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
-import { cancelOrderInvoice, type CancelResult } from "./invoice-cancel.server";
+import { cancelInvoice, type CancelResult } from "./invoice-cancel.server";
+import { substituteInvoice } from "./invoice-substitute.server";
 import { requestInvoice, type InvoiceRequestResult } from "./invoice.server";
 
 /**
@@ -26,6 +27,10 @@ export type AdminInvoiceRow = {
   cancelledAt: Date | null;
   createdAt: Date;
   orderNumber: string;
+  /** The UUID of the invoice this one substitutes (motive 01). */
+  replacesUuid: string | null;
+  /** Its substitution is under way or done. */
+  replaced: boolean;
 };
 
 export async function listInvoices(page: number): Promise<Page<AdminInvoiceRow>> {
@@ -49,15 +54,25 @@ export async function listInvoices(page: number): Promise<Page<AdminInvoiceRow>>
         cancelledAt: true,
         createdAt: true,
         order: { select: { number: true } },
+        replaces: { select: { uuid: true } },
+        replacedBy: { select: { id: true } },
       },
     }),
     prisma.invoice.count(),
   ]);
-  const items = rows.map(({ order, ...row }) => ({ ...row, orderNumber: order.number }));
+  const items = rows.map(({ order, replaces, replacedBy, ...row }) => ({
+    ...row,
+    orderNumber: order.number,
+    replacesUuid: replaces?.uuid ?? null,
+    replaced: replacedBy !== null,
+  }));
   return pageOf(items, total, page);
 }
 
-/** Asks the PAC again for an invoice in error, with the receptor data stored on it, as its shopper. */
+/**
+ * Asks the PAC again for an invoice in error, with the receptor data stored on it: as its shopper, or, for
+ * a substitute, as the substitution it is.
+ */
 export async function retryInvoice(id: string, actor: Actor): Promise<InvoiceRequestResult | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const invoice = await prisma.invoice.findUnique({
@@ -70,11 +85,16 @@ export async function retryInvoice(id: string, actor: Actor): Promise<InvoiceReq
       zip: true,
       uso: true,
       email: true,
+      replacesInvoiceId: true,
       order: { select: { id: true, number: true, userId: true } },
     },
   });
   if (!invoice || invoice.status !== "error") return null;
-  const { order, status: _status, ...receptor } = invoice;
+  const { order, status: _status, replacesInvoiceId, ...receptor } = invoice;
+  if (replacesInvoiceId) {
+    const substituted = await substituteInvoice({ invoiceId: replacesInvoiceId, receptor, actor });
+    return substituted.status === "substituted" ? { status: "issued", uuid: substituted.uuid } : substituted;
+  }
   const result = await requestInvoice({ userId: order.userId, orderNumber: order.number, receptor, late: true });
   await auditRetry(
     actor,
@@ -96,7 +116,7 @@ export async function retryCancellation(id: string, actor: Actor): Promise<Cance
     select: { orderId: true, status: true, uuid: true, cancelMotive: true },
   });
   if (!invoice || invoice.status !== "cancelando") return null;
-  const result = await cancelOrderInvoice(invoice.orderId);
+  const result = await cancelInvoice(id);
   await auditRetry(
     actor,
     invoice.orderId,
@@ -123,4 +143,31 @@ async function auditRetry(
 export async function orderInvoiceFor(orderId: number): Promise<OrderInvoiceFigures | null> {
   const order = await prisma.order.findUnique({ where: { id: orderId }, select: ORDER_INVOICE_SELECT });
   return order ? orderInvoiceFigures(order) : null;
+}
+
+/** The invoice's admin screen (/admin/facturas/<id>): its receptor, its place in the order's history. */
+export async function adminInvoice(id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return prisma.invoice.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      status: true,
+      series: true,
+      folio: true,
+      uuid: true,
+      rfc: true,
+      name: true,
+      regimen: true,
+      zip: true,
+      uso: true,
+      email: true,
+      total: true,
+      cancelMotive: true,
+      errorMessage: true,
+      order: { select: { number: true } },
+      replaces: { select: { id: true, uuid: true, series: true, folio: true } },
+      replacedBy: { select: { id: true, uuid: true, series: true, folio: true, status: true } },
+    },
+  });
 }

@@ -22,7 +22,7 @@ export async function issueMissedCheckoutInvoices(now = new Date()): Promise<num
   const missed = await prisma.order.findMany({
     where: {
       invoiceRequest: { isNot: null },
-      invoice: { is: null },
+      invoices: { none: {} },
       globalInvoice: { is: null },
       status: { in: [...INVOICEABLE_STATUSES] },
       // The deadline is the end of the purchase's month: nothing paid over a month ago is still due.

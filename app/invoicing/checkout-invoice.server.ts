@@ -69,7 +69,7 @@ export async function saveCheckoutInvoiceRequest(
 
 /**
  * Once the order is paid: issues the invoice its shopper asked for at checkout (nothing when none was
- * asked or the order already has one). Exactly once through `requestInvoice` (the order's unique invoice
+ * asked or the order already has one). Exactly once through `requestInvoice` (the order's one live invoice
  * row and the PAC's Serie/Folio key). A PAC failure leaves the invoice in error for staff to retry in
  * /admin/facturas (and the shopper may ask again from Mis Pedidos); the payment is never held up by it.
  */
@@ -84,10 +84,10 @@ export async function issueCheckoutInvoice(orderId: number, now = new Date()): P
         zip: true,
         uso: true,
         email: true,
-        order: { select: { number: true, userId: true, invoice: { select: { status: true } } } },
+        order: { select: { number: true, userId: true, invoices: { select: { id: true }, take: 1 } } },
       },
     });
-    if (!request || request.order.invoice) return;
+    if (!request || request.order.invoices.length > 0) return;
     const { order, ...receptor } = request;
     const result = await requestInvoice({ userId: order.userId, orderNumber: order.number, receptor, now });
     if (result.status === "issued") return;

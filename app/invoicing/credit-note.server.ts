@@ -2,6 +2,7 @@ import { formaPagoFor } from "~/lib/cfdi/catalogs";
 import { buildEgreso, buildEgresoConcepts, type RefundedLine } from "~/lib/cfdi/egreso";
 import { lineSatProductKey } from "~/lib/cfdi/product-keys";
 import { GLOBAL_RECEPTOR } from "~/lib/cfdi/global";
+import { stampedInvoice } from "~/lib/cfdi/invoice-history";
 import { storedRefundItems } from "~/lib/refund-amounts";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
@@ -43,8 +44,10 @@ export async function creditNoteAfterRefund(
       email: true,
       paymentMethod: true,
       cardFunding: true,
-      invoice: {
+      invoices: {
         select: {
+          createdAt: true,
+          cancelMotive: true,
           id: true,
           status: true,
           uuid: true,
@@ -67,7 +70,8 @@ export async function creditNoteAfterRefund(
   if ((given._sum.amount ?? 0) >= order.total) return () => {}; // all given back: the invoice is cancelled
   const split = { subtotal: 0, tax: 0, total: refund.amount };
   const base = { refundId: refund.id, orderId: refund.orderId, status: "pendiente", ...split };
-  const invoice = order.invoice;
+  // The live stamped invoice: after a substitution, the substitute (its UUID is the one in force).
+  const invoice = stampedInvoice(order.invoices);
   const global = order.globalInvoice?.globalInvoice;
   if (invoice?.status === "emitida" && invoice.uuid) {
     const uso = invoice.regimen === "616" || invoice.regimen === "605" ? "S01" : EGRESO_USO;

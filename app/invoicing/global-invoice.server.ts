@@ -19,7 +19,11 @@ import { issuingSettings } from "./issuer.server";
  */
 
 const CLAIM_MS = 90_000;
-/** Invoice statuses that keep an order out of the global invoice (it is, or is being, invoiced to a person). */
+/**
+ * Invoice statuses that keep an order out of the global invoice: it is, or is being, invoiced to a person
+ * — or was, and that invoice was cancelled (a cancelled-with-02 order waits for its corrected invoice,
+ * docs/decisions/035 "Invoice history"). An invoice in error does not.
+ */
 const PERSONAL = ["emitiendo", "emitida", "cancelando", "cancelada"];
 
 export type GlobalIssueResult =
@@ -149,7 +153,7 @@ async function claimPeriod(
       const orders = await salesKept(tx, {
         id: { in: ids.map((row) => row.id) },
         globalInvoice: null,
-        OR: [{ invoice: null }, { invoice: { status: { notIn: PERSONAL } } }],
+        invoices: { none: { status: { in: PERSONAL } } },
       });
       if (orders.length === 0) return null;
       const amounts = globalConcepts(orders);

@@ -28,16 +28,28 @@ export type CancelResult =
   | { status: "nothing" }
   | { status: "in-progress" };
 
-/** Marks the order's stamped invoice for cancellation, in the caller's transaction; true when there was one. */
+/**
+ * Marks the order's stamped invoice for cancellation, in the caller's transaction (the order's row locked);
+ * true when there was one. `invoiceId` narrows it to that invoice (staff's choice). An invoice being
+ * replaced (its motive already 01) is left to its substitution, which cancels it once the substitute is
+ * stamped: marking it with another motive would make it hold the order again beside its substitute.
+ */
 export async function markInvoiceForCancellation(
   tx: Tx,
   orderId: number,
   motive: CancelMotive,
   substitute: string | null = null,
   now = new Date(),
+  invoiceId?: string,
 ): Promise<boolean> {
   const marked = await tx.invoice.updateMany({
-    where: { orderId, status: "emitida", uuid: { not: null } },
+    where: {
+      orderId,
+      ...(invoiceId ? { id: invoiceId } : {}),
+      status: "emitida",
+      uuid: { not: null },
+      cancelMotive: null,
+    },
     data: {
       status: "cancelando",
       cancelMotive: motive,
@@ -46,7 +58,7 @@ export async function markInvoiceForCancellation(
       cancelError: null,
     },
   });
-  return marked.count === 1;
+  return marked.count > 0;
 }
 
 /**
@@ -63,19 +75,40 @@ export async function cancelInvoiceAfterRefund(tx: Tx, orderId: number): Promise
   };
 }
 
-/** Asks the PAC to cancel the order's invoice marked "cancelando"; one caller at a time (a lease). */
+/** Asks the PAC to cancel the order's invoices marked "cancelando" (one, but for a substitution's race). */
 export async function cancelOrderInvoice(orderId: number, now = new Date()): Promise<CancelResult> {
+  const marked = await prisma.invoice.findMany({
+    where: { orderId, status: "cancelando" },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
+  let result: CancelResult = { status: "nothing" };
+  for (const { id } of marked) result = await cancelInvoice(id, now);
+  return result;
+}
+
+/** Asks the PAC to cancel one invoice marked "cancelando"; one caller at a time (a lease). */
+export async function cancelInvoice(invoiceId: string, now = new Date()): Promise<CancelResult> {
   const settings = getInvoicingSettings();
   const claimed = await prisma.invoice.updateMany({
-    where: { orderId, status: "cancelando", OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    where: { id: invoiceId, status: "cancelando", OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
     data: { claimedUntil: new Date(now.getTime() + CLAIM_MS) },
   });
   const row = await prisma.invoice.findUnique({
-    where: { orderId },
-    select: { id: true, uuid: true, status: true, cancelMotive: true, cancelSubstitute: true, xml: true },
+    where: { id: invoiceId },
+    select: {
+      id: true,
+      orderId: true,
+      uuid: true,
+      status: true,
+      cancelMotive: true,
+      cancelSubstitute: true,
+      xml: true,
+    },
   });
   if (!row || row.status !== "cancelando" || !row.uuid) return { status: "nothing" };
   if (claimed.count === 0) return { status: "in-progress" };
+  const { orderId } = row;
   const fail = async (message: string): Promise<CancelResult> => {
     await prisma.invoice.updateMany({
       where: { id: row.id, status: "cancelando" },
@@ -105,6 +138,14 @@ export async function cancelOrderInvoice(orderId: number, now = new Date()): Pro
   return { status: "cancelled", uuid: row.uuid };
 }
 
+/** Why the shopper's invoice was cancelled, in the e-mail's words. */
+const CANCEL_REASONS: Record<CancelMotive, string> = {
+  "01": "porque la sustituimos por una nueva con los datos corregidos (te la enviamos por separado)",
+  "02": "porque tenía datos equivocados; puedes solicitarla de nuevo desde Mis Pedidos dentro del plazo",
+  "03": "porque el pedido fue reembolsado",
+  "04": "porque la venta quedó en la factura global",
+};
+
 /** The shopper is told which invoice was cancelled, why, and that it no longer counts before the SAT. */
 async function queueCancelEmail(tx: Tx, invoiceId: string): Promise<() => void> {
   const invoice = await tx.invoice.findUniqueOrThrow({
@@ -122,7 +163,7 @@ async function queueCancelEmail(tx: Tx, invoiceId: string): Promise<() => void> 
   });
   const motive = (invoice.cancelMotive ?? "03") as CancelMotive;
   const lines = [
-    `Cancelamos ante el SAT la factura ${invoice.series}-${invoice.folio} de tu pedido ${invoice.order.number} a nombre de ${invoice.name}, por ${formatMoney(invoice.total)}, porque el pedido fue reembolsado.`,
+    `Cancelamos ante el SAT la factura ${invoice.series}-${invoice.folio} de tu pedido ${invoice.order.number} a nombre de ${invoice.name}, por ${formatMoney(invoice.total)}, ${CANCEL_REASONS[motive]}.`,
     `Folio fiscal (UUID): ${invoice.uuid ?? ""}. Motivo de cancelación: ${motive} — ${CANCEL_MOTIVES[motive]}.`,
     "Esa factura ya no tiene validez fiscal: si la registraste en tu contabilidad, dala de baja. Puedes verificar su estado en el portal del SAT.",
   ];

@@ -14,6 +14,9 @@ export const INVOICE_MESSAGES = {
   givenBack: "Este pedido fue cancelado, reembolsado o devuelto: no se factura.",
   inProgress: "Tu factura se está emitiendo en este momento. Recarga la página en unos segundos para descargarla.",
   cancelled: "La factura de este pedido fue cancelada. Escríbenos si necesitas una nueva.",
+  substituting:
+    "Estamos corrigiendo la factura de este pedido: te enviamos la nueva en cuanto quede emitida. Escríbenos si tienes dudas.",
+  notStamped: "Esa factura no está emitida o ya se está cancelando o sustituyendo.",
 } as const;
 
 export function lateMessage(paidAt: Date): string {

@@ -5,21 +5,24 @@ import { buildConcepts, type InvoiceSourceOrder } from "~/lib/cfdi/concepts";
 import { invoiceLineDiscounts } from "~/lib/discounts";
 import { mapPacError, PAC_UNAVAILABLE_MESSAGE, type PacField } from "~/lib/cfdi/pac-errors";
 import type { FiscalProfileInput } from "~/lib/validation/fiscal-profile";
-import { Prisma } from "~/generated/prisma/client";
+import type { CfdiAmounts } from "~/lib/cfdi/concepts";
+import { holdsTheOrder } from "~/lib/cfdi/invoice-history";
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { saveFiscalProfile } from "./fiscal-profiles.server";
 import { globalInvoiceRefusal } from "./global-invoice.server";
+import { type Claim, claimInvoice, type InvoiceData } from "./invoice-claim.server";
 import { cancelOrderInvoice, markInvoiceForCancellation } from "./invoice-cancel.server";
 import { queueInvoiceEmail } from "./invoice-email.server";
 import { INVOICE_MESSAGES, invoiceRefusal } from "./invoice-rules";
 import { issueCfdi } from "./pac-client.server";
-import { issuingSettings } from "./issuer.server";
+import { issuingSettings, type IssuingSettings } from "./issuer.server";
 
 /**
  * Issuing an order's CFDI exactly once (docs/decisions/035). The invoice row is claimed before the PAC
- * is called: the order's unique invoice (a second request finds it), with a lease while one request talks
- * to the PAC (a double click or a second tab is told it is being issued). Serie and Folio come from the
+ * is called (./invoice-claim.server.ts: the order's one live invoice, a second request finds it), with a
+ * lease while one request talks to the PAC (a double click or a second tab is told it is being issued). Serie and Folio come from the
  * row and the PAC stamps a Serie and Folio once (it answers a repeat with the earlier stamp), so a retry
  * after a timeout gets the same invoice. Stamped, the invoice, the saved fiscal profile and the e-mail
  * with the XML and PDF are written in one transaction.
@@ -57,14 +60,14 @@ const ORDER_SELECT = {
     },
     orderBy: { id: "asc" },
   },
-  invoice: { select: { id: true, status: true, uuid: true, claimedUntil: true } },
+  invoices: { select: { status: true, uuid: true, cancelMotive: true } },
 } satisfies Prisma.OrderSelect;
 
 type InvoiceOrder = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
 
 /** What the order charged, as the concept builder reads it. */
 export function invoiceSource(
-  order: Omit<InvoiceOrder, "invoice" | "id" | "number" | "status" | "paidAt" | "paymentMethod" | "cardFunding">,
+  order: Omit<InvoiceOrder, "invoices" | "id" | "number" | "status" | "paidAt" | "paymentMethod" | "cardFunding">,
 ): InvoiceSourceOrder {
   // A discount code's share of each line, before IVA: the concept's Descuento (docs/decisions/058).
   const discounts = invoiceLineDiscounts(order);
@@ -101,14 +104,22 @@ export async function requestInvoice(input: {
     select: ORDER_SELECT,
   });
   if (!order) return { status: "refused", message: INVOICE_MESSAGES.notPaid };
-  if (order.invoice?.status === "emitida" && order.invoice.uuid) return { status: "issued", uuid: order.invoice.uuid };
-  const refusal = invoiceRefusal(order, now, { late: input.late === true && order.invoice?.status === "error" });
+  const live = order.invoices.find(holdsTheOrder);
+  if (live?.status === "emitida" && live.uuid) return { status: "issued", uuid: live.uuid };
+  const refusal = invoiceRefusal(order, now, { late: input.late === true && live?.status === "error" });
   if (refusal) return { status: "refused", message: refusal };
   const inGlobal = await globalInvoiceRefusal(order.id);
   if (inGlobal) return { status: "refused", message: inGlobal };
+  const prepared = prepareInvoice(order, input.receptor, now);
+  const claimed = await claimInvoice(order.id, settings.series, prepared.data, now);
+  const result = await stampClaimed({ settings, order, claimed, receptor: input.receptor, now, ...prepared });
+  if (result.status === "issued") await saveFiscalProfile(input.userId, input.receptor);
+  return result;
+}
 
+/** The row's data and the CFDI's amounts for this order and receptor, claimed for `CLAIM_MS`. */
+export function prepareInvoice(order: InvoiceOrder, receptor: FiscalProfileInput, now: Date) {
   const amounts = buildConcepts(invoiceSource(order));
-  const { receptor } = input;
   const data = {
     rfc: receptor.rfc,
     name: receptor.name,
@@ -124,19 +135,42 @@ export async function requestInvoice(input: {
     total: amounts.total,
     status: "emitiendo",
     claimedUntil: new Date(now.getTime() + CLAIM_MS),
-  };
-  const claimed = await claimInvoice(order.id, settings.series, data, now);
-  if (claimed.status !== "claimed") return claimed.result;
+  } satisfies InvoiceData;
+  return { amounts, data };
+}
 
+/** The order as `prepareInvoice` reads it. */
+export async function invoiceOrder(orderId: number): Promise<InvoiceOrder | null> {
+  return prisma.order.findUnique({ where: { id: orderId }, select: ORDER_SELECT });
+}
+
+/**
+ * Stamps a claimed row at the PAC and records the answer. Stamped, the invoice (and `onStamped`, the
+ * substitution's cancellation of the invoice it replaces) and its e-mail are written in one transaction.
+ */
+export async function stampClaimed(input: {
+  settings: IssuingSettings;
+  order: { id: number; number: string };
+  claimed: Claim;
+  receptor: FiscalProfileInput;
+  amounts: CfdiAmounts;
+  data: { formaPago: string };
+  now: Date;
+  substitutes?: string;
+  onStamped?: (tx: Prisma.TransactionClient, uuid: string) => Promise<unknown>;
+}): Promise<InvoiceRequestResult> {
+  const { settings, order, claimed, receptor, now } = input;
+  if (claimed.status !== "claimed") return claimed.result;
   const comprobante = buildComprobante({
     issuer: settings.issuer,
     receptor,
-    amounts,
+    amounts: input.amounts,
     series: claimed.series,
     folio: claimed.folio,
     date: now,
-    formaPago: data.formaPago,
+    formaPago: input.data.formaPago,
     metodoPago: "PUE",
+    substitutes: input.substitutes ?? null,
   });
   const answer = await issueCfdi(settings, comprobante, { rfc: receptor.rfc, total: comprobante.Total });
   if (!answer.ok) {
@@ -172,50 +206,13 @@ export async function requestInvoice(input: {
         errorMessage: null,
       },
     });
+    await input.onStamped?.(tx, answer.stamp.uuid);
     const current = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } });
     if (current.status === "reembolsado") refundedMeanwhile = await markInvoiceForCancellation(tx, order.id, "03");
     return queueInvoiceEmail(tx, claimed.id);
   });
   deliver();
   if (refundedMeanwhile) await cancelOrderInvoice(order.id);
-  await saveFiscalProfile(input.userId, receptor);
   logger.info({ order: order.number, uuid: answer.stamp.uuid, repeated: answer.repeated }, "invoice stamped");
   return { status: "issued", uuid: answer.stamp.uuid };
-}
-
-type Claim =
-  { status: "claimed"; id: string; series: string; folio: number } | { status: "taken"; result: InvoiceRequestResult };
-
-/** Creates the order's invoice row, or takes over one whose last attempt failed or whose lease ran out. */
-async function claimInvoice(
-  orderId: number,
-  series: string,
-  data: Omit<Prisma.InvoiceUncheckedCreateInput, "orderId" | "series">,
-  now: Date,
-): Promise<Claim> {
-  try {
-    // The order's row locked as the factura global locks it: an order goes to one of them, never both.
-    const row = await prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT "id" FROM "orders" WHERE "id" = ${orderId} FOR UPDATE`;
-      const inGlobal = await globalInvoiceRefusal(orderId, tx);
-      return inGlobal ?? tx.invoice.create({ data: { ...data, orderId, series, attempts: 1 } });
-    });
-    if (typeof row === "string") return { status: "taken", result: { status: "refused", message: row } };
-    return { status: "claimed", id: row.id, series: row.series, folio: row.folio };
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") throw error;
-  }
-  const taken = await prisma.invoice.updateMany({
-    where: {
-      orderId,
-      OR: [{ status: "error" }, { status: "emitiendo", claimedUntil: { lt: now } }],
-    },
-    data: { ...data, attempts: { increment: 1 } },
-  });
-  const row = await prisma.invoice.findUniqueOrThrow({ where: { orderId } });
-  if (taken.count === 1) return { status: "claimed", id: row.id, series: row.series, folio: row.folio };
-  if (row.status === "emitida" && row.uuid) return { status: "taken", result: { status: "issued", uuid: row.uuid } };
-  if (row.status === "cancelada")
-    return { status: "taken", result: { status: "refused", message: INVOICE_MESSAGES.cancelled } };
-  return { status: "taken", result: { status: "in-progress", message: INVOICE_MESSAGES.inProgress } };
 }

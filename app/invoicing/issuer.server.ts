@@ -8,7 +8,7 @@ import { runsForReal } from "~/utils/running-for-real.server";
 import { getInvoicingSettings, type InvoicingSettings } from "./settings.server";
 
 /**
- * The shop's own fiscal data as issuer of its CFDI (docs/decisions/063): the row an admin saved in
+ * The shop's own fiscal data as issuer of its CFDI (docs/decisions/064): the row an admin saved in
  * /admin/facturacion wins; until there is one, INVOICE_ISSUER_* (settings.server.ts) are the issuer. Read
  * from the database on every stamp, without a cache: a stamp is rare and already waits on the PAC, and
  * another instance sees a save on its very next invoice. An invoice already stamped keeps its issuer:

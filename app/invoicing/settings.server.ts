@@ -12,7 +12,7 @@ import { type GlobalPeriodicity, isGlobalPeriodicity } from "~/lib/cfdi/global";
  * - `PAC_API_URL`: the PAC's API base (default SW's production `https://services.sw.com.mx`; its test
  *   environment is `https://services.test.sw.com.mx`).
  * - The shop as issuer of its invoices, until an admin saves its fiscal data in /admin/facturacion (the
- *   saved row wins: docs/decisions/063, invoicing/issuer.server.ts): `INVOICE_ISSUER_RFC` (default
+ *   saved row wins: docs/decisions/064, invoicing/issuer.server.ts): `INVOICE_ISSUER_RFC` (default
  *   `SHOP_RFC`), `INVOICE_ISSUER_NAME` (razón social as on the Constancia de Situación Fiscal, without its
  *   corporate form, unlike `SHOP_LEGAL_NAME` on the legal pages), `INVOICE_ISSUER_REGIME`
  *   (c_RegimenFiscal), `INVOICE_ISSUER_ZIP` (lugar de expedición, 5 digits). With a token, all four or

@@ -227,6 +227,11 @@ const WRITTEN: Record<AuditAction, { before: unknown; after: unknown }[]> = {
   discount_code: [
     { before: null, after: { cupon: "BUENFIN", descuento: "10 %", condiciones: "Mínimo $1,500.00 · 100 usos" } },
     { before: { cupon: "BUENFIN", archivado: "No" }, after: { cupon: "BUENFIN", archivado: "Sí" } },
+    // An edit (discount-code-edit.server.ts): the code as it was and as it is.
+    {
+      before: { cupon: "BUENFIN", descuento: "10 %", condiciones: "Mínimo $1,500.00 · 100 usos" },
+      after: { cupon: "BUENFIN", descuento: "$200.00", condiciones: "Sin condiciones" },
+    },
   ],
 };
 

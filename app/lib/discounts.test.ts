@@ -275,9 +275,24 @@ describe("property: a discounted order, wherever its money is shown or given bac
           expect(cfdi.total).toBe(totals.total);
 
           // Refunds: every unit's share, the packaging's and shipping give back exactly the total.
-          const shares = unitShares({ total: totals.total, shipping: totals.shipping, giftWrapPrice, items });
+          const shares = unitShares({
+            total: totals.total,
+            shipping: totals.shipping,
+            giftWrapPrice,
+            items,
+            ivaIncluded,
+          });
           const given = [...shares.units.values()].flat().reduce((s, a) => s + a, 0) + shares.giftWrap;
           expect(given + totals.shipping).toBe(totals.total);
+          // …and each unit gets back about what it cost after its share of the code, in either way of
+          // showing prices (the share is stored in the prices as shown).
+          for (const item of items) {
+            const off = (item.discount ?? 0) / item.quantity;
+            const paid = ivaIncluded ? shownPrice(item.price, true) - off : (item.price - off) * 1.16;
+            for (const share of shares.units.get(item.id)!) {
+              expect(Math.abs(share - paid)).toBeLessThanOrEqual(2 + paid * 0.002);
+            }
+          }
         },
       ),
       { numRuns: 1500 },

@@ -18,6 +18,7 @@ const values = (over: Partial<MatrixValues> = {}): MatrixValues => ({
   metals: ["oro-amarillo", "oro-blanco", "oro-rosa"],
   sizes: NINE,
   otherSizes: "",
+  otherMetal: "",
   prices: { "oro-amarillo": "12500", "oro-blanco": "13,900.5", "oro-rosa": "$14900" },
   images: {},
   ...over,
@@ -136,12 +137,14 @@ describe("options matrix", () => {
       [MATRIX_FIELDS.size]: ["7", "99", "<b>", "5"],
       [MATRIX_FIELDS.price("plata")]: ["", "950"],
       [MATRIX_FIELDS.otherSizes]: ["y".repeat(900)],
+      [MATRIX_FIELDS.otherMetal]: ["z".repeat(900)],
     };
     const read = readMatrix((name) => form[name] ?? []);
     expect(read.metals).toEqual(["oro-rosa", "plata"]);
     expect(read.sizes).toEqual(["5", "7"]);
     expect(read.prices).toEqual({ plata: "950" });
     expect(read.otherSizes).toHaveLength(500);
+    expect(read.otherMetal).toHaveLength(200);
   });
 
   it("opens with the metals, sizes, prices and photos the product's rows have", () => {
@@ -150,15 +153,52 @@ describe("options matrix", () => {
         row({ model: "Oro rosa", size: "7", price: "149.00", image: "/r.webp" }),
         row({ model: "Oro blanco", size: "5", price: "139.00" }),
         row({ model: "Oro rosa", size: "7.5", price: "150.00" }),
-        row({ model: "Titanio", size: "9" }),
+        row({ model: "Titanio", size: "9", price: "99.00" }),
       ]),
     ).toEqual({
-      metals: ["oro-blanco", "oro-rosa"],
-      sizes: ["5", "7"],
+      metals: ["oro-blanco", "oro-rosa", "otro"],
+      sizes: ["5", "7", "9"],
       otherSizes: "7.5",
-      prices: { "oro-rosa": "149.00", "oro-blanco": "139.00" },
+      otherMetal: "Titanio",
+      prices: { "oro-rosa": "149.00", "oro-blanco": "139.00", otro: "99.00" },
       images: { "oro-rosa": "/r.webp" },
     });
+    // Two models that are no metal of the list: none is taken for the other metal.
+    const two = matrixFromRows([row({ model: "Platino", size: "5" }), row({ model: "Titanio", size: "6" })]);
+    expect(two).toMatchObject({ metals: [], otherMetal: "", sizes: [] });
+  });
+
+  it("generates the other metal staff name, with its price and the product's karats only for gold", () => {
+    const other = values({
+      metals: ["oro-blanco", "otro"],
+      sizes: ["5", "6"],
+      otherMetal: "  platino ",
+      prices: { "oro-blanco": "13900", otro: "21,500" },
+    });
+    const merged = mergeMatrix(plan(other), [], "Oro blanco 18k");
+    expect(merged.rows.map((r) => [r.model, r.size, r.material, r.price])).toEqual([
+      ["Oro blanco", "5", "", "13900.00"],
+      ["Oro blanco", "6", "", "13900.00"],
+      ["Platino", "5", "Platino", "21500.00"],
+      ["Platino", "6", "Platino", "21500.00"],
+    ]);
+    expect(materialFor({ id: "otro", label: "Oro verde" }, "Oro blanco 18k")).toBe("Oro verde 18k");
+    // …and opening the form again finds it as the other metal, so generating again keeps its rows.
+    expect(matrixFromRows(merged.rows)).toMatchObject({ metals: ["oro-blanco", "otro"], otherMetal: "Platino" });
+  });
+
+  it("refuses the other metal without a name, with a long one, or with one of the list's", () => {
+    const refused = (otherMetal: string) => {
+      const planned = planMatrix(values({ metals: ["otro"], otherMetal, prices: { otro: "100" } }), []);
+      return planned.ok ? null : planned.errors[MATRIX_FIELDS.otherMetal];
+    };
+    expect(refused(" ")).toBe(MATRIX_MESSAGES.otherMetalRequired);
+    expect(refused("x".repeat(41))).toBe(MATRIX_MESSAGES.otherMetalTooLong);
+    expect(refused("ORO ROSA")).toBe(MATRIX_MESSAGES.otherMetalListed);
+    expect(refused("Plata")).toBe(MATRIX_MESSAGES.otherMetalListed);
+    expect(refused("Platino")).toBeNull();
+    // A name typed without the box ticked is kept in the form and makes no rows.
+    expect(plan(values({ metals: ["plata"], otherMetal: "Platino", prices: { plata: "900" } })).metals).toHaveLength(1);
   });
 
   it("names a variant's own metal only when the product's material is another", () => {

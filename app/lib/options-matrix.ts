@@ -12,6 +12,15 @@ import { IMAGE_URL_PATTERN, MAX_VARIANTS, parsePesos, PRICE_MESSAGES, variantKey
 /** Whole ring sizes offered as checkboxes (half sizes and lengths go in "Otras tallas"). */
 export const MATRIX_SIZES = ["4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;
 
+/**
+ * The matrix's metals: the shop's four (the collections' filter) and one more that staff name
+ * (platino, oro verde, titanio…), so a catalogue with another metal is generated in the same step.
+ */
+export const OTHER_METAL = "otro" as const;
+export type MatrixMetalId = MetalId | typeof OTHER_METAL;
+const MATRIX_METAL_IDS: readonly MatrixMetalId[] = [...METALS.map((m) => m.id), OTHER_METAL];
+const OTHER_METAL_MAX = 40;
+
 /** The submit button's name and value that asks for the rows instead of saving. */
 export const MATRIX_INTENT = { name: "intent", value: "matrix" } as const;
 
@@ -20,8 +29,9 @@ export const MATRIX_FIELDS = {
   metal: "matrixMetal",
   size: "matrixSize",
   otherSizes: "matrixOtherSizes",
-  price: (metal: MetalId) => `matrixPrice-${metal}`,
-  image: (metal: MetalId) => `matrixImage-${metal}`,
+  otherMetal: "matrixOtherMetal",
+  price: (metal: MatrixMetalId) => `matrixPrice-${metal}`,
+  image: (metal: MatrixMetalId) => `matrixImage-${metal}`,
 } as const;
 
 export const MATRIX_MESSAGES = {
@@ -30,6 +40,9 @@ export const MATRIX_MESSAGES = {
     `Son ${cells} combinaciones; un producto puede tener hasta ${MAX_VARIANTS} variantes. Quita metales o tallas.`,
   sizeTooLong: "Cada talla puede tener hasta 30 caracteres",
   imageUnknown: "Elige una de las fotos del producto",
+  otherMetalRequired: "Escribe el nombre del otro metal",
+  otherMetalTooLong: `El nombre del metal puede tener hasta ${OTHER_METAL_MAX} caracteres`,
+  otherMetalListed: "Ese metal ya está en la lista: márcalo arriba",
 } as const;
 
 /** A variant row as the product form holds it (text fields; see VariantFormValues). */
@@ -47,15 +60,17 @@ export type MatrixRow = {
 
 /** What staff typed in the matrix, as text (kept when the form comes back). */
 export type MatrixValues = {
-  metals: MetalId[];
+  metals: MatrixMetalId[];
   sizes: string[];
   otherSizes: string;
-  prices: Partial<Record<MetalId, string>>;
-  images: Partial<Record<MetalId, string>>;
+  /** The other metal's name, as typed. */
+  otherMetal: string;
+  prices: Partial<Record<MatrixMetalId, string>>;
+  images: Partial<Record<MatrixMetalId, string>>;
 };
 
 export type MatrixPlan = {
-  metals: { id: MetalId; label: string; price: string; image: string | null }[];
+  metals: { id: MatrixMetalId; label: string; price: string; image: string | null }[];
   /** Empty: one row per metal, without size. */
   sizes: string[];
 };
@@ -66,17 +81,19 @@ const first = (read: Read, name: string) => read(name).find((v) => v.length > 0)
 
 /** The matrix's values from a form (anything forged — unknown metals, sizes, many values — is dropped). */
 export function readMatrix(read: Read): MatrixValues {
-  const metals = METALS.map((m) => m.id).filter((id) => read(MATRIX_FIELDS.metal).includes(id));
+  const metals = MATRIX_METAL_IDS.filter((id) => read(MATRIX_FIELDS.metal).includes(id));
   const sizes = MATRIX_SIZES.filter((size) => read(MATRIX_FIELDS.size).includes(size));
   const prices: MatrixValues["prices"] = {};
   const images: MatrixValues["images"] = {};
-  for (const { id } of METALS) {
+  for (const id of MATRIX_METAL_IDS) {
     const price = first(read, MATRIX_FIELDS.price(id)).slice(0, 20);
     const image = first(read, MATRIX_FIELDS.image(id)).slice(0, 500);
     if (price) prices[id] = price;
     if (image) images[id] = image;
   }
-  return { metals, sizes, otherSizes: first(read, MATRIX_FIELDS.otherSizes).slice(0, 500), prices, images };
+  const otherSizes = first(read, MATRIX_FIELDS.otherSizes).slice(0, 500);
+  const otherMetal = first(read, MATRIX_FIELDS.otherMetal).slice(0, 200);
+  return { metals, sizes, otherSizes, otherMetal, prices, images };
 }
 
 /** "7.5, 45 cm ,7.5" → ["7.5", "45 cm"]: trimmed, blank and repeated ones dropped. */
@@ -93,8 +110,19 @@ export function splitSizes(text: string): string[] {
   return sizes;
 }
 
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** "  platino " → "Platino": the other metal's name as its rows show it; an error when it cannot be one. */
+function otherMetalLabel(typed: string): { label: string } | { error: string } {
+  const name = typed.replace(/\s+/g, " ").trim();
+  if (!name) return { error: MATRIX_MESSAGES.otherMetalRequired };
+  if (name.length > OTHER_METAL_MAX) return { error: MATRIX_MESSAGES.otherMetalTooLong };
+  if (METALS.some((m) => fold(m.label) === fold(name))) return { error: MATRIX_MESSAGES.otherMetalListed };
+  return { label: name.charAt(0).toLocaleUpperCase("es-MX") + name.slice(1) };
+}
+
 /**
- * Checks the matrix on the server: at least one metal, a price above zero for each chosen metal, a
+ * Checks the matrix on the server: at least one metal (the other one named), a price above zero for each chosen metal, a
  * photo that is one of the product's, sizes of at most 30 characters, and at most MAX_VARIANTS cells.
  * Errors are keyed by the field they belong next to.
  */
@@ -106,7 +134,12 @@ export function planMatrix(
   if (values.metals.length === 0) errors[MATRIX_FIELDS.metal] = MATRIX_MESSAGES.metalRequired;
   const metals: MatrixPlan["metals"] = [];
   for (const id of values.metals) {
-    const label = METALS.find((m) => m.id === id)!.label;
+    let label = METALS.find((m) => m.id === id)?.label ?? "";
+    if (id === OTHER_METAL) {
+      const other = otherMetalLabel(values.otherMetal);
+      if ("error" in other) errors[MATRIX_FIELDS.otherMetal] = other.error;
+      else label = other.label;
+    }
     const typed = values.prices[id] ?? "";
     const centavos = typed === "" ? null : parsePesos(typed);
     if (typed === "") errors[MATRIX_FIELDS.price(id)] = PRICE_MESSAGES.required;
@@ -133,10 +166,11 @@ export function planMatrix(
  * product's karats for gold ("Oro rosa 14k" on an "Oro blanco 14k" ring); empty (the product's) when
  * the product's material already is that metal or names none.
  */
-export function materialFor(metal: { id: MetalId; label: string }, productMaterial: string | null): string {
+export function materialFor(metal: { id: MatrixMetalId; label: string }, productMaterial: string | null): string {
   const named = metalsOf(productMaterial);
-  if (named.length === 0 || named.includes(metal.id)) return "";
-  const karats = metal.id === "plata" ? null : /\b(10|14|18|22|24)\s?k\b/i.exec(productMaterial ?? "");
+  if (named.length === 0 || (named as readonly string[]).includes(metal.id)) return "";
+  const gold = /^oro\b/i.test(metal.label);
+  const karats = gold ? /\b(10|14|18|22|24)\s?k\b/i.exec(productMaterial ?? "") : null;
   return karats ? `${metal.label} ${karats[1]}k` : metal.label;
 }
 
@@ -183,24 +217,32 @@ function rowKey(row: Pick<MatrixRow, "model" | "size">) {
   return { model: row.model.trim() || null, size: row.size.trim() || null };
 }
 
-/** The matrix as the form opens: the metals, sizes, prices and photos the product's rows already have. */
+/**
+ * The matrix as the form opens: the metals, sizes, prices and photos the product's rows already have. Rows
+ * of one model that is none of the four metals (a "Platino" made here before) open as the other metal, so
+ * generating again keeps them; with several such models none is guessed.
+ */
 export function matrixFromRows(rows: readonly MatrixRow[]): MatrixValues {
-  const values: MatrixValues = { metals: [], sizes: [], otherSizes: "", prices: {}, images: {} };
+  const values: MatrixValues = { metals: [], sizes: [], otherSizes: "", otherMetal: "", prices: {}, images: {} };
+  const known = (row: MatrixRow) => METALS.find((m) => fold(m.label) === fold(row.model.trim()));
+  const unknown = new Set(rows.filter((row) => row.model.trim() && !known(row)).map((row) => fold(row.model.trim())));
   const others: string[] = [];
   for (const row of rows) {
-    const metal = METALS.find((m) => m.label.toLowerCase() === row.model.trim().toLowerCase());
-    if (!metal) continue;
-    if (!values.metals.includes(metal.id)) {
-      values.metals.push(metal.id);
-      values.prices[metal.id] = row.price;
-      if (row.image) values.images[metal.id] = row.image;
+    const id: MatrixMetalId | undefined =
+      known(row)?.id ?? (unknown.size === 1 && row.model.trim() ? OTHER_METAL : undefined);
+    if (!id) continue;
+    if (!values.metals.includes(id)) {
+      values.metals.push(id);
+      values.prices[id] = row.price;
+      if (row.image) values.images[id] = row.image;
+      if (id === OTHER_METAL) values.otherMetal = row.model.trim();
     }
     const size = row.size.trim();
     if ((MATRIX_SIZES as readonly string[]).includes(size)) {
       if (!values.sizes.includes(size)) values.sizes.push(size);
     } else if (size && !others.includes(size)) others.push(size);
   }
-  values.metals = METALS.map((m) => m.id).filter((id) => values.metals.includes(id));
+  values.metals = MATRIX_METAL_IDS.filter((id) => values.metals.includes(id));
   values.sizes = MATRIX_SIZES.filter((s) => values.sizes.includes(s));
   values.otherSizes = others.join(", ");
   return values;

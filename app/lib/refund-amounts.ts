@@ -13,17 +13,22 @@ export type RefundOrder = {
   shipping: number;
   giftWrapPrice: number | null;
   items: { id: number; quantity: number; price: number; discount?: number | null }[];
+  /**
+   * Whether the order's discount shares are in prices with IVA (the shop showed prices with IVA when it
+   * was placed: `orderShowsIvaIncluded`); default true, the shop's default.
+   */
+  ivaIncluded?: boolean;
 };
 
 /**
  * A unit's weight: its price less its share of a discount code (docs/decisions/058). The share is stored
- * in the prices as shown, taken here as a fraction of the line with IVA (the shop's default); the shares
- * still add up to what was paid whatever the weights.
+ * in the prices as the order showed them (with IVA, or before it), so it is taken as a fraction of the
+ * line in those same prices; the shares add up to what was paid whatever the weights.
  */
-function unitWeight(item: RefundOrder["items"][number]): number {
+function unitWeight(item: RefundOrder["items"][number], ivaIncluded: boolean): number {
   const off = item.discount ?? 0;
   if (off <= 0) return item.price;
-  const gross = shownPrice(item.price, true) * item.quantity;
+  const gross = shownPrice(item.price, ivaIncluded) * item.quantity;
   return gross === 0 ? 0 : item.price * Math.max(0, 1 - off / gross);
 }
 
@@ -45,7 +50,8 @@ type Shares = { units: Map<number, number[]>; giftWrap: number };
 export function unitShares(order: RefundOrder): Shares {
   const weights: { key: number | "wrap"; weight: number }[] = [];
   for (const item of order.items)
-    for (let i = 0; i < item.quantity; i += 1) weights.push({ key: item.id, weight: unitWeight(item) });
+    for (let i = 0; i < item.quantity; i += 1)
+      weights.push({ key: item.id, weight: unitWeight(item, order.ivaIncluded ?? true) });
   if (order.giftWrapPrice !== null && order.giftWrapPrice > 0)
     weights.push({ key: "wrap", weight: order.giftWrapPrice });
   const pool = Math.max(0, order.total - order.shipping);

@@ -8,7 +8,7 @@ import { type Actor, recordAudit } from "./audit.server";
 /**
  * Staff's discount codes (/admin/promociones/cupones, docs/decisions/058): the list with each code's
  * uses and the revenue of its paid orders, creating one and archiving one, each audited in its own
- * transaction.
+ * transaction. Editing one is ./discount-code-edit.server.ts.
  */
 
 export type AdminDiscountCode = {
@@ -54,13 +54,15 @@ export async function listDiscountCodes(): Promise<AdminDiscountCode[]> {
     orderBy: [{ archivedAt: "asc" }, { createdAt: "desc" }],
     take: 200,
   });
-  // Revenue: the totals of the paid orders that used each code (paid: paidAt set, not refunded here).
-  const revenue = await prisma.order.groupBy({
-    by: ["discountCode"],
-    where: { discountCode: { in: rows.map((r) => r.code) }, paidAt: { not: null } },
-    _sum: { total: true },
-  });
-  const byCode = new Map(revenue.map((r) => [r.discountCode, r._sum.total ?? 0]));
+  // Revenue: what the paid orders that used each code charged, less what settled refunds gave back.
+  const revenue = await prisma.$queryRaw<{ code: string; revenue: bigint }[]>`
+    SELECT o."discount_code" AS "code", sum(o."total"::bigint - coalesce((
+      SELECT sum(r."amount") FROM "refunds" r WHERE r."order_id" = o."id" AND r."status" = 'reembolsado'
+    ), 0)) AS "revenue"
+    FROM "orders" o
+    WHERE o."discount_code" = ANY(${rows.map((r) => r.code)}::text[]) AND o."paid_at" IS NOT NULL
+    GROUP BY o."discount_code"`;
+  const byCode = new Map(revenue.map((r) => [r.code, Number(r.revenue)]));
   return rows.map((row) => ({
     id: row.id,
     code: row.code,
@@ -74,23 +76,32 @@ export async function listDiscountCodes(): Promise<AdminDiscountCode[]> {
   }));
 }
 
+/** What the audit trail keeps of a code: its text, its discount and its conditions, as the list says them. */
+export function auditValue(
+  row: Parameters<typeof discountText>[0] & Parameters<typeof conditionsText>[0] & { code: string },
+) {
+  return { cupon: row.code, descuento: discountText(row), condiciones: conditionsText(row) };
+}
+
+/** A code's text is unique: the field's Spanish answer when another code has it. */
+export const DUPLICATE_CODE = "Ya existe un cupón con ese código";
+
+/** Whether `error` is the unique index refusing a code's text (the other code took it first). */
+export function isDuplicateCode(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
 export type CreateOutcome = { ok: true } | { ok: false; field: "code"; message: string };
 
 export async function createDiscountCode(actor: Actor, input: DiscountCodeInput): Promise<CreateOutcome> {
   try {
     await prisma.$transaction(async (tx) => {
       const row = await tx.discountCode.create({ data: input });
-      await recordAudit(tx, actor, {
-        action: "discount_code",
-        before: null,
-        after: { cupon: row.code, descuento: discountText(row), condiciones: conditionsText(row) },
-      });
+      await recordAudit(tx, actor, { action: "discount_code", before: null, after: auditValue(row) });
     });
     return { ok: true };
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      return { ok: false, field: "code", message: "Ya existe un cupón con ese código" };
-    }
+    if (isDuplicateCode(error)) return { ok: false, field: "code", message: DUPLICATE_CODE };
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { SHIPPING_FEE } from "~/lib/constants";
-import { type DiscountLine, discountedTotals } from "~/lib/discounts";
+import { type DiscountLine, discountedTotals, normalizeCode } from "~/lib/discounts";
 import type { OrderTotals } from "~/lib/checkout";
 import type { Prisma } from "~/generated/prisma/client";
 import { appliedCodeIn, evaluateCode, takeDiscountUse } from "./discount-codes.server";
@@ -32,6 +32,10 @@ export async function discountForOrder(
       totals: discountedTotals(undiscounted, order.giftWrapPrice, SHIPPING_FEE, order.ivaIncluded),
     };
   }
+  // The code's row is locked first and until the order commits (its use is taken under the same lock):
+  // a staff edit of the code waits for this order, or this order reads the code as edited — never the
+  // old rules with the new limit (./discount-code-edit.server.ts).
+  await tx.$queryRaw`SELECT "id" FROM "discount_codes" WHERE "code" = ${normalizeCode(code)} FOR UPDATE`;
   const outcome = await evaluateCode(tx, code, userId, order.lines, order.now);
   if (!outcome.ok || outcome.codeId === null) throw new CheckoutError(outcome.ok ? "" : outcome.reason);
   const rule = await tx.discountCode.findUniqueOrThrow({

@@ -1,7 +1,7 @@
 import { unitShares } from "~/lib/refund-amounts";
 import { prisma } from "~/utils/db.server";
 import { storedRefundItems } from "~/lib/refund-amounts";
-import { refundMethodOf, takenBy } from "./refunds.server";
+import { refundBasis, refundMethodOf, takenBy } from "./refunds.server";
 
 /** What the refund page and the order page show of an order's refunds. */
 
@@ -60,6 +60,8 @@ export async function getRefundPage(number: string) {
       number: true,
       email: true,
       status: true,
+      subtotal: true,
+      tax: true,
       total: true,
       shipping: true,
       giftWrapPrice: true,
@@ -73,7 +75,7 @@ export async function getRefundPage(number: string) {
   });
   if (!order) return null;
   const { taken, amount: takenAmount } = await takenBy(prisma, order.id);
-  const shares = unitShares(order);
+  const shares = unitShares(refundBasis(order));
   const lines = order.items.map((item) => {
     const refunded = taken.items[item.id] ?? 0;
     const units = shares.units.get(item.id) ?? [];

@@ -4,12 +4,15 @@ import {
   NOTHING_TAKEN,
   quoteRefund,
   type QuoteRefusal,
+  type RefundOrder,
   type RefundQuote,
   type RefundSelection,
   storedRefundItems,
   type StoredRefundItems,
 } from "~/lib/refund-amounts";
+import { orderShowsIvaIncluded } from "~/lib/order-breakdown";
 import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getStripe } from "~/utils/stripe.server";
 import { type Actor, recordAudit } from "./audit.server";
@@ -48,6 +51,8 @@ export function refundMethodOf(order: { paymentMethod: string | null }): "card" 
 const ORDER_SELECT = {
   id: true,
   number: true,
+  subtotal: true,
+  tax: true,
   total: true,
   shipping: true,
   giftWrapPrice: true,
@@ -58,6 +63,13 @@ const ORDER_SELECT = {
 } as const satisfies Prisma.OrderSelect;
 
 export type RefundableOrder = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
+
+type PricedOrder = Omit<RefundOrder, "ivaIncluded"> & { subtotal: number; tax: number };
+
+/** An order as its refunds are priced: its discount shares read in the prices it was shown in. */
+export function refundBasis<T extends PricedOrder>(order: T): T & { ivaIncluded: boolean } {
+  return { ...order, ivaIncluded: orderShowsIvaIncluded(order, getEnv().PRICES_INCLUDE_IVA) };
+}
 
 /** What the order's refunds that hold their amount already gave back (or are giving back). */
 export async function takenBy(db: Tx, orderId: number): Promise<{ taken: RefundSelection; amount: number }> {
@@ -82,7 +94,7 @@ export async function previewRefund(
   if (!order) return { ok: false, reason: "not_found" };
   if (order.paidAt === null) return { ok: false, reason: "unpaid" };
   const { taken } = await takenBy(prisma, orderId);
-  const quoted = quoteRefund(order, taken, chosen);
+  const quoted = quoteRefund(refundBasis(order), taken, chosen);
   return quoted.ok ? { ok: true, quote: quoted.quote, order } : quoted;
 }
 
@@ -97,7 +109,7 @@ async function takeAmount(
   const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: ORDER_SELECT });
   if (order.paidAt === null) return { ok: false, reason: "unpaid" };
   const { taken, amount } = await takenBy(tx, orderId);
-  const quoted = quoteRefund(order, taken, chosen);
+  const quoted = quoteRefund(refundBasis(order), taken, chosen);
   if (!quoted.ok) return quoted;
   // The pieces' shares never add up to more than the total; said once more where the money is.
   if (amount + quoted.quote.amount > order.total) return { ok: false, reason: "too_many" };

@@ -12,7 +12,10 @@ import { catalogChanged } from "./catalog-cache.server";
  * the cached schedule and pages are forgotten here and on the other instances.
  */
 
-/** Orders counted in an event's revenue: paid and kept (a returned or refunded one no longer counts). */
+/**
+ * Orders counted in an event's revenue: paid and kept (a returned or refunded one no longer counts); of a
+ * kept order, the pieces a settled refund gave back do not count either.
+ */
 const KEPT_PAID = ["procesando", "enviado", "entregado"] as const;
 
 export type SaleEventRow = {
@@ -25,7 +28,7 @@ export type SaleEventRow = {
   state: SaleState;
   categories: string[];
   productCount: number;
-  /** Sum of price × quantity (centavos, before IVA, no shipping) of the lines bought at its price in kept paid orders. */
+  /** Sum of price × quantity (centavos, before IVA, no shipping) of the pieces bought at its price and kept. */
   revenue: number;
   pieces: number;
   orders: number;
@@ -48,12 +51,20 @@ export async function listSaleEvents(now: Date = new Date()): Promise<SaleEventR
         _count: { select: { products: true } },
       },
     }),
+    // Each line less its units given back by a settled refund (a ring returned from a kept order).
     prisma.$queryRaw<{ saleEventId: number; revenue: bigint; pieces: bigint; orders: bigint }[]>`
-      SELECT i."sale_event_id" AS "saleEventId", sum(i."price"::bigint * i."quantity") AS "revenue",
-        sum(i."quantity") AS "pieces", count(DISTINCT o."id") AS "orders"
-      FROM "order_items" i JOIN "orders" o ON o."id" = i."order_id"
-      WHERE i."sale_event_id" IS NOT NULL AND o."status"::text = ANY(${[...KEPT_PAID]}::text[])
-      GROUP BY i."sale_event_id"`,
+      SELECT k."sale_event_id" AS "saleEventId", sum(k."price"::bigint * k."kept") AS "revenue",
+        sum(k."kept") AS "pieces", count(DISTINCT k."order_id") AS "orders"
+      FROM (
+        SELECT i."sale_event_id", i."price", i."order_id", i."quantity" - coalesce((
+          SELECT sum((p->>'quantity')::int) FROM "refunds" r, jsonb_array_elements(r."items"->'pieces') p
+          WHERE r."order_id" = i."order_id" AND r."status" = 'reembolsado' AND (p->>'orderItemId')::int = i."id"
+        ), 0) AS "kept"
+        FROM "order_items" i JOIN "orders" o ON o."id" = i."order_id"
+        WHERE i."sale_event_id" IS NOT NULL AND o."status"::text = ANY(${[...KEPT_PAID]}::text[])
+      ) k
+      WHERE k."kept" > 0
+      GROUP BY k."sale_event_id"`,
   ]);
   const categoryIds = [...new Set(events.flatMap((e) => e.categories.map((c) => c.categoryId)))];
   const categories = new Map(

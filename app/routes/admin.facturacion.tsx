@@ -13,7 +13,7 @@ import { requireUserWithRole } from "~/utils/session.server";
 
 /**
  * The Facturación tab (admins only): the shop's own fiscal data as issuer of its CFDI — RFC, razón
- * social, régimen fiscal, lugar de expedición (docs/decisions/063). Once saved here they win over
+ * social, régimen fiscal, lugar de expedición (docs/decisions/064). Once saved here they win over
  * INVOICE_ISSUER_*; the page says where the current ones come from.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -51,7 +51,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await staffCancelInvoice({
       invoiceId: id,
       motive: form.get("motivo"),
-      substitute: form.get("sustituto"),
       actor,
     });
     flash =
@@ -138,7 +137,12 @@ export default function AdminInvoices() {
                         </Form>
                       </>
                     ) : null}
-                    {invoice.status === "emitida" ? <StaffCancelForm invoiceId={invoice.id} /> : null}
+                    {invoice.status === "emitida" && !invoice.replaced ? (
+                      <StaffCancelForm invoiceId={invoice.id} />
+                    ) : null}
+                    {invoice.replacesUuid ? (
+                      <p className="mt-1 text-xs text-ink-700">Sustituye a {invoice.replacesUuid}</p>
+                    ) : null}
                     {invoice.status === "cancelando" || invoice.status === "cancelada" ? (
                       <p className="mt-1 text-xs text-ink-700">
                         Motivo SAT {invoice.cancelMotive}
@@ -163,7 +167,9 @@ export default function AdminInvoices() {
                     ) : null}
                   </td>
                   <td className="py-2 pr-3">
-                    {invoice.series}-{invoice.folio}
+                    <a href={`/admin/facturas/${invoice.id}`} className="underline">
+                      {invoice.series}-{invoice.folio}
+                    </a>
                   </td>
                   <td className="py-2 pr-3">
                     <a href={`/admin/pedidos/${invoice.orderNumber}`} className="underline">
@@ -180,10 +186,18 @@ export default function AdminInvoices() {
                   <td className="py-2">
                     {invoice.uuid ? (
                       <span className="flex gap-2">
-                        <a href={`/orders/${invoice.orderNumber}/factura.pdf`} className="underline" download>
+                        <a
+                          href={`/orders/${invoice.orderNumber}/factura/${invoice.folio}.pdf`}
+                          className="underline"
+                          download
+                        >
                           PDF
                         </a>
-                        <a href={`/orders/${invoice.orderNumber}/factura.xml`} className="underline" download>
+                        <a
+                          href={`/orders/${invoice.orderNumber}/factura/${invoice.folio}.xml`}
+                          className="underline"
+                          download
+                        >
                           XML
                         </a>
                       </span>

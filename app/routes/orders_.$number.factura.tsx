@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CreditNotes } from "~/components/invoice/credit-notes";
 import { FiscalForm } from "~/components/invoice/fiscal-form";
+import { IssuedInvoice, PreviousInvoices } from "~/components/invoice/issued-invoice";
 import { creditNotesForOrder } from "~/invoicing/credit-note-views.server";
 import { Link } from "~/components/link";
 import { useIsPending } from "~/components/use-is-pending";
@@ -19,7 +20,8 @@ import { readForm } from "~/utils/request.server";
 
 /**
  * *Solicitar factura* for one of the shopper's paid orders (docs/decisions/035): until the end of the
- * month of the purchase, with a saved fiscal profile or new data; the invoice's XML and PDF once issued.
+ * month of the purchase, with a saved fiscal profile or new data — again after a cancellation with 02;
+ * the invoice's XML and PDF once issued, and the earlier (cancelled) ones below it.
  */
 
 async function pageOrder(request: Request, number: string | undefined) {
@@ -71,39 +73,7 @@ export default function InvoiceRequest() {
       <h1 className="mt-3 font-serif text-4xl text-ink-900">Factura del pedido {order.number}</h1>
       <p className="mt-2 text-ink-700">Total pagado: {formatMoney(order.total)}</p>
       {invoice?.uuid ? (
-        <div className="mt-8 rounded-sm border border-ink-900/10 bg-white p-6" data-testid="invoice-issued">
-          <h2 className="font-serif text-2xl text-ink-900">
-            {invoice.status === "cancelada"
-              ? "Factura cancelada"
-              : invoice.status === "cancelando"
-                ? "Factura en cancelación"
-                : "Factura emitida"}
-          </h2>
-          {invoice.status === "cancelada" || invoice.status === "cancelando" ? (
-            <p className="mt-2 text-sm text-ink-800" data-testid="invoice-cancelled">
-              {invoice.status === "cancelada"
-                ? "El pedido fue reembolsado y cancelamos esta factura ante el SAT: ya no tiene validez fiscal."
-                : "El pedido fue reembolsado: estamos cancelando esta factura ante el SAT."}
-            </p>
-          ) : null}
-          <p className="mt-2 text-sm text-ink-800">
-            Serie y folio {invoice.series}-{invoice.folio} · Folio fiscal (UUID){" "}
-            <span className="font-mono" data-testid="invoice-uuid">
-              {invoice.uuid}
-            </span>
-          </p>
-          <p className="mt-1 text-sm text-ink-800">
-            A nombre de {invoice.name} (RFC {invoice.rfc}); la enviamos a {invoice.email}.
-          </p>
-          <p className="mt-4 flex gap-4">
-            <a className="btn-primary" href={`/orders/${order.number}/factura.pdf`} download>
-              Descargar PDF
-            </a>
-            <a className="btn-secondary" href={`/orders/${order.number}/factura.xml`} download>
-              Descargar XML
-            </a>
-          </p>
-        </div>
+        <IssuedInvoice number={order.number} invoice={invoice} />
       ) : order.refusal ? (
         <p
           role="alert"
@@ -118,6 +88,11 @@ export default function InvoiceRequest() {
             <p className="mt-4 text-sm text-ink-800" data-testid="invoice-deadline">
               Puedes solicitar la factura de este pedido hasta el <strong>{order.deadline}</strong> (fin del mes de la
               compra, hora de la Ciudad de México).
+            </p>
+          ) : null}
+          {order.previous.length > 0 ? (
+            <p className="mt-2 text-sm text-ink-800" data-testid="invoice-again">
+              Tu factura anterior fue cancelada: puedes solicitarla de nuevo con los datos correctos.
             </p>
           ) : null}
           {answer?.message ? (
@@ -155,6 +130,7 @@ export default function InvoiceRequest() {
           </div>
         </>
       )}
+      <PreviousInvoices number={order.number} invoices={order.previous} />
       <CreditNotes notes={creditNotes} />
     </section>
   );

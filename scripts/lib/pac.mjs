@@ -2,7 +2,7 @@
 // Invoicing (CFDI 4.0) for `npm start`: with PAC_API_TOKEN the shop talks to the PAC and nothing is
 // started; without it, a shop on localhost gets the project's PAC simulator (tools/pac-simulator/) on a
 // free port with a fresh token, and the SAT's test issuer as the shop's fiscal data unless INVOICE_ISSUER_* are set
-// (docs/decisions/035) or an admin saved them in /admin/facturacion, which wins (063). A public shop
+// (docs/decisions/035) or an admin saved them in /admin/facturacion, which wins (064). A public shop
 // without a token has invoicing off.
 import crypto from "node:crypto";
 import { importDevelopmentTool } from "./development-tools.mjs";

@@ -247,6 +247,16 @@ test.describe("axe on each screen", () => {
     await visitAtEveryWidth(page, `/admin/pedidos/${number}/empaque`, "packing slip");
   });
 
+  test("a used discount code's edit page and the list of codes, as admin", async ({ page, login, app }) => {
+    test.slow();
+    const code = await app.prisma.discountCode.create({
+      data: { code: `AXE${Date.now().toString(36)}`.toUpperCase(), kind: "fixed", value: 200_00, usedCount: 1 },
+    });
+    await login({ role: "admin" });
+    await visitAtEveryWidth(page, `/admin/promociones/cupones/${code.id}`, "a code's edit page");
+    await visitAtEveryWidth(page, "/admin/promociones/cupones");
+  });
+
   for (const path of [...ADMIN_TABS, "/admin/productos/1"]) {
     test(`admin screen ${path}, as admin, at every width`, async ({ page, login }) => {
       test.slow();

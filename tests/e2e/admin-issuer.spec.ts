@@ -1,7 +1,7 @@
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * The shop's fiscal data as issuer in /admin/facturacion (issue 34, docs/decisions/063), with and without
+ * The shop's fiscal data as issuer in /admin/facturacion (issue 34, docs/decisions/064), with and without
  * JavaScript: a wrong RFC is answered next to its field with the other values kept, the right data are
  * saved with the flash. The values are the SAT's test issuer `npm start` already issues as on this server,
  * so the invoices other specs stamp meanwhile are unchanged.

@@ -1,9 +1,11 @@
-import { addToCart, expect, test, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { addToCart, type AppModules, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * A discount code at checkout (issue 37, docs/decisions/058): typed on the checkout's first step, shown
  * as "Cupón CODIGO −$X" in the totals, charged by the provider as the discounted total, and kept on the
- * order in Mis Pedidos. With and without JavaScript.
+ * order in Mis Pedidos; staff editing a code, which a cart that has it applied reads at once. With and
+ * without JavaScript.
  */
 
 const SHIPPING = {
@@ -15,6 +17,29 @@ const SHIPPING = {
   Municipio: "Miguel Hidalgo",
   "Código postal": "11560",
 };
+
+/**
+ * A new piece of `price` (before IVA) in the signed-in shopper's cart and a new code of `rule` typed in
+ * the cart's field; returns the code's text (unique to the test).
+ */
+async function applyNewCodeInCart(
+  { page, app, baseURL }: { page: Page; app: AppModules; baseURL: string | undefined },
+  prefix: string,
+  price: number,
+  rule: { kind: "percentage" | "fixed"; value: number },
+) {
+  const word = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const ring = await app.prisma.product.create({
+    data: { name: `Anillo ${word}`, price, stock: 5, image: "/images/products/placeholder.svg" },
+  });
+  await app.prisma.discountCode.create({ data: { code: word, ...rule } });
+  await addToCart(page, baseURL, ring.id);
+  await page.goto("/cart");
+  if (test.info().project.name === "js") await waitForHydration(page);
+  await page.getByLabel("Cupón de descuento").fill(word);
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  return word;
+}
 
 test("a code applied at checkout is what the provider charges", async ({ page, app, login, baseURL }) => {
   const js = test.info().project.name === "js";
@@ -73,17 +98,7 @@ test("a code applied in the cart stays there, with what it takes off, and reache
 }) => {
   const js = test.info().project.name === "js";
   await login();
-  const word = `Carro${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-  const ring = await app.prisma.product.create({
-    data: { name: `Anillo ${word}`, price: 2_000_00, stock: 5, image: "/images/products/placeholder.svg" },
-  });
-  await app.prisma.discountCode.create({ data: { code: word, kind: "fixed", value: 300_00 } });
-  await addToCart(page, baseURL, ring.id);
-
-  await page.goto("/cart");
-  if (js) await waitForHydration(page);
-  await page.getByLabel("Cupón de descuento").fill(word);
-  await page.getByRole("button", { name: "Aplicar" }).click();
+  const word = await applyNewCodeInCart({ page, app, baseURL }, "Carro", 2_000_00, { kind: "fixed", value: 300_00 });
   await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$300.00`);
   await expect(page.getByTestId("coupon-message")).toHaveText(`Cupón ${word} aplicado`);
   // Kept on the server: the page read again says so, with the amount, and Quitar.
@@ -117,4 +132,37 @@ test("a code applied in the cart stays there, with what it takes off, and reache
   await expect(page.getByLabel("Cupón de descuento")).toBeVisible();
   await page.reload();
   await expect(page.getByTestId("coupon-applied")).toHaveCount(0);
+});
+
+test("an admin edits a code's minimum; a cart with the code applied gives the new reason", async ({
+  page,
+  app,
+  login,
+  baseURL,
+}) => {
+  const js = test.info().project.name === "js";
+  // The admin shops too: the cart is theirs, the edit page too.
+  await login({ role: "admin" });
+  const word = await applyNewCodeInCart({ page, app, baseURL }, "Edita", 1_000_00, { kind: "percentage", value: 10 });
+  // $1,160.00 with IVA, 10 % off.
+  await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word} −$116.00`);
+
+  await page.goto("/admin/promociones/cupones");
+  if (js) await waitForHydration(page);
+  await page.getByRole("link", { name: `Editar ${word}` }).click();
+  await expect(page.getByRole("heading", { name: `Editar cupón ${word}` })).toBeVisible();
+  await expect(page.getByLabel("Valor")).toHaveValue("10");
+  await page.getByLabel("Compra mínima (pesos con IVA)").fill("5000");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page).toHaveURL(/\/admin\/promociones\/cupones$/);
+  await expect(page.getByText(`Cupón ${word} guardado`)).toBeVisible();
+  await expect(page.getByTestId("discount-codes").getByRole("row").filter({ hasText: word })).toContainText(
+    "Mínimo $5,000.00",
+  );
+
+  // The cart evaluates the applied code again: $5,000.00 − $1,160.00 still missing.
+  await page.goto("/cart");
+  await expect(page.getByTestId("coupon-applied")).toContainText(`Cupón ${word}`);
+  await expect(page.getByTestId("coupon-message")).toHaveText("Te faltan $3,840.00 para usar este cupón");
+  await expect(page.getByTestId("cart-total")).toHaveText("$1,160.00");
 });

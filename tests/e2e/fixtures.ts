@@ -28,7 +28,7 @@ async function loadAppModules() {
   return { prisma, createUserSession, createUser, createOrder };
 }
 
-type AppModules = Awaited<ReturnType<typeof loadAppModules>>;
+export type AppModules = Awaited<ReturnType<typeof loadAppModules>>;
 
 /** A fresh e-mail per test, worker and project, so parallel tests never share an account. */
 export function uniqueEmail(testInfo: TestInfo, prefix = "cliente") {

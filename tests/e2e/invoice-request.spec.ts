@@ -109,6 +109,78 @@ test("a shopper asks for the invoice at checkout and gets it once paid", async (
   await expect(page).toHaveURL(/\/success/);
   const order = await app.prisma.order.findFirstOrThrow({ where: { userId: user.id }, select: { id: true } });
   await expect
-    .poll(async () => (await app.prisma.invoice.findUnique({ where: { orderId: order.id } }))?.status)
+    .poll(async () => (await app.prisma.invoice.findFirst({ where: { orderId: order.id } }))?.status)
     .toBe("emitida");
+});
+
+/**
+ * The order's invoice history (docs/decisions/035 "Invoice history"): after staff cancelled an invoice with
+ * motive 02 the shopper asks for it again from Mis Pedidos within the deadline; both are listed, the
+ * cancelled one still downloadable.
+ */
+test("a shopper asks again for an invoice cancelled with 02 and sees both", async ({ page, app, login, paidOrder }) => {
+  const user = await login();
+  const product = await app.prisma.product.create({
+    data: {
+      name: `Broquel ${Date.now().toString(36)}`,
+      price: 1_800_00,
+      stock: 3,
+      image: "/images/products/placeholder.svg",
+      categoryId: 4,
+    },
+  });
+  const { id } = await paidOrder(user.id, [product.id]);
+  const order = await app.prisma.order.findUniqueOrThrow({ where: { id } });
+  const oldUuid = crypto.randomUUID().toUpperCase();
+  // As staff's cancellation with 02 leaves it (the PAC's part is the integration tests').
+  const cancelled = await app.prisma.invoice.create({
+    data: {
+      orderId: id,
+      status: "cancelada",
+      series: "E2E",
+      uuid: oldUuid,
+      rfc: "EKU9003173C9",
+      name: "ESCUELA KEMPER",
+      regimen: "601",
+      zip: "42501",
+      uso: "G03",
+      email: "compras@kemper.example",
+      formaPago: "04",
+      metodoPago: "PUE",
+      subtotal: order.subtotal,
+      discount: 0,
+      tax: order.tax,
+      total: order.total,
+      xml: `<cfdi:Comprobante UUID="${oldUuid}"/>`,
+      cancelMotive: "02",
+      cancelledAt: new Date(),
+    },
+  });
+
+  await page.goto("/orders");
+  const card = page.locator(`li:has([data-order-number="${order.number}"])`);
+  await expect(card.getByTestId("order-invoice-file")).toContainText(`Factura cancelada E2E-${cancelled.folio}`);
+  await card.getByRole("link", { name: "Solicitar factura de nuevo" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.number}/factura$`));
+  await expect(page.getByTestId("invoice-again")).toBeVisible();
+  await expect(page.getByTestId("previous-invoices")).toContainText(oldUuid);
+  await waitForHydration(page);
+
+  const form = page.getByTestId("fiscal-form");
+  await form.getByLabel("RFC").fill("EKU9003173C9");
+  await form.getByLabel("Nombre o razón social").fill("ESCUELA KEMPER URGATE");
+  await form.getByLabel("Régimen fiscal").selectOption("601");
+  await form.getByLabel("Uso del CFDI").selectOption("G03");
+  await form.getByLabel("Código postal del domicilio fiscal").fill("42501");
+  await form.getByRole("button", { name: "Solicitar factura" }).click();
+  await expect(page.getByTestId("invoice-issued")).toContainText("Factura emitida");
+  await expect(page.getByTestId("invoice-uuid")).not.toHaveText(oldUuid);
+  await expect(page.getByTestId("previous-invoices")).toContainText("datos equivocados");
+
+  const old = await page.request.get(`/orders/${order.number}/factura/${cancelled.folio}.xml`);
+  expect(old.status()).toBe(200);
+  expect(await old.text()).toContain(oldUuid);
+  await page.goto("/orders");
+  await expect(card.getByTestId("order-invoice-file")).toHaveCount(2);
+  await expect(card.getByTestId("order-invoice-file").first()).toContainText("Factura emitida");
 });

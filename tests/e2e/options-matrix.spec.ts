@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 /**
  * The options matrix (issue 37): an admin turns 3 metals × 9 sizes into 27 variants in one step, the
@@ -70,4 +70,53 @@ test("an admin generates 3 metals × 9 sizes in one step and saves them, the exi
   });
   expect(variants.filter((v) => v.model === "Oro rosa").every((v) => v.image === ring.image)).toBe(true);
   expect((await app.prisma.product.findUniqueOrThrow({ where: { id: ring.id } })).stock).toBe(7);
+});
+
+test("a metal outside the four is named once and generated like them, its name checked next to the field", async ({
+  page,
+  login,
+  app,
+}) => {
+  const word = `Platino${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const ring = await app.prisma.product.create({
+    data: {
+      name: `Anillo ${word}`,
+      material: "Oro blanco 18k",
+      price: 20_000_00,
+      stock: 0,
+      image: "/images/products/placeholder.svg",
+      categoryId: 1,
+    },
+  });
+  await login({ role: "admin" });
+  await page.goto(`/admin/productos/${ring.id}`);
+  await waitForHydration(page);
+  const matrix = page.getByTestId("options-matrix");
+  await matrix.getByRole("checkbox", { name: "Otro metal" }).check();
+  await matrix.getByLabel("Precio de otro metal (MXN), antes de IVA").fill("21500");
+  for (const size of ["5", "6"]) await matrix.getByRole("checkbox", { name: size, exact: true }).check();
+  // Named as one of the four: refused beside the name, what was typed kept.
+  await matrix.getByLabel("Nombre del otro metal").fill("oro ROSA");
+  await matrix.getByRole("button", { name: "Generar combinaciones" }).click();
+  await expect(matrix.getByText("Ese metal ya está en la lista: márcalo arriba")).toBeVisible();
+  await expect(matrix.getByLabel("Precio de otro metal (MXN), antes de IVA")).toHaveValue("21500");
+
+  await matrix.getByLabel("Nombre del otro metal").fill("platino");
+  await matrix.getByRole("button", { name: "Generar combinaciones" }).click();
+  await expect(page.getByTestId("matrix-notice")).toContainText("2 combinaciones: 2 nuevas");
+  const rows = page.getByTestId("variant-row");
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).getByLabel("Existencias").fill("1");
+  await rows.nth(1).getByLabel("Existencias").fill("2");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByTestId("flash-message")).toHaveText(/Cambios guardados/);
+  const variants = await app.prisma.variant.findMany({ where: { productId: ring.id }, orderBy: { sortOrder: "asc" } });
+  expect(variants.map((v) => [v.model, v.size, v.material, v.price, v.stock])).toEqual([
+    ["Platino", "5", "Platino", 21_500_00, 1],
+    ["Platino", "6", "Platino", 21_500_00, 2],
+  ]);
+  // Opened again, the form has it as the other metal, so generating again keeps its rows.
+  await page.goto(`/admin/productos/${ring.id}`);
+  await expect(matrix.getByRole("checkbox", { name: "Otro metal" })).toBeChecked();
+  await expect(matrix.getByLabel("Nombre del otro metal")).toHaveValue("Platino");
 });

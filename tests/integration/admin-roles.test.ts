@@ -16,6 +16,7 @@ import { loader as auditLoader } from "~/routes/admin.historial";
 import { action as importAction, loader as importLoader } from "~/routes/admin.importar";
 import { loader as outboxLoader } from "~/routes/admin.outbox";
 import { loader as invoicesLoader } from "~/routes/admin.facturas";
+import { loader as invoiceLoader } from "~/routes/admin.facturas_.$id";
 import { action as categoriesAction, loader as categoriesLoader } from "~/routes/admin.categorias";
 import { action as issuerAction, loader as issuerLoader } from "~/routes/admin.facturacion";
 import { action as orderPageAction, loader as orderPageLoader } from "~/routes/admin.pedidos.$number";
@@ -74,7 +75,28 @@ async function setUp() {
     data: { orderId: delivered.id, kind: "devolucion", reason: "Prueba" },
   });
   await prisma.returnRequest.update({ where: { id: returnRequest.id }, data: { status: "aprobada" } });
-  return { product, variant, unsold, plain, order, returnRequest, target: customer.user, png, importCsv };
+  // A stamped invoice of the order, for its admin screen (docs/decisions/035 "Invoice history").
+  const invoice = await prisma.invoice.create({
+    data: {
+      orderId: order.id,
+      status: "emitida",
+      series: "R",
+      uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31",
+      rfc: "EKU9003173C9",
+      name: "ESCUELA KEMPER URGATE",
+      regimen: "601",
+      zip: "42501",
+      uso: "G03",
+      email: "compras@kemper.example",
+      formaPago: "04",
+      metodoPago: "PUE",
+      subtotal: 100,
+      discount: 0,
+      tax: 16,
+      total: 116,
+    },
+  });
+  return { product, variant, unsold, plain, order, returnRequest, invoice, target: customer.user, png, importCsv };
 }
 
 const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; params?: (f: Fixture) => Params }[] = [
@@ -132,6 +154,13 @@ const LOADERS: { name: string; loader: Loader; path: string; role: RoleName; par
   { name: "historial", loader: auditLoader, path: "/admin/historial", role: "admin" },
   { name: "correos", loader: outboxLoader, path: "/admin/outbox", role: "worker" },
   { name: "facturas", loader: invoicesLoader, path: "/admin/facturas", role: "worker" },
+  {
+    name: "factura",
+    loader: invoiceLoader,
+    path: "/admin/facturas/1",
+    role: "worker",
+    params: (f) => ({ id: f.invoice.id }),
+  },
   { name: "categorías", loader: categoriesLoader, path: "/admin/categorias", role: "admin" },
   { name: "facturación", loader: issuerLoader, path: "/admin/facturacion", role: "admin" },
 ];

@@ -121,7 +121,7 @@ describe("the SAT product key of a category", () => {
     expect(result.status).toBe("issued");
     // A key changed after stamping leaves the stamped invoice as it was.
     await prisma.category.update({ where: { id: 1 }, data: { satProductKey: "54101599" } });
-    const { xml } = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const { xml } = await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     const concepts = [...(xml ?? "").matchAll(/<cfdi:Concepto ClaveProdServ="(\d{8})"[^>]*Descripcion="([^"]+)"/g)];
     expect(concepts.map((m) => [m[2], m[1]])).toEqual([
       ["Anillo", "54101503"],

@@ -111,10 +111,10 @@ describe("¿Requieres factura? at checkout", () => {
 
     await payments.pay(outcome.headers.get("location")!);
     await eventually(
-      async () => (await prisma.invoice.findUnique({ where: { orderId: order.id } }))?.status === "emitida",
+      async () => (await prisma.invoice.findFirst({ where: { orderId: order.id } }))?.status === "emitida",
       "the invoice stamped",
     );
-    const invoice = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const invoice = await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     expect(invoice).toMatchObject({ rfc: "EKU9003173C9", total: order.total, formaPago: "04" }); // 4242…: credit
     expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ cardFunding: "credit" });
     // The webhook again, and the success page: still one stamp, one e-mail.
@@ -141,12 +141,12 @@ describe("¿Requieres factura? at checkout", () => {
     const tried = await Promise.all([issueMissedCheckoutInvoices(), issueMissedCheckoutInvoices()]);
     expect(tried).toEqual([1, 1]);
     expect(pac.stampCount()).toBe(1);
-    expect(await prisma.invoice.findUniqueOrThrow({ where: { orderId: died.id } })).toMatchObject({
+    expect(await prisma.invoice.findFirstOrThrow({ where: { orderId: died.id } })).toMatchObject({
       status: "emitida",
       rfc: "EKU9003173C9",
       total: died.total,
     });
-    expect(await prisma.invoice.findUnique({ where: { orderId: justPaid.id } })).toBeNull();
+    expect(await prisma.invoice.findFirst({ where: { orderId: justPaid.id } })).toBeNull();
     expect(await issueMissedCheckoutInvoices()).toBe(0); // nothing left that is due
     expect(await prisma.outboxEmail.count({ where: { kind: "invoice-issued" } })).toBe(1);
   });
@@ -157,11 +157,11 @@ describe("¿Requieres factura? at checkout", () => {
     await payments.pay(outcome.headers.get("location")!, "4000 0566 5566 5556");
     const order = await prisma.order.findFirstOrThrow({ where: { userId: user.id } });
     await eventually(
-      async () => (await prisma.invoice.findUnique({ where: { orderId: order.id } }))?.status === "emitida",
+      async () => (await prisma.invoice.findFirst({ where: { orderId: order.id } }))?.status === "emitida",
       "the invoice stamped",
     );
     expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ cardFunding: "debit" });
-    const invoice = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const invoice = await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     expect(invoice.formaPago).toBe("28");
     expect(invoice.xml).toContain('FormaPago="28"');
   });
@@ -182,10 +182,10 @@ describe("¿Requieres factura? at checkout", () => {
     const { voucherUrl } = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     await fetch(`${voucherUrl}/paid`, { method: "POST", redirect: "manual" });
     await eventually(
-      async () => (await prisma.invoice.findUnique({ where: { orderId: order.id } }))?.status === "emitida",
+      async () => (await prisma.invoice.findFirst({ where: { orderId: order.id } }))?.status === "emitida",
       "the invoice stamped",
     );
-    expect(await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } })).toMatchObject({
+    expect(await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } })).toMatchObject({
       formaPago: "01",
       rfc: "EKU9003173C9",
     });

@@ -110,7 +110,7 @@ describe("the egreso (nota de crédito) of a partial refund", () => {
     expect((await requestInvoice({ userId: user.id, orderNumber: order.number, receptor: RECEPTOR })).status).toBe(
       "issued",
     );
-    const invoice = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const invoice = await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     const { refund, pieceAmount } = await refundOnePieceAndShipping(order);
     expect(await settleRefund({ id: refund.id }, "succeeded", null)).toBe(true);
     await vi.waitFor(async () => expect((await noteOf(refund.id))?.status).toBe("emitida"), { timeout: 10_000 });
@@ -138,7 +138,7 @@ describe("the egreso (nota de crédito) of a partial refund", () => {
     expect(xml).toContain('Descripcion="Devolución: Dije de plata"');
     expect(xml).toContain(`Total="${(note.total / 100).toFixed(2)}"`);
     // The invoice itself stands: only a full refund cancels it.
-    expect((await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } })).status).toBe("emitida");
+    expect((await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } })).status).toBe("emitida");
     const email = await prisma.outboxEmail.findFirstOrThrow({ where: { kind: "credit-note-issued" } });
     expect(email.to).toBe(RECEPTOR.email);
     const files = (email.attachments as Array<{ filename: string }>).map((a) => a.filename);

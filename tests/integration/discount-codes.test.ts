@@ -8,13 +8,14 @@ import { releaseReservation } from "~/models/order.server";
 import { startCheckout } from "~/models/payment.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { action as adminCodesAction } from "~/routes/admin.promociones.cupones";
+import { action as editCodeAction, loader as editCodeLoader } from "~/routes/admin.promociones.cupones_.$id";
 import { action as cuponAction } from "~/routes/cupon";
 import { prisma } from "~/utils/db.server";
 import { readFlashes } from "~/utils/flash.server";
 import { createUserSession } from "~/utils/session.server";
 import { createProduct, createUser } from "../db-utils";
 import { staffSession } from "./admin-fixtures";
-import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
+import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments, settledCardRefund } from "./payment-helpers";
 
 /**
  * Discount codes at PAGAR (issue 37, docs/decisions/058): the server applies the shopper's code to the
@@ -76,6 +77,12 @@ describe("a discount code at PAGAR", () => {
       async () => (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status === "procesando",
       "the payment",
     );
+    // Staff see what the code sold: the order's total, less what a settled refund gave back.
+    const revenueOf = async () => (await listDiscountCodes()).find((c) => c.code === code.code)?.revenue;
+    expect(await revenueOf()).toBe(order.total);
+    const given = await settledCardRefund(order.id, { [ring.id]: 1 });
+    expect(given).toBeGreaterThan(0);
+    expect(await revenueOf()).toBe(order.total - given);
     // Paid: the shopper has used it, and a second order with it is refused with the reason.
     await createCode(); // another code exists: only this one counts
     const again = await prisma.discountCode.update({ where: { id: code.id }, data: { perShopperLimit: 1 } });
@@ -276,5 +283,166 @@ describe("staff's codes (/admin/promociones/cupones)", () => {
     const refused = await call(worker.cookie, { intent: "archive", id: String(row.id) });
     expect(refused).toBeInstanceOf(Response);
     expect([302, 403]).toContain((refused as Response).status);
+  });
+});
+
+describe("editing a code (/admin/promociones/cupones/:id)", () => {
+  const edit = (cookie: string, id: number, fields: Record<string, string>) =>
+    editCodeAction({
+      request: new Request(`http://localhost/admin/promociones/cupones/${id}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "save", ...fields }),
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: { id: String(id) },
+      context: {},
+    }).catch((thrown: unknown) => thrown);
+  const load = (cookie: string, id: string) =>
+    editCodeLoader({
+      request: new Request(`http://localhost/admin/promociones/cupones/${id}`, { headers: { Cookie: cookie } }),
+      params: { id },
+      context: {},
+    }).catch((thrown: unknown) => thrown);
+  type Refused = { data: { errors: Record<string, string>; values: Record<string, string> }; init: { status: number } };
+
+  it("saves the new rules with the flash and the trail; a cart with the code applied reads them at once", async () => {
+    const { cookie } = await staffSession("admin");
+    const code = await createCode({ value: 10, usageLimit: 50 });
+    const product = await createProduct({ price: 1_000_00, stock: 5 });
+    const shopper = await shopperWithCart(product.id, 1);
+    await setAppliedCode(shopper.id, code.code);
+    expect((await getCheckoutSummary(shopper.id)).coupon).toEqual({ code: code.code, amount: 116_00, reason: null });
+
+    // The form starts with the code's rules, as the create form takes them.
+    const form = (await load(cookie, String(code.id))) as { values: Record<string, string>; codeLocked: boolean };
+    expect(form).toMatchObject({ codeLocked: false, values: { code: code.code, kind: "percentage", value: "10" } });
+    expect(form.values).toMatchObject({ usageLimit: "50", minimumPurchase: "" });
+
+    // Same schema, same Spanish messages as creating one; everything typed comes back.
+    const bad = (await edit(cookie, code.id, { ...form.values, code: "x", endsAt: "mañana" })) as Refused;
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.errors).toEqual({
+      code: "De 3 a 32 letras, números, guiones o guiones bajos",
+      endsAt: "Escribe la fecha y hora como 2026-11-13 00:00",
+    });
+    const percent = (await edit(cookie, code.id, { ...form.values, value: "150" })) as Refused;
+    expect(percent.data.errors).toEqual({ value: "Un porcentaje de 1 a 100" });
+    expect(bad.data.values).toMatchObject({ code: "x", endsAt: "mañana", usageLimit: "50" });
+
+    const saved = await edit(cookie, code.id, { ...form.values, minimumPurchase: "5000" });
+    expect(saved).toBeInstanceOf(Response);
+    expect((saved as Response).headers.get("Location")).toBe("/admin/promociones/cupones");
+    expect(await flashOf(saved as Response)).toEqual({ kind: "success", message: `Cupón ${code.code} guardado` });
+    expect(await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({
+      minimumPurchase: 5_000_00,
+      value: 10,
+      usageLimit: 50,
+    });
+    // No cache between the code and the cart: the shopper's cart says the new minimum's reason.
+    expect((await getCheckoutSummary(shopper.id)).coupon).toEqual({
+      code: code.code,
+      amount: 0,
+      reason: "Te faltan $3,840.00 para usar este cupón",
+    });
+    const audit = await prisma.auditEntry.findMany({ where: { action: "discount_code" } });
+    expect(audit.map((a) => [a.before, a.after])).toEqual([
+      [
+        { cupon: code.code, descuento: "10 %", condiciones: "50 usos" },
+        { cupon: code.code, descuento: "10 %", condiciones: "Mínimo $5,000.00 · 50 usos" },
+      ],
+    ]);
+
+    // An unused code may get another text; an archived one is edited and stays archived.
+    await prisma.discountCode.update({ where: { id: code.id }, data: { archivedAt: new Date() } });
+    const renamed = `${code.code}B`;
+    const again = await edit(cookie, code.id, { ...form.values, code: renamed.toLowerCase(), minimumPurchase: "" });
+    expect(await flashOf(again as Response)).toEqual({ kind: "success", message: `Cupón ${renamed} guardado` });
+    const row = await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } });
+    expect(row).toMatchObject({ code: renamed, minimumPurchase: 0 });
+    expect(row.archivedAt).not.toBeNull();
+    // The old text no longer exists for the cart that had it.
+    expect((await getCheckoutSummary(shopper.id)).coupon?.reason).toBe("Este cupón no existe");
+    // Another code's text is taken.
+    const other = await createCode();
+    const taken = (await edit(cookie, code.id, { ...form.values, code: other.code })) as Refused;
+    expect(taken.data.errors).toEqual({ code: "Ya existe un cupón con ese código" });
+
+    // Only who may create codes may edit them; no such code is a 404.
+    const worker = await staffSession("worker");
+    for (const refused of [
+      await edit(worker.cookie, code.id, form.values),
+      await load(worker.cookie, String(code.id)),
+    ]) {
+      expect(refused).toBeInstanceOf(Response);
+      expect([302, 403]).toContain((refused as Response).status);
+    }
+    expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).code).toBe(renamed);
+    for (const id of ["999999", "abc"]) {
+      expect(((await load(cookie, id)) as Response).status).toBe(404);
+    }
+    expect(((await edit(cookie, 999_999, form.values)) as Response).status).toBe(404);
+  });
+
+  it("keeps the text of a used code and refuses a limit below its uses", async () => {
+    const { cookie } = await staffSession("admin");
+    const product = await createProduct({ price: 500_00, stock: 10 });
+    const code = await createCode({ usageLimit: 10 });
+    const user = await shopperWithCart(product.id, 1);
+    await setAppliedCode(user.id, code.code);
+    const outcome = await startCheckout(request(), user, SHIPPING);
+    if (!outcome.ok) throw new Error(outcome.message);
+
+    const form = (await load(cookie, String(code.id))) as { values: Record<string, string>; codeLocked: boolean };
+    expect(form.codeLocked).toBe(true);
+    const renamed = (await edit(cookie, code.id, { ...form.values, code: "OTRONOMBRE" })) as Refused;
+    expect(renamed.init.status).toBe(409);
+    expect(renamed.data.errors).toEqual({ code: "Este cupón ya aparece en pedidos: su código no puede cambiar" });
+    expect(renamed.data.values.code).toBe("OTRONOMBRE");
+    // Released unpaid, the order gave its use back, but its e-mails printed the text: still kept.
+    expect(await releaseReservation(outcome.orderId, "expired", "sweep")).toBe(true);
+    expect(await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({ usedCount: 0 });
+    const still = (await edit(cookie, code.id, { ...form.values, code: "OTRONOMBRE" })) as Refused;
+    expect(still.data.errors.code).toBe("Este cupón ya aparece en pedidos: su código no puede cambiar");
+
+    await prisma.discountCode.update({ where: { id: code.id }, data: { usedCount: 3 } });
+    const below = (await edit(cookie, code.id, { ...form.values, usageLimit: "2" })) as Refused;
+    expect(below.data.errors).toEqual({ usageLimit: "Ya se usó 3 veces: el límite no puede ser menor" });
+    // As many as its uses: allowed (the code is then spent).
+    expect(await edit(cookie, code.id, { ...form.values, usageLimit: "3" })).toBeInstanceOf(Response);
+    expect(await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({
+      code: code.code,
+      usageLimit: 3,
+    });
+  });
+
+  it("never lets a checkout and a lowered limit together pass the limit", async () => {
+    const { cookie } = await staffSession("admin");
+    for (let round = 0; round < 3; round += 1) {
+      const product = await createProduct({ price: 500_00, stock: 10 });
+      // One use counted, one left; the admin lowers the limit to the one counted as a shopper pays.
+      const code = await createCode({ usageLimit: 2, usedCount: 1 });
+      const user = await shopperWithCart(product.id, 1);
+      await setAppliedCode(user.id, code.code);
+      const form = (await load(cookie, String(code.id))) as { values: Record<string, string> };
+      const [order, saved] = await Promise.all([
+        startCheckout(request(), user, SHIPPING),
+        edit(cookie, code.id, { ...form.values, usageLimit: "1" }),
+      ]);
+      const row = await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } });
+      expect(row.usedCount).toBeLessThanOrEqual(row.usageLimit!);
+      if (order.ok) {
+        // The use went to the order: the limit stays, the admin is told why.
+        expect(row).toMatchObject({ usedCount: 2, usageLimit: 2 });
+        expect((saved as Refused).data.errors).toEqual({
+          usageLimit: "Ya se usó 2 veces: el límite no puede ser menor",
+        });
+      } else {
+        // The limit came first: the order is refused with the reason and never written.
+        expect(order).toEqual({ ok: false, message: "Este cupón ya se agotó" });
+        expect(saved).toBeInstanceOf(Response);
+        expect(row).toMatchObject({ usedCount: 1, usageLimit: 1 });
+        expect(await prisma.order.count({ where: { userId: user.id } })).toBe(0);
+      }
+    }
   });
 });

@@ -509,6 +509,24 @@ describe("hostile invoice requests (issue 34)", () => {
     const product = await prisma.product.findFirstOrThrow();
     const { id } = await createOrder({ userId: shopper.id, productIds: [product.id], status: "procesando" });
     const order = await prisma.order.findUniqueOrThrow({ where: { id } });
+    // A stamped invoice of another order, for staff's Sustituir form to be sent hostile fields.
+    const other = await createOrder({ userId: shopper.id, productIds: [product.id], status: "procesando" });
+    const receptor = { rfc: "EKU9003173C9", name: "X", regimen: "601", zip: "42501", uso: "G03", email: "a@b.mx" };
+    const stamped = await prisma.invoice.create({
+      data: {
+        ...receptor,
+        orderId: other.id,
+        status: "emitida",
+        series: "FZ",
+        uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31",
+        formaPago: "04",
+        metodoPago: "PUE",
+        subtotal: 100,
+        discount: 0,
+        tax: 16,
+        total: 116,
+      },
+    });
     const before = await tableCounts();
     const names = ["rfc", "name", "regimen", "uso", "zip", "email", "profileId"];
     for (const intent of ["new", "profile", "otra"]) {
@@ -527,6 +545,28 @@ describe("hostile invoice requests (issue 34)", () => {
     for (const file of ["factura", "factura.xml", "factura.pdf"]) {
       assertSafe(await send(shop.url, { path: `/orders/${order.number}/${file}`, headers: { Cookie: cookie } }), file);
     }
+    // One invoice of the order's history by folio, and staff's invoice screen with its Sustituir form.
+    for (const [label, value] of Object.entries(VALUES)) {
+      const file = encodeURIComponent(String(value).slice(0, 2_000));
+      const path = `/orders/${order.number}/factura/${file}`;
+      assertSafe(await send(shop.url, { path, headers: { Cookie: cookie } }), `invoice file ${label}`);
+      const screen = `/admin/facturas/${file}`;
+      assertSafe(await send(shop.url, { path: screen, headers: { Cookie: adminCookie } }), `invoice screen ${label}`);
+      for (const [intent, path] of [
+        ["substitute", screen],
+        [value, screen],
+        ["substitute", `/admin/facturas/${stamped.id}`],
+        [value, `/admin/facturas/${stamped.id}`],
+      ] as const) {
+        const response = await send(shop.url, {
+          method: "POST",
+          path,
+          body: formBody({ ...Object.fromEntries(names.map((name) => [name, value])), intent }),
+          headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+        });
+        assertSafe(response, `invoice substitute ${label}`);
+      }
+    }
     // A refund's egreso (nota de crédito) download: a hostile file name is a 404.
     for (const [label, value] of Object.entries(VALUES)) {
       const file = encodeURIComponent(String(value).slice(0, 2_000));
@@ -535,11 +575,11 @@ describe("hostile invoice requests (issue 34)", () => {
     }
     // Staff's retries in /admin/facturas (issuing again, cancelling again): every field hostile.
     for (const [label, value] of Object.entries(VALUES)) {
-      for (const intent of ["cancel", "retry", value]) {
+      for (const intent of ["cancel", "retry", "staff-cancel", value]) {
         const response = await send(shop.url, {
           method: "POST",
           path: "/admin/facturas",
-          body: formBody({ invoiceId: value, intent }),
+          body: formBody({ invoiceId: value, intent, motivo: value }),
           headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
         });
         assertSafe(response, `admin invoice retry ${label}`);
@@ -663,7 +703,7 @@ describe("hostile checkout drafts (issue 37)", () => {
 describe("hostile options matrix and Archivar / Restaurar (issue 37)", () => {
   it("answers every matrix field, forged variant rows and the state intents with a 4xx at worst, writing nothing", async () => {
     const product = await prisma.product.findFirstOrThrow();
-    const metals = ["oro-amarillo", "oro-blanco", "oro-rosa", "plata"];
+    const metals = ["oro-amarillo", "oro-blanco", "oro-rosa", "plata", "otro"];
     const before = await tableCounts();
     for (const [label, value] of Object.entries(VALUES)) {
       const fields: Record<string, string | string[]> = {
@@ -675,6 +715,7 @@ describe("hostile options matrix and Archivar / Restaurar (issue 37)", () => {
         matrixMetal: ["plata", ...[value].flat()],
         matrixSize: ["7", ...[value].flat()],
         matrixOtherSizes: value,
+        matrixOtherMetal: value,
         ...Object.fromEntries(
           metals.flatMap((m) => [
             [`matrixPrice-${m}`, m === "plata" ? "900" : value],
@@ -695,6 +736,14 @@ describe("hostile options matrix and Archivar / Restaurar (issue 37)", () => {
         headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
       });
       assertSafe(response, `matrix ${label}`);
+      // The other metal ticked with a good price: its hostile name alone decides.
+      const other = await send(shop.url, {
+        method: "POST",
+        path: `/admin/productos/${product.id}`,
+        body: formBody({ ...fields, matrixMetal: "otro", "matrixPrice-otro": "900" }),
+        headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+      });
+      assertSafe(other, `other metal ${label}`);
       for (const id of [String(product.id), encodeURIComponent(String(value).slice(0, 200))]) {
         const response = await send(shop.url, {
           method: "POST",
@@ -761,5 +810,69 @@ describe("hostile sale-event forms (issue 37, docs/decisions/057)", () => {
       "GET the event named with markup",
     );
     await prisma.saleEvent.deleteMany({});
+  });
+});
+
+describe("hostile discount-code forms (issue 37, docs/decisions/058)", () => {
+  it("answers each field of the new and the edit form, and the list's buttons, with a 4xx at worst", async () => {
+    const code = await prisma.discountCode.create({ data: { code: "FUZZEDITA", kind: "percentage", value: 10 } });
+    const valid: Record<string, string> = {
+      code: "FUZZNUEVO",
+      kind: "fixed",
+      value: "200",
+      minimumPurchase: "1500",
+      // Long over: a code no other test's cart ever meets.
+      startsAt: "2020-01-01T00:00",
+      endsAt: "2020-01-02T00:00",
+      usageLimit: "10",
+      perShopperLimit: "1",
+      productIds: "1",
+      categoryIds: "1",
+    };
+    const post = async (path: string, fields: Record<string, string | string[]>, label: string) => {
+      const response = await send(shop.url, {
+        method: "POST",
+        path,
+        body: formBody(fields),
+        headers: { ...FORM, Origin: shop.url, Cookie: adminCookie },
+      });
+      assertSafe(response, `POST ${path} ${label}`);
+      return response;
+    };
+    for (const field of Object.keys(valid)) {
+      for (const [label, value] of Object.entries(VALUES)) {
+        await post("/admin/promociones/cupones", { ...valid, intent: "create", [field]: value }, `${field}=${label}`);
+        await post(
+          `/admin/promociones/cupones/${code.id}`,
+          { ...valid, code: code.code, intent: "save", [field]: value },
+          `${field}=${label}`,
+        );
+      }
+    }
+    for (const [label, value] of Object.entries(VALUES)) {
+      for (const intent of ["archive", "restore", value]) {
+        await post(
+          "/admin/promociones/cupones",
+          { intent, id: value },
+          `intent=${String(intent).slice(0, 20)} ${label}`,
+        );
+      }
+      // A forged intent or id on the edit page: refused before anything is read.
+      await post(`/admin/promociones/cupones/${code.id}`, { ...valid, intent: value }, `intent ${label}`);
+      const path = `/admin/promociones/cupones/${encodeURIComponent(String(value).slice(0, 200))}`;
+      const forged = await post(path, { ...valid, intent: "save" }, `id ${label}`);
+      expect(forged.status, `id ${label}`).toBeGreaterThanOrEqual(400);
+      assertSafe(await send(shop.url, { path, headers: { Cookie: adminCookie } }), `GET ${path}`);
+    }
+    // The list and the edit page still render, the code's text as saved.
+    assertSafe(await send(shop.url, { path: "/admin/promociones/cupones", headers: { Cookie: adminCookie } }), "list");
+    const page = await send(shop.url, {
+      path: `/admin/promociones/cupones/${code.id}`,
+      headers: { Cookie: adminCookie },
+    });
+    assertSafe(page, "edit page");
+    expect(page.status).toBe(200);
+    expect((await prisma.discountCode.findUniqueOrThrow({ where: { id: code.id } })).code).toBe("FUZZEDITA");
+    await prisma.discountCode.deleteMany({ where: { code: { in: ["FUZZEDITA", "FUZZNUEVO"] } } });
   });
 });

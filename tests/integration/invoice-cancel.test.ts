@@ -78,7 +78,7 @@ async function pendingRefund(orderId: number, amount: number) {
   });
 }
 
-const invoiceOf = (orderId: number) => prisma.invoice.findUniqueOrThrow({ where: { orderId } });
+const invoiceOf = (orderId: number) => prisma.invoice.findFirstOrThrow({ where: { orderId } });
 
 beforeEach(async () => {
   await resetDatabase();
@@ -188,7 +188,7 @@ describe("cancelling the CFDI of a refunded order", () => {
     expect(await prisma.outboxEmail.count({ where: { kind: "invoice-cancelled" } })).toBe(2);
   });
 
-  it("the PAC refuses motive 01 without the substitute's UUID, and takes it with one", async () => {
+  it("the PAC refuses motive 01 without a substitute that relates the invoice (TipoRelacion 04)", async () => {
     const { order } = await invoicedOrder();
     const { uuid } = await invoiceOf(order.id);
     const settings = getInvoicingSettings()!;
@@ -199,22 +199,35 @@ describe("cancelling the CFDI of a refunded order", () => {
       kind: "rejected",
       message: expect.stringMatching(/folio de sustitución/) as unknown,
     });
-    const substitute = "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31";
-    expect(await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute })).toMatchObject({
-      ok: true,
+    const unknown = "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31";
+    expect(await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute: unknown })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/no existe/) as unknown,
+    });
+    // Another stamped invoice that does not relate this one is no substitute either.
+    const other = await invoicedOrder();
+    const unrelated = (await invoiceOf(other.order.id)).uuid!;
+    expect(await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute: unrelated })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/TipoRelacion 04/) as unknown,
     });
   });
 });
 
-describe("staff cancelling with motive 01 or 02 (issue 34, docs/decisions/050)", () => {
+describe("staff cancelling with motive 02 (issue 34, docs/decisions/050)", () => {
   const actor = { id: null, email: "contadora@example.test" };
 
-  it("02 cancels once without substitute, audited; 01 needs the substitute's UUID and relates it", async () => {
+  it("02 cancels once without substitute, audited; 01 is refused here (it is Sustituir's)", async () => {
     const { order } = await invoicedOrder();
     const invoice = await invoiceOf(order.id);
-    const refused = await staffCancelInvoice({ invoiceId: invoice.id, motive: "03", substitute: "", actor });
+    const refused = await staffCancelInvoice({ invoiceId: invoice.id, motive: "03", actor });
     expect(refused).toMatchObject({ status: "refused", field: "motive" });
-    const result = await staffCancelInvoice({ invoiceId: invoice.id, motive: "02", substitute: "ignored", actor });
+    expect(await staffCancelInvoice({ invoiceId: invoice.id, motive: "01", actor })).toMatchObject({
+      status: "refused",
+      field: "motive",
+      message: expect.stringMatching(/Sustituir/) as unknown,
+    });
+    const result = await staffCancelInvoice({ invoiceId: invoice.id, motive: "02", actor });
     expect(result).toEqual({ status: "cancelled", uuid: invoice.uuid });
     expect(await invoiceOf(order.id)).toMatchObject({
       status: "cancelada",
@@ -222,27 +235,14 @@ describe("staff cancelling with motive 01 or 02 (issue 34, docs/decisions/050)",
       cancelSubstitute: null,
     });
     // A second click: nothing more at the PAC.
-    expect(await staffCancelInvoice({ invoiceId: invoice.id, motive: "02", substitute: "", actor })).toMatchObject({
+    expect(await staffCancelInvoice({ invoiceId: invoice.id, motive: "02", actor })).toMatchObject({
       status: "refused",
     });
     expect(pac.cancelCount()).toBe(1);
     const audit = await prisma.auditEntry.findFirstOrThrow({ where: { orderId: order.id, action: "invoice" } });
     expect(audit).toMatchObject({ actorEmail: actor.email });
     expect(audit.after).toMatchObject({ invoice: "cancelando", motive: "02" });
-
-    const second = await invoicedOrder();
-    const other = await invoiceOf(second.order.id);
-    expect(await staffCancelInvoice({ invoiceId: other.id, motive: "01", substitute: "no-uuid", actor })).toMatchObject(
-      { status: "refused", field: "substitute" },
-    );
-    expect(
-      await staffCancelInvoice({ invoiceId: other.id, motive: "01", substitute: other.uuid!.toLowerCase(), actor }),
-    ).toMatchObject({ status: "refused", field: "substitute" });
-    const substitute = invoice.uuid!; // any stamped UUID stands for the re-issued invoice here
-    expect(await staffCancelInvoice({ invoiceId: other.id, motive: "01", substitute, actor })).toEqual({
-      status: "cancelled",
-      uuid: other.uuid,
-    });
-    expect(await invoiceOf(second.order.id)).toMatchObject({ cancelMotive: "01", cancelSubstitute: substitute });
+    const email = await prisma.outboxEmail.findFirstOrThrow({ where: { kind: "invoice-cancelled" } });
+    expect(email.text).toContain("puedes solicitarla de nuevo desde Mis Pedidos");
   });
 });

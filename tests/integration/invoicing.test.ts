@@ -100,7 +100,7 @@ describe("issuing a CFDI", () => {
     const before = pac.stampCount();
     const result = await requestInvoice({ userId: user.id, orderNumber: order.number, receptor: RECEPTOR });
     expect(result.status).toBe("issued");
-    const invoice = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const invoice = await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     expect(invoice).toMatchObject({ status: "emitida", series: "JA", rfc: "EKU9003173C9", total: order.total });
     expect(invoice.subtotal + invoice.tax).toBe(order.total);
     const xml = invoice.xml ?? "";
@@ -138,7 +138,7 @@ describe("issuing a CFDI", () => {
       receptor: { ...RECEPTOR, name: "ESCUELA KEMPER" },
     });
     expect(wrongName).toMatchObject({ status: "rejected", field: "name" });
-    const failed = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const failed = await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     expect(failed).toMatchObject({ status: "error", errorCode: "CFDI40145", uuid: null });
     const wrongZip = await requestInvoice({
       userId: user.id,
@@ -148,7 +148,7 @@ describe("issuing a CFDI", () => {
     expect(wrongZip).toMatchObject({ status: "rejected", field: "zip" });
     const right = await requestInvoice({ userId: user.id, orderNumber: order.number, receptor: RECEPTOR });
     expect(right.status).toBe("issued");
-    const issued = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const issued = await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     expect(issued).toMatchObject({ status: "emitida", folio: failed.folio, attempts: 3 });
   });
 
@@ -159,7 +159,7 @@ describe("issuing a CFDI", () => {
     pac.failNext("drop-after-stamp");
     const lost = await requestInvoice({ userId: user.id, orderNumber: order.number, receptor: RECEPTOR });
     expect(lost.status).toBe("unavailable");
-    expect(await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } })).toMatchObject({
+    expect(await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } })).toMatchObject({
       status: "error",
       uuid: null,
     });

@@ -17,7 +17,7 @@ import { callAction, callLoader, formRequest, getRequest } from "./auth-helpers"
 import { invoiceThrough, paidCardOrder, TEST_ISSUER } from "./pac-helpers";
 
 /**
- * The shop's own fiscal data edited by admins (issue 34, docs/decisions/063): /admin/facturacion checks
+ * The shop's own fiscal data edited by admins (issue 34, docs/decisions/064): /admin/facturacion checks
  * them with the fiscal profile's rules, audits the save, and the next CFDI is stamped as the saved issuer
  * (the row wins over INVOICE_ISSUER_*) while a stamped one keeps its own. With invoicing on, a shop
  * running for real refuses to start with no issuer at all.
@@ -65,7 +65,7 @@ async function stampedOrder() {
   ]);
   const result = await requestInvoice({ userId: user.id, orderNumber: order.number, receptor: RECEPTOR });
   expect(result.status).toBe("issued");
-  const { xml } = await prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+  const { xml } = await prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
   return { order, cfdi: readCfdi(xml ?? "") };
 }
 
@@ -130,7 +130,7 @@ describe("the shop's fiscal data in /admin/facturacion", () => {
     expect(after.cfdi.emisor).toEqual({ Rfc: "EKU9003173C9", Nombre: "ESCUELA KEMPER URGATE", RegimenFiscal: "601" });
     expect(after.cfdi.comprobante.LugarExpedicion).toBe("42501");
 
-    const { xml } = await prisma.invoice.findUniqueOrThrow({ where: { orderId: before.order.id } });
+    const { xml } = await prisma.invoice.findFirstOrThrow({ where: { orderId: before.order.id } });
     expect(readCfdi(xml ?? "").emisor.Rfc).toBe("COSC8001137NA");
     await prisma.$transaction((tx) => markInvoiceForCancellation(tx, before.order.id, "03"));
     expect(await cancelOrderInvoice(before.order.id)).toMatchObject({ status: "cancelled" });

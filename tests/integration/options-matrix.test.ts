@@ -204,6 +204,74 @@ describe("the options matrix", () => {
   });
 });
 
+describe("another metal staff name", () => {
+  it("generates its rows with its own price and material, refuses it unnamed, and keeps it when generating again", async () => {
+    const admin = await staffSession("admin");
+    const product = await createProduct({ name: "Anillo Eterno", material: "Oro blanco 18k", stock: 0 });
+    const fields = (otherMetal: string): [string, string][] => [
+      ["intent", "matrix"],
+      [MATRIX_FIELDS.metal, "oro-blanco"],
+      [MATRIX_FIELDS.metal, "otro"],
+      [MATRIX_FIELDS.otherMetal, otherMetal],
+      [MATRIX_FIELDS.size, "5"],
+      [MATRIX_FIELDS.size, "6"],
+      [MATRIX_FIELDS.price("oro-blanco"), "13900"],
+      [MATRIX_FIELDS.price("otro"), "21,500"],
+    ];
+
+    const unnamed = await edit(editForm(product, [], fields("  "), admin.cookie), product.id);
+    expect(unnamed.status).toBe(400);
+    expect((unnamed.body as Answer).matrix.errors).toEqual({
+      [MATRIX_FIELDS.otherMetal]: MATRIX_MESSAGES.otherMetalRequired,
+    });
+    expect((unnamed.body as Answer).matrix.values.prices).toMatchObject({ otro: "21,500" });
+    const listed = await edit(editForm(product, [], fields("oro BLANCO"), admin.cookie), product.id);
+    expect((listed.body as Answer).matrix.errors).toEqual({
+      [MATRIX_FIELDS.otherMetal]: MATRIX_MESSAGES.otherMetalListed,
+    });
+
+    const generated = await edit(editForm(product, [], fields("platino"), admin.cookie), product.id);
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    const cells = (generated.body as Answer).initialValue.variants;
+    expect(cells.map((c) => [c.model, c.size, c.material, c.price])).toEqual([
+      ["Oro blanco", "5", "", "13900.00"],
+      ["Oro blanco", "6", "", "13900.00"],
+      ["Platino", "5", "Platino", "21500.00"],
+      ["Platino", "6", "Platino", "21500.00"],
+    ]);
+    const saved = await edit(
+      editForm(
+        product,
+        cells.map((c) => ({ ...c, stock: "2" })),
+        [],
+        admin.cookie,
+      ),
+      product.id,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(302);
+    const active = await prisma.variant.findMany({ where: { productId: product.id }, orderBy: { sortOrder: "asc" } });
+    expect(active.filter((v) => v.model === "Platino").map((v) => [v.size, v.price, v.material])).toEqual([
+      ["5", 21_500_00, "Platino"],
+      ["6", 21_500_00, "Platino"],
+    ]);
+
+    // Generating again without the other metal named keeps nothing of it: the rows would go, and the
+    // notice says so before anything is saved.
+    const rows = active.map((v) => ({ id: String(v.id), model: v.model!, size: v.size!, price: "1", stock: "2" }));
+    const without = await edit(
+      editForm(
+        product,
+        rows,
+        fields("").filter(([name, value]) => value !== "otro" && name !== MATRIX_FIELDS.otherMetal),
+        admin.cookie,
+      ),
+      product.id,
+    );
+    expect((without.body as Answer).matrix.notice).toContain("Se quitarán 2 que no están en la matriz");
+    expect(await prisma.variant.count({ where: { productId: product.id } })).toBe(4);
+  });
+});
+
 describe("Archivar / Restaurar", () => {
   it("archives and restores with their own intents, each audited, and refuses anything else", async () => {
     const admin = await staffSession("admin");

@@ -3,10 +3,12 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startPaymentSimulator } from "@joyeria/payment-simulator";
+import { refundCard } from "~/models/refunds.server";
 import { action as webhookAction } from "~/routes/webhooks.stripe";
+import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { type Shipping, shippingFormValues } from "~/lib/validation/checkout";
-import { createCategories, resetDatabase } from "../db-utils";
+import { createCategories, createUser, resetDatabase } from "../db-utils";
 import { until } from "../support/wait";
 
 export const API_KEY = "sk_test_checkout_integration";
@@ -181,3 +183,19 @@ export const SHIPPING_FORM: Record<string, string> = Object.fromEntries(shipping
 /** Waits until `check` holds (webhooks and expiry timers run in the background). */
 export const eventually = (check: () => Promise<boolean>, what: string, timeoutMs = 5000) =>
   until(check, what, { timeoutMs });
+
+/**
+ * An admin (created for it) refunds pieces of a card-paid order through the provider, and the refund is
+ * settled by the simulator's webhook: resolves with the amount given back.
+ */
+export async function settledCardRefund(orderId: number, items: Record<number, number>): Promise<number> {
+  const admin = await createUser({ role: "admin" });
+  const refund = await refundCard(
+    { id: admin.id, email: admin.email },
+    { orderId, chosen: { items, shipping: false, giftWrap: false }, reason: "Talla" },
+  );
+  if (!refund.ok) throw new Error(`the refund was refused: ${refund.reason}`);
+  const settled = () => prisma.refund.findUniqueOrThrow({ where: { id: refund.refundId } });
+  await eventually(async () => (await settled()).status === "reembolsado", "the refund settled");
+  return (await settled()).amount;
+}

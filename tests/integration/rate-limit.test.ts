@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as linkAction, loader as linkLoader } from "~/routes/login_.enlace";
@@ -17,6 +17,11 @@ vi.mock("~/utils/auth.server", async (original) => ({
   ...(await original<Record<string, unknown>>()),
   padResponseTime: async () => {},
 }));
+// The files share one module graph: the next file imports the real padding again.
+afterAll(() => {
+  vi.doUnmock("~/utils/auth.server");
+  vi.resetModules();
+});
 
 beforeEach(async () => {
   await resetDatabase();

@@ -17,7 +17,7 @@ import { httpLoginCookie } from "./admin-fixtures";
 import { callLoader, getRequest } from "./auth-helpers";
 import { FORM, formBody, send } from "./http-client";
 import { shopServerForFile } from "./http-server";
-import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments } from "./payment-helpers";
+import { eventually, SHIPPING, SHOP_ORIGIN, setUpPayments, settledCardRefund } from "./payment-helpers";
 
 /**
  * Sale events (issue 37, docs/decisions/057-sale-events.md) through the real server and the shop's own
@@ -192,6 +192,12 @@ describe("an event staff create in /admin/promociones", () => {
     );
     const [row] = await listSaleEvents();
     expect(row).toMatchObject({ state: "activo", revenue: 2 * 987_66, pieces: 2, orders: 1 });
+
+    // One ring given back (the order kept, the other ring paid): the event sold one.
+    const ringLine = order.items.find((i) => i.saleEventId === event.id)!;
+    await settledCardRefund(order.id, { [ringLine.id]: 1 });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("procesando");
+    expect((await listSaleEvents())[0]).toMatchObject({ revenue: 987_66, pieces: 1, orders: 1 });
 
     // Archived: the regular price at once (a staff write forgets the cached pages).
     const archived = await post(admin, { intent: "archive", eventId: String(event.id) }, "/admin/promociones");

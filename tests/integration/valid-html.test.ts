@@ -48,6 +48,31 @@ describe("the HTML checker", () => {
     const customer = await createUser({ email: "valida@example.test" });
     const order = await createOrder({ userId: customer.id, items: [{ productId: ring.id, quantity: 1 }] });
     const admin = await httpLoginCookie(shop.url, "admin");
+    // A used code: its edit page shows the text read-only (docs/decisions/058).
+    const code = await prisma.discountCode.create({
+      data: { code: `VALIDO${Date.now()}`, kind: "percentage", value: 10, usageLimit: 5, usedCount: 1 },
+    });
+    // A stamped invoice, for the invoice's admin screen and its Sustituir form.
+    const invoice = await prisma.invoice.create({
+      data: {
+        orderId: order.id,
+        status: "emitida",
+        series: "V",
+        uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31",
+        rfc: "EKU9003173C9",
+        name: "ESCUELA KEMPER URGATE",
+        regimen: "601",
+        zip: "42501",
+        uso: "G03",
+        email: "compras@kemper.example",
+        formaPago: "04",
+        metodoPago: "PUE",
+        subtotal: 100,
+        discount: 0,
+        tax: 16,
+        total: 116,
+      },
+    });
 
     const anonymous = ["/", "/?categoria=rings", `/producto/${ring.id}`, `/producto/${soldOut.id}`, "/search?q=anillo"];
     const legal = ["/terminos-y-condiciones", "/aviso-de-privacidad", "/envios-y-devoluciones", "/guia-de-tallas"];
@@ -64,11 +89,14 @@ describe("the HTML checker", () => {
       `/admin/pedidos/${order.number}`,
       "/admin/devoluciones",
       "/admin/facturas",
+      `/admin/facturas/${invoice.id}`,
       "/admin/usuarios",
       "/admin/historial",
       "/admin/outbox",
       "/admin/importar",
       "/admin/exportar",
+      "/admin/promociones/cupones",
+      `/admin/promociones/cupones/${code.id}`,
     ];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "valid-html-"));
     const pages = [

@@ -62,6 +62,31 @@ describe("the shop's CFDI against the PAC simulator's SAT checks", () => {
     );
   });
 
+  it("a substitute relates the invoice it replaces with TipoRelacion 04, which the PAC checks like any relation", () => {
+    const plain = comprobanteFor([{ unitPrice: 140_293, quantity: 1 }], null, true);
+    expect(plain).not.toHaveProperty("CfdiRelacionados");
+    const old = "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31";
+    const substitute = buildComprobante({
+      issuer,
+      receptor,
+      amounts: buildConcepts({
+        lines: [{ description: "Pieza", unitPrice: 140_293, quantity: 1 }],
+        giftWrapPrice: null,
+        ...computeTotals([{ unitPrice: 140_293, quantity: 1 }], { ivaIncluded: true }),
+      }),
+      series: "A",
+      folio: 2,
+      date: new Date("2026-11-27T12:00:00Z"),
+      formaPago: "04",
+      metodoPago: "PUE",
+      substitutes: old,
+    });
+    expect(substitute.CfdiRelacionados).toEqual([{ TipoRelacion: "04", CfdiRelacionado: [{ UUID: old }] }]);
+    validateComprobante(substitute);
+    const malformed = { ...substitute, CfdiRelacionados: [{ TipoRelacion: "04", CfdiRelacionado: [{ UUID: "x" }] }] };
+    expect(() => validateComprobante(malformed)).toThrow(/CFDI40197/);
+  });
+
   it("refuses a concept whose IVA is outside the SAT's limits (7 pieces × IVA rounded per piece)", () => {
     const good = comprobanteFor([{ unitPrice: 3333, quantity: 7 }], null, true);
     const concept = good.Conceptos[0]!;

@@ -101,11 +101,29 @@ export async function startPacSimulator({ port = 0, host = "127.0.0.1", token, d
         message: "CACFDI33 - El motivo 01 requiere el folio de sustitución",
         messageDetail: "",
       };
+    // The SAT checks the substitute: a CFDI stamped for the issuer that relates this one with TipoRelacion 04.
+    if (motivo === "01") {
+      const replacement = [...stamps.values()].find((s) => s.uuid === substitute.toUpperCase());
+      if (!replacement)
+        return { status: "error", message: "CACFDI33 - El folio de sustitución no existe", messageDetail: substitute };
+      if (!relatesAsSubstitute(replacement.cfdi, uuid))
+        return {
+          status: "error",
+          message: "CACFDI33 - El folio de sustitución no relaciona el CFDI a cancelar con TipoRelacion 04",
+          messageDetail: substitute,
+        };
+    }
     const code = cancelled.has(uuid) ? "202" : "201";
     if (code === "201") cancelled.set(uuid, motivo);
     const fecha = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 19);
     const acuse = `<?xml version="1.0" encoding="utf-8"?><Acuse Fecha="${fecha}" RfcEmisor="${rfc}"><Folios><UUID>${uuid}</UUID><EstatusUUID>${code}</EstatusUUID><Motivo>${motivo}</Motivo></Folios></Acuse>`;
     return { status: "success", data: { acuse, uuid: { [uuid]: code } } };
+  }
+
+  /** @param {string} xml @param {string} uuid */
+  function relatesAsSubstitute(xml, uuid) {
+    const group = /<cfdi:CfdiRelacionados TipoRelacion="04">(.*?)<\/cfdi:CfdiRelacionados>/.exec(xml)?.[1] ?? "";
+    return group.toUpperCase().includes(`UUID="${uuid}"`);
   }
 
   const server = http.createServer((req, res) => {

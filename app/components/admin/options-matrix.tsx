@@ -3,7 +3,7 @@ import { ErrorList } from "~/components/form-parts";
 import { shownPrice } from "~/lib/checkout";
 import { METALS } from "~/lib/collection";
 import { formatMoney } from "~/lib/money";
-import { MATRIX_FIELDS, MATRIX_INTENT, MATRIX_SIZES, type MatrixValues } from "~/lib/options-matrix";
+import { MATRIX_FIELDS, MATRIX_INTENT, MATRIX_SIZES, type MatrixValues, OTHER_METAL } from "~/lib/options-matrix";
 import { parsePesos } from "~/lib/validation/admin-product";
 
 /** The action's answer to *Generar combinaciones* (app/models/product-options.server.ts). */
@@ -58,32 +58,51 @@ export function OptionsMatrix({
         </p>
         <ErrorList id={errorId(MATRIX_FIELDS.metal)} errors={list(MATRIX_FIELDS.metal)} />
         <ul className="mt-2 space-y-3" aria-labelledby="matrix-metals-label">
-          {METALS.map((metal) => (
+          {[...METALS, { id: OTHER_METAL, label: "Otro metal" } as const].map((metal) => (
             <li
               key={metal.id}
               className="grid items-start gap-3 sm:grid-cols-[10rem_1fr_1fr]"
               data-testid="matrix-metal"
             >
-              <label className="flex items-center gap-2 pt-2 text-sm text-ink-800">
-                <input
-                  type="checkbox"
-                  name={MATRIX_FIELDS.metal}
-                  value={metal.id}
-                  defaultChecked={values.metals.includes(metal.id)}
-                  className="h-4 w-4"
-                  {...invalid(MATRIX_FIELDS.metal)}
-                />
-                {metal.label}
-              </label>
+              <div className="space-y-1 pt-2">
+                <label className="flex items-center gap-2 text-sm text-ink-800">
+                  <input
+                    type="checkbox"
+                    name={MATRIX_FIELDS.metal}
+                    value={metal.id}
+                    defaultChecked={values.metals.includes(metal.id)}
+                    className="h-4 w-4"
+                    {...invalid(MATRIX_FIELDS.metal)}
+                  />
+                  {metal.label}
+                </label>
+                {metal.id === OTHER_METAL ? (
+                  <>
+                    <label htmlFor={MATRIX_FIELDS.otherMetal} className="sr-only">
+                      Nombre del otro metal
+                    </label>
+                    <input
+                      id={MATRIX_FIELDS.otherMetal}
+                      name={MATRIX_FIELDS.otherMetal}
+                      defaultValue={values.otherMetal}
+                      placeholder="p. ej. Platino"
+                      autoComplete="off"
+                      className="field-input py-2"
+                      {...invalid(MATRIX_FIELDS.otherMetal)}
+                    />
+                    <ErrorList id={errorId(MATRIX_FIELDS.otherMetal)} errors={list(MATRIX_FIELDS.otherMetal)} />
+                  </>
+                ) : null}
+              </div>
               <MetalPrice
                 name={MATRIX_FIELDS.price(metal.id)}
-                label={`Precio de ${metal.label} (MXN), antes de IVA`}
+                label={`Precio de ${metal.id === OTHER_METAL ? "otro metal" : metal.label} (MXN), antes de IVA`}
                 defaultValue={values.prices[metal.id] ?? ""}
                 error={errors[MATRIX_FIELDS.price(metal.id)]}
               />
               <div>
                 <label htmlFor={MATRIX_FIELDS.image(metal.id)} className="text-xs font-medium text-ink-800">
-                  Foto de {metal.label}
+                  Foto de {metal.id === OTHER_METAL ? "otro metal" : metal.label}
                 </label>
                 <select
                   id={MATRIX_FIELDS.image(metal.id)}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Field, FormError, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
 import type { Refusal } from "~/components/form-parts";
 import { DEFAULT_USO, USOS } from "~/lib/cfdi/catalogs";
-import { FiscalProfileSchema } from "~/lib/validation/fiscal-profile";
+import { type FiscalProfileInput, FiscalProfileSchema } from "~/lib/validation/fiscal-profile";
 import { TaxpayerFields, type TaxpayerTexts } from "./taxpayer-fields";
 
 const RECEPTOR_TEXTS: TaxpayerTexts = {
@@ -25,15 +25,18 @@ export function FiscalForm({
   lastResult,
   defaultEmail,
   busy,
+  substitute,
 }: {
   lastResult: Refusal | null | undefined;
   defaultEmail: string;
   busy: boolean;
+  /** Staff's *Sustituir*: the invoice's receptor data to correct, posted with intent "substitute". */
+  substitute?: Partial<FiscalProfileInput>;
 }) {
   const { form, fields, focus } = useSchemaForm(FiscalProfileSchema, {
     id: "fiscal-form",
     lastResult,
-    defaultValue: { uso: DEFAULT_USO, email: defaultEmail },
+    defaultValue: substitute ?? { uso: DEFAULT_USO, email: defaultEmail },
   });
   const [regimen, setRegimen] = useState(String(fields.regimen.initialValue ?? ""));
   const usos = USOS.filter(
@@ -48,7 +51,7 @@ export function FiscalForm({
       className="space-y-5"
       data-testid="fiscal-form"
     >
-      <input type="hidden" name="intent" value="new" />
+      <input type="hidden" name="intent" value={substitute ? "substitute" : "new"} />
       <FormError id={form.errorId} errors={form.errors} />
       <TaxpayerFields fields={fields} focus={focus} texts={RECEPTOR_TEXTS} onRegimenChange={setRegimen} />
       <SelectField
@@ -73,8 +76,14 @@ export function FiscalForm({
         required
         autoFocus={focus === "email"}
       />
-      <p className="text-xs text-ink-700">Guardamos estos datos en tu cuenta para elegirlos la próxima vez.</p>
-      <SubmitButton busy={busy} label="Solicitar factura" busyLabel="Emitiendo factura…" />
+      {substitute ? (
+        <SubmitButton busy={busy} label="Sustituir factura" busyLabel="Sustituyendo factura…" />
+      ) : (
+        <>
+          <p className="text-xs text-ink-700">Guardamos estos datos en tu cuenta para elegirlos la próxima vez.</p>
+          <SubmitButton busy={busy} label="Solicitar factura" busyLabel="Emitiendo factura…" />
+        </>
+      )}
     </Form>
   );
 }

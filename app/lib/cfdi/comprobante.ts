@@ -19,6 +19,8 @@ export type ComprobanteInput = {
   date: Date;
   formaPago: string;
   metodoPago: "PUE";
+  /** The invoice this one substitutes (SAT motive 01): related with TipoRelacion 04. */
+  substitutes?: string | null;
 };
 
 /** The CFDI's Fecha: local time of the place of issue (Mexico City, UTC−6 all year), no zone. */
@@ -43,6 +45,10 @@ export function buildComprobante(input: ComprobanteInput) {
     TipoDeComprobante: "I",
     Exportacion: "01",
     LugarExpedicion: input.issuer.zip,
+    // 04 "Sustitución de los CFDI previos": the cancelled invoice's UUID, as SAT motive 01 requires.
+    ...(input.substitutes
+      ? { CfdiRelacionados: [{ TipoRelacion: "04", CfdiRelacionado: [{ UUID: input.substitutes }] }] }
+      : {}),
     Emisor: { Rfc: input.issuer.rfc, Nombre: input.issuer.name, RegimenFiscal: input.issuer.regimen },
     Receptor: {
       Rfc: input.receptor.rfc,

@@ -1,3 +1,5 @@
+import { currentInvoice, type HistoryInvoice } from "./invoice-history";
+
 /** An order's invoice as staff read it (CSV export, order page): the CFDI's state, UUID and total. */
 
 export const INVOICE_STATUS_LABELS: Record<string, string> = {
@@ -10,13 +12,14 @@ export const INVOICE_STATUS_LABELS: Record<string, string> = {
 
 export type OrderInvoiceFigures = { state: string; uuid: string | null; total: number | null };
 
-/** The order's own invoice, else the factura global that covers it, else null (not invoiced). */
+/** The order's current invoice (`currentInvoice`), else the factura global that covers it, else null. */
 export function orderInvoiceFigures(order: {
-  invoice: { status: string; uuid: string | null; total: number } | null;
+  invoices: (HistoryInvoice & { total: number })[];
   globalInvoice: { globalInvoice: { status: string; uuid: string | null; series: string; folio: number } } | null;
 }): OrderInvoiceFigures | null {
-  if (order.invoice) {
-    const { status, uuid, total } = order.invoice;
+  const invoice = currentInvoice(order.invoices);
+  if (invoice) {
+    const { status, uuid, total } = invoice;
     return { state: INVOICE_STATUS_LABELS[status] ?? status, uuid, total: uuid ? total : null };
   }
   const global = order.globalInvoice?.globalInvoice;
@@ -29,6 +32,6 @@ export function orderInvoiceFigures(order: {
 
 /** What to select of an order for `orderInvoiceFigures`. */
 export const ORDER_INVOICE_SELECT = {
-  invoice: { select: { status: true, uuid: true, total: true } },
+  invoices: { select: { status: true, uuid: true, total: true, cancelMotive: true, createdAt: true } },
   globalInvoice: { select: { globalInvoice: { select: { status: true, uuid: true, series: true, folio: true } } } },
 } as const;

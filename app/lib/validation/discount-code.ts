@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CODE_PATTERN, type DiscountKind, normalizeCode } from "~/lib/discounts";
 import { pesosToCentavos } from "~/lib/money";
+import { formatShopTimeInput } from "~/lib/shop-time";
 
 /**
  * The staff's form for a discount code (/admin/promociones/cupones, docs/decisions/058): what each
@@ -112,3 +113,30 @@ export const DISCOUNT_CODE_FIELDS = [
   "productIds",
   "categoryIds",
 ] as const;
+export type DiscountCodeField = (typeof DISCOUNT_CODE_FIELDS)[number];
+/** The form's fields as typed (a new code's are empty). */
+export type DiscountCodeFormValues = Record<DiscountCodeField, string>;
+
+/** Centavos as the pesos the form takes back: "200" for whole pesos, "1500.50" otherwise. */
+function pesosText(centavos: number): string {
+  return centavos % 100 === 0 ? String(centavos / 100) : (centavos / 100).toFixed(2);
+}
+
+/**
+ * A stored code as its edit form starts: the inverse of `DiscountCodeSchema` (pesos with IVA, Mexico
+ * City time to the minute, ids separated by commas), so saving the form untouched stores the same row.
+ */
+export function discountCodeFormValues(row: DiscountCodeInput): DiscountCodeFormValues {
+  return {
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === "percentage" ? String(row.value) : row.kind === "fixed" ? pesosText(row.value) : "",
+    minimumPurchase: row.minimumPurchase > 0 ? pesosText(row.minimumPurchase) : "",
+    startsAt: row.startsAt ? formatShopTimeInput(row.startsAt) : "",
+    endsAt: row.endsAt ? formatShopTimeInput(row.endsAt) : "",
+    usageLimit: row.usageLimit === null ? "" : String(row.usageLimit),
+    perShopperLimit: row.perShopperLimit === null ? "" : String(row.perShopperLimit),
+    productIds: row.productIds.join(", "),
+    categoryIds: row.categoryIds.join(", "),
+  };
+}

@@ -3,7 +3,7 @@ import { checkTaxpayer, taxpayerFields } from "./fiscal-profile";
 import { text } from "./text";
 
 /**
- * The shop's own fiscal data as issuer of its CFDI 4.0 (/admin/facturacion, docs/decisions/063): RFC,
+ * The shop's own fiscal data as issuer of its CFDI 4.0 (/admin/facturacion, docs/decisions/064): RFC,
  * razón social in capitals without its corporate form, régimen fiscal of the RFC's person type — the
  * receptor's rules and messages (validation/fiscal-profile.ts) — and the lugar de expedición, the
  * 5-digit postcode of the place the invoices are issued from.

@@ -1,5 +1,5 @@
 -- The shop's own fiscal data as issuer of its CFDI, edited by admins in /admin/facturacion (issue 34,
--- docs/decisions/063-shop-settings-edited-by-admins.md). A single row, id 1, the only one the code
+-- docs/decisions/064-shop-settings-edited-by-admins.md). A single row, id 1, the only one the code
 -- writes (no CHECK: Prisma's wasm schema engine panics on those). While it does not exist the shop issues
 -- with INVOICE_ISSUER_*; once saved the row wins over them.
 CREATE TABLE "shop_settings" (
