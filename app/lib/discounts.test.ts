@@ -284,8 +284,7 @@ describe("property: a discounted order, wherever its money is shown or given bac
           });
           const given = [...shares.units.values()].flat().reduce((s, a) => s + a, 0) + shares.giftWrap;
           expect(given + totals.shipping).toBe(totals.total);
-          // …and each unit gets back about what it cost after its share of the code, in either way of
-          // showing prices (the share is stored in the prices as shown).
+          // …each unit about what it paid after its code share, stored in the prices as shown (with IVA or not).
           for (const item of items) {
             const off = (item.discount ?? 0) / item.quantity;
             const paid = ivaIncluded ? shownPrice(item.price, true) - off : (item.price - off) * 1.16;

@@ -200,14 +200,18 @@ describe("cancelling the CFDI of a refunded order", () => {
       message: expect.stringMatching(/folio de sustitución/) as unknown,
     });
     const unknown = "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31";
-    expect(await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute: unknown })).toMatchObject({
+    expect(
+      await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute: unknown }),
+    ).toMatchObject({
       ok: false,
       message: expect.stringMatching(/no existe/) as unknown,
     });
     // Another stamped invoice that does not relate this one is no substitute either.
     const other = await invoicedOrder();
     const unrelated = (await invoiceOf(other.order.id)).uuid!;
-    expect(await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute: unrelated })).toMatchObject({
+    expect(
+      await cancelCfdi(settings, { issuerRfc: ISSUER_RFC, uuid: uuid!, motive: "01", substitute: unrelated }),
+    ).toMatchObject({
       ok: false,
       message: expect.stringMatching(/TipoRelacion 04/) as unknown,
     });
