@@ -275,13 +275,7 @@ describe("property: a discounted order, wherever its money is shown or given bac
           expect(cfdi.total).toBe(totals.total);
 
           // Refunds: every unit's share, the packaging's and shipping give back exactly the total.
-          const shares = unitShares({
-            total: totals.total,
-            shipping: totals.shipping,
-            giftWrapPrice,
-            items,
-            ivaIncluded,
-          });
+          const shares = unitShares({ ...totals, giftWrapPrice, items, ivaIncluded });
           const given = [...shares.units.values()].flat().reduce((s, a) => s + a, 0) + shares.giftWrap;
           expect(given + totals.shipping).toBe(totals.total);
           // …each unit about what it paid after its code share, stored in the prices as shown (with IVA or not).
