@@ -96,12 +96,12 @@ test("a metal outside the four is named once and generated like them, its name c
   await matrix.getByLabel("Precio de otro metal (MXN), antes de IVA").fill("21500");
   for (const size of ["5", "6"]) await matrix.getByRole("checkbox", { name: size, exact: true }).check();
   // Named as one of the four: refused beside the name, what was typed kept.
-  await matrix.getByLabel("Nombre del otro metal").fill("oro ROSA");
+  await matrix.getByLabel("Cuál es el otro metal").fill("oro ROSA");
   await matrix.getByRole("button", { name: "Generar combinaciones" }).click();
   await expect(matrix.getByText("Ese metal ya está en la lista: márcalo arriba")).toBeVisible();
   await expect(matrix.getByLabel("Precio de otro metal (MXN), antes de IVA")).toHaveValue("21500");
 
-  await matrix.getByLabel("Nombre del otro metal").fill("platino");
+  await matrix.getByLabel("Cuál es el otro metal").fill("platino");
   await matrix.getByRole("button", { name: "Generar combinaciones" }).click();
   await expect(page.getByTestId("matrix-notice")).toContainText("2 combinaciones: 2 nuevas");
   const rows = page.getByTestId("variant-row");
@@ -118,5 +118,5 @@ test("a metal outside the four is named once and generated like them, its name c
   // Opened again, the form has it as the other metal, so generating again keeps its rows.
   await page.goto(`/admin/productos/${ring.id}`);
   await expect(matrix.getByRole("checkbox", { name: "Otro metal" })).toBeChecked();
-  await expect(matrix.getByLabel("Nombre del otro metal")).toHaveValue("Platino");
+  await expect(matrix.getByLabel("Cuál es el otro metal")).toHaveValue("Platino");
 });

@@ -79,7 +79,7 @@ export function OptionsMatrix({
                 {metal.id === OTHER_METAL ? (
                   <>
                     <label htmlFor={MATRIX_FIELDS.otherMetal} className="sr-only">
-                      Nombre del otro metal
+                      Cuál es el otro metal
                     </label>
                     <input
                       id={MATRIX_FIELDS.otherMetal}
