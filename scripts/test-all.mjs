@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project.
 //
-// 1. The checks: `prisma generate` alone first (the typecheck and the build read the client it writes),
-//    then the typecheck, the lint, the unit tests and the production build, two at a time (each is one
-//    busy process; two fill the two cores). Each prints its output whole when it ends, so two never
-//    interleave. A failure starts nothing new and skips the rest.
-// 2. The integration tests (both databases, scripts/test-integration.mjs), then the end-to-end tests
-//    (Playwright, against the build). One after the other: each already keeps both cores busy, and run
-//    together they took longer than apart (docs/testing-time.md). TEST_SUITES_TOGETHER=1 runs them at
-//    the same time (the integration output then arrives whole between Playwright's lines).
+// 1. `prisma generate` alone first (the typecheck and the build read the client it writes), then the
+//    production build and the unit tests side by side (each one busy process).
+// 2. The integration tests (both databases, scripts/test-integration.mjs) with the typecheck and the lint
+//    beside them, one after the other: the integration passes spend much of their time waiting on the
+//    databases and the child servers, and the two checks fill it (docs/testing-time.md). Held steps print
+//    their output whole when they end, so two never interleave.
+// 3. The end-to-end tests (Playwright, against the build), alone: they keep both cores busy, and run with
+//    the integration tests they took longer than apart. TEST_SUITES_TOGETHER=1 runs them at the same time.
+// A failure starts nothing new and skips the rest.
 //
 // TEST_SEQUENTIAL=1 runs every step one after the other with its output streamed (for a hang, or a
 // machine too loaded for two at a time). Exit code: 0 only when every step passed.
@@ -24,12 +25,16 @@ const npx = (bin, ...args) => [process.execPath, [`node_modules/${bin}`, ...args
 /** @type {Step} */
 const generate = { name: "prisma generate", command: [process.execPath, ["scripts/prisma.mjs", "generate"]] };
 /** @type {Step[]} */
-const checks = [
+const first = [
   { name: "build", command: ["npm", ["run", "--silent", "build"]] },
-  { name: "typecheck", command: npx("typescript/bin/tsc") },
   // One module graph for every unit file (pure modules; the three that change process.env restore it):
   // 49 s → 12 s (docs/testing-time.md). Vitest 3 takes `isolate` from the command line, not a project.
   { name: "unit tests", command: npx("vitest/vitest.mjs", "run", "--project", "unit", "--isolate=false") },
+];
+/** Beside the integration tests (they need nothing built; nothing needs them but the verdict). */
+/** @type {Step[]} */
+const checks = [
+  { name: "typecheck", command: npx("typescript/bin/tsc") },
   { name: "lint", command: ["npm", ["run", "--silent", "lint"]] },
 ];
 /** Streamed, unless both run at once: then the integration output is held and printed whole. */
@@ -70,11 +75,18 @@ async function pool(steps, width) {
   return ok;
 }
 
+const [integration, e2e] = suites;
+/** The integration tests with the checks beside them (one after the other): both must pass. */
+const integrationAndChecks = () => Promise.all([step(integration), pool(checks, 1)]).then((oks) => oks.every(Boolean));
+
 const started = Date.now();
-const passed =
-  (await step(generate)) &&
-  (await pool(checks, sequential ? 1 : 2)) &&
-  (await (together ? Promise.all(suites.map(step)).then((oks) => oks.every(Boolean)) : pool(suites, 1)));
+const passed = sequential
+  ? await pool([generate, ...first, ...checks, ...suites], 1)
+  : (await step(generate)) &&
+    (await pool(first, 2)) &&
+    (together
+      ? await Promise.all([integrationAndChecks(), step(e2e)]).then((oks) => oks.every(Boolean))
+      : (await integrationAndChecks()) && (await step(e2e)));
 
 const total = Math.round((Date.now() - started) / 1000);
 console.log(`\n${passed ? "✔" : "✘"} npm test: ${total} s`);
