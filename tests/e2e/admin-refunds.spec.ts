@@ -86,11 +86,18 @@ test.describe("refunds", () => {
     await confirm.getByRole("button", { name: `Confirmar reembolso de ${amount}` }).click();
     await expect(page.getByTestId("flash-message")).toContainText(`Reembolso de ${amount}`);
 
-    // The provider's event settles it: reload until the list says so (the webhook runs in the background).
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByTestId("refund").first()).toHaveAttribute("data-status", "reembolsado");
-    }).toPass({ timeout: 20_000 });
+    // The provider's event settles it in the background (its retries reach 64 s): wait for that event's
+    // write, then the page says so. (Reloading in a loop with the page's 20 s wait inside each try waited
+    // on a page loaded a moment before the event, and never reloaded again.)
+    await expect
+      .poll(
+        async () =>
+          (await app.prisma.refund.findFirst({ where: { orderId: order.id }, orderBy: { id: "desc" } }))?.status,
+        { timeout: 90_000 },
+      )
+      .toBe("reembolsado");
+    await page.reload();
+    await expect(page.getByTestId("refund").first()).toHaveAttribute("data-status", "reembolsado");
     await expect(page.getByTestId("refund-left")).toContainText("Queda por reembolsar");
     const email = await latestEmailTo(shopper.email);
     expect(email?.text).toContain(`Reembolsamos ${amount}`);
