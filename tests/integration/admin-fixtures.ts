@@ -102,3 +102,27 @@ export async function adminSnapshot() {
   ]);
   return { products, variants, orders, returns, roles, audit, users };
 }
+
+/** A stamped invoice row of `orderId` (no PAC involved), for the screens that list or show one. */
+export function stampedInvoiceRow(orderId: number, series: string) {
+  return prisma.invoice.create({
+    data: {
+      orderId,
+      status: "emitida",
+      series,
+      uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31",
+      rfc: "EKU9003173C9",
+      name: "ESCUELA KEMPER URGATE",
+      regimen: "601",
+      zip: "42501",
+      uso: "G03",
+      email: "compras@kemper.example",
+      formaPago: "04",
+      metodoPago: "PUE",
+      subtotal: 100,
+      discount: 0,
+      tax: 16,
+      total: 116,
+    },
+  });
+}

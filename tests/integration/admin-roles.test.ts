@@ -31,7 +31,13 @@ import { loader as returnSlipLoader } from "~/routes/admin_.devoluciones.$id.hoj
 import { prisma } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
-import { adminSnapshot, createOrder, createProductWithVariant, staffSession } from "./admin-fixtures";
+import {
+  adminSnapshot,
+  createOrder,
+  createProductWithVariant,
+  staffSession,
+  stampedInvoiceRow,
+} from "./admin-fixtures";
 import { formRequest, getRequest, settle } from "./auth-helpers";
 
 /**
@@ -76,26 +82,7 @@ async function setUp() {
   });
   await prisma.returnRequest.update({ where: { id: returnRequest.id }, data: { status: "aprobada" } });
   // A stamped invoice of the order, for its admin screen (docs/decisions/035 "Invoice history").
-  const invoice = await prisma.invoice.create({
-    data: {
-      orderId: order.id,
-      status: "emitida",
-      series: "R",
-      uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31",
-      rfc: "EKU9003173C9",
-      name: "ESCUELA KEMPER URGATE",
-      regimen: "601",
-      zip: "42501",
-      uso: "G03",
-      email: "compras@kemper.example",
-      formaPago: "04",
-      metodoPago: "PUE",
-      subtotal: 100,
-      discount: 0,
-      tax: 16,
-      total: 116,
-    },
-  });
+  const invoice = await stampedInvoiceRow(order.id, "R");
   return { product, variant, unsold, plain, order, returnRequest, invoice, target: customer.user, png, importCsv };
 }
 

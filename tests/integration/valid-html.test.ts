@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
-import { createOrder, httpLoginCookie } from "./admin-fixtures";
+import { createOrder, httpLoginCookie, stampedInvoiceRow } from "./admin-fixtures";
 import { send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
 
@@ -53,26 +53,7 @@ describe("the HTML checker", () => {
       data: { code: `VALIDO${Date.now()}`, kind: "percentage", value: 10, usageLimit: 5, usedCount: 1 },
     });
     // A stamped invoice, for the invoice's admin screen and its Sustituir form.
-    const invoice = await prisma.invoice.create({
-      data: {
-        orderId: order.id,
-        status: "emitida",
-        series: "V",
-        uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31",
-        rfc: "EKU9003173C9",
-        name: "ESCUELA KEMPER URGATE",
-        regimen: "601",
-        zip: "42501",
-        uso: "G03",
-        email: "compras@kemper.example",
-        formaPago: "04",
-        metodoPago: "PUE",
-        subtotal: 100,
-        discount: 0,
-        tax: 16,
-        total: 116,
-      },
-    });
+    const invoice = await stampedInvoiceRow(order.id, "V");
 
     const anonymous = ["/", "/?categoria=rings", `/producto/${ring.id}`, `/producto/${soldOut.id}`, "/search?q=anillo"];
     const legal = ["/terminos-y-condiciones", "/aviso-de-privacidad", "/envios-y-devoluciones", "/guia-de-tallas"];
