@@ -14,7 +14,7 @@ const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok:
 export function FooterContent({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
   const ivaIncluded = useIvaIncluded();
   return (
-    <footer className="mt-24 bg-ink-900 text-ivory-100 print:hidden">
+    <footer className="below-fold mt-24 bg-ink-900 text-ivory-100 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <Link to="/" className="inline-block rounded-sm">

@@ -1,7 +1,8 @@
 import type { RatingSummary as Summary } from "~/lib/reviews";
 import { StarIcon } from "./icons";
 
-const average = new Intl.NumberFormat("es-MX", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** "4.3": the average has one decimal already (`summarizeRatings`); es-MX writes it with a point. */
+const average = { format: (value: number) => value.toFixed(1) };
 
 /** "★★★★☆ 4.3 (12 reseñas)": a product's average rating and review count, on cards and the detail page. */
 export function RatingSummary({ rating, size = "sm" }: { rating: Summary; size?: "sm" | "md" }) {

@@ -1,3 +1,4 @@
+import { groupThousands } from "~/lib/numbers";
 import { type SearchParams, searchHref } from "~/lib/search";
 import type { SearchPage } from "~/models/search.server";
 import { MoreLink, useLoadMore } from "./load-more";
@@ -62,7 +63,7 @@ export function SearchResults({
 
 /** "1 resultado", "24 resultados". */
 export function resultsCount(total: number): string {
-  return total === 1 ? "1 resultado" : `${total.toLocaleString("es-MX")} resultados`;
+  return total === 1 ? "1 resultado" : `${groupThousands(total)} resultados`;
 }
 
 /** "¿Quisiste decir «anillo»?", a link to the same search (filters kept) with the suggested text. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CategoryId, GRID_MAX_PAGE, SEARCH_PRICE_MAX, SEARCH_PRICE_MIN } from "./constants";
+import { groupThousands } from "./numbers";
 import { OCCASION_IDS } from "./occasions";
 import { SEARCH_SORTS } from "./search";
 
@@ -133,5 +134,5 @@ export function collectionHref(category: CategoryId, filters: CollectionFilters,
 
 /** "12 piezas", "1 pieza". */
 export function piecesLabel(count: number): string {
-  return `${count.toLocaleString("es-MX")} ${count === 1 ? "pieza" : "piezas"}`;
+  return `${groupThousands(count)} ${count === 1 ? "pieza" : "piezas"}`;
 }

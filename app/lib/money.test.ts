@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { discountPercent, formatMoney, hasDiscount, pesosToCentavos, savings } from "./money";
 
@@ -9,6 +10,17 @@ describe("formatMoney", () => {
     // A discount's row: the minus sign (U+2212), as in "Cupón CODIGO −$116.00", never a hyphen.
     expect(formatMoney(-116_00)).toBe("\u2212$116.00");
     expect(formatMoney(-5)).toBe("\u2212$0.05");
+  });
+
+  it("writes what Intl's es-MX currency format writes, for any amount", () => {
+    const intl = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN", minimumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (centavos) => {
+        const expected = intl.format(Math.abs(centavos) / 100);
+        expect(formatMoney(centavos)).toBe(centavos < 0 ? `\u2212${expected}` : expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

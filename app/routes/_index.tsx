@@ -8,7 +8,8 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CollectionFilters } from "~/components/collection-filters";
-import { AnnouncementBar, CategoryTiles, HomeRow, TrustStrip } from "~/components/home-first-screen";
+import { AnnouncementBar, CategoryTiles, TrustStrip } from "~/components/home-first-screen";
+import { HomeRow as ServerHomeRow } from "~/components/home-row.server";
 import { isFollowingMore } from "~/components/load-more";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import { HomeNewsletter as ServerNewsletter } from "~/components/newsletter-box.server";
@@ -26,6 +27,9 @@ export { headers, loader } from "./__home.server";
 const HomeNewsletter = lazyHydrated(ServerNewsletter, () =>
   import("~/components/newsletter-box").then((m) => m.HomeNewsletter),
 );
+
+/** Más vendidos and the season's gifts: links and prices, hydrated once their code has arrived. */
+const HomeRow = lazyHydrated(ServerHomeRow, () => import("~/components/home-row").then((m) => m.HomeRow));
 
 /** "Ver más" moved the address to the page it appended: the grid already shows it, nothing to load. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>

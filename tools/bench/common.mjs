@@ -97,6 +97,12 @@ async function lighthouseOnce(url) {
     { CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
   );
   const report = JSON.parse(out);
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    // The whole report of each run, for reading the main thread's work (LIGHTHOUSE_REPORT_DIR=/tmp/lh).
+    fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll("/", "_") || "_"}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), out);
+  }
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const failing = Object.values(report.audits)
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")

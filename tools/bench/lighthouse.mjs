@@ -10,6 +10,7 @@
 // markup) and LIGHTHOUSE_RUNS runs (3) per page with their median; exits 1 when a median performance
 // score is under LIGHTHOUSE_MIN (95). LIGHTHOUSE_RUNS=0 measures the HTML only. Run by hand, not in
 // `npm test` (a run takes about a minute and its score depends on the machine's load).
+// LIGHTHOUSE_REPORT_DIR=dir keeps each run's whole report; LIGHTHOUSE_SERVE=1 only serves the shop.
 import pg from "pg";
 import { lighthouse, requireBuild, startServer } from "./common.mjs";
 import { freePort, migrateDeploy, root, startPglite } from "../../scripts/lib/database.mjs";
@@ -81,7 +82,12 @@ try {
     APP_ORIGIN: base,
     RATE_LIMIT_MULTIPLIER: "1000",
   });
-  for (const page of ["/", `/producto/${productId}`]) {
+  if (process.env.LIGHTHOUSE_SERVE === "1") {
+    // For reading a page by hand (a trace, DevTools): the same shop and data until Ctrl-C.
+    console.log(`Serving ${base} (home and /producto/${productId}); Ctrl-C stops it.`);
+    await new Promise((resolve) => process.once("SIGINT", resolve));
+  }
+  for (const page of process.env.LIGHTHOUSE_SERVE === "1" ? [] : ["/", `/producto/${productId}`]) {
     const res = await fetch(base + page);
     const html = await res.text();
     if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
