@@ -26,6 +26,14 @@ export type CardHoles = {
 const CONTROL = 'data-testid="add-to-cart"';
 
 export function searchCardHoles(html: string, here: string): CardHoles | null {
+  try {
+    return holesOf(html, here);
+  } catch {
+    return null; // data of another shape than a card's: the page is rendered as before
+  }
+}
+
+function holesOf(html: string, here: string): CardHoles | null {
   const products = cardsOf(routeDataOf(html, "routes/search"));
   if (!products) return null;
   const holes: CardHoles = { here, anonymous: [], signedIn: [] };
