@@ -25,8 +25,8 @@ import { hasShopCookie } from "./shop-cookies.server";
  * product pages and the search pages of a request carrying the shop's cookies are the anonymous page of
  * the same address from the rendered-page cache, with the shopper's own parts put in — the header's
  * account menu and cart badge, a product's review notice, a search card's add form, and the same values
- * in the loader data the browser hydrates from — and a fresh nonce. One statement reads the shopper (getViewer), a product page one more
- * (review eligibility); the catalogue is not rendered again.
+ * in the loader data the browser hydrates from — and a fresh nonce. One statement reads the shopper
+ * (getViewer), a product page one more (review eligibility); the catalogue is not rendered again.
  *
  * Rendered as before (null here) whenever assembling would not give exactly the page Remix renders:
  * the anonymous page cannot be had (not cached and no `fill`, or not a 200), the session carries a one-shot flash message or pixel event
