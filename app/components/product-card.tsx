@@ -1,9 +1,9 @@
 import { Link } from "~/components/link";
 import { type ReactNode, useId, useState } from "react";
-import type { CardProduct, CardSelection } from "~/lib/catalog";
+import { type CardProduct, type CardSelection, cardView } from "~/lib/catalog";
 import { chargedPiecePrice } from "~/lib/installments";
 import { discountPercent, hasDiscount } from "~/lib/money";
-import { chooseVariant, displayValues, materialOf } from "~/lib/variants";
+import { materialOf } from "~/lib/variants";
 import { ProductImage } from "./product-image";
 import { InstallmentsLine } from "./installments-line";
 import { Price } from "./price";
@@ -35,13 +35,10 @@ export function ProductCard({
 }) {
   const hydrated = useHydrated();
   const selectId = useId();
-  const variants = product.variants ?? [];
   const [model, setModel] = useState<string | null>(null);
-  const choice = chooseVariant(variants, { model });
-  const shown = displayValues(product, choice.variant);
+  const { choice, shown, href, selection } = cardView(product, model);
   const discounted = hasDiscount(shown.price, shown.originalPrice);
   const material = materialOf(product, choice.variant) ?? "Material no especificado";
-  const href = `/producto/${product.id}${choice.model && model ? `?modelo=${encodeURIComponent(choice.model)}` : ""}`;
   // Most important first: a phone shows only the first badge.
   const badges = [
     discounted ? (
@@ -111,16 +108,7 @@ export function ProductCard({
         ) : null}
         {product.rating ? <RatingSummary rating={product.rating} /> : null}
         <StockLine stock={shown.stock} />
-        {addToCartSlot?.({
-          productId: product.id,
-          productName: product.name,
-          variantId: choice.variant?.id ?? null,
-          model: choice.model,
-          size: choice.size,
-          stock: shown.stock,
-          price: shown.price,
-          href,
-        })}
+        {addToCartSlot?.(selection)}
       </div>
     </article>
   );

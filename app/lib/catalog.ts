@@ -1,6 +1,7 @@
 /** Pure catalogue rules and shapes shared by server and browser. */
 import { type CategoryId, GRID_MAX_PAGE } from "./constants";
 import { PRODUCT_IMAGE_DIR } from "./images";
+import { chooseVariant, displayValues } from "./variants";
 
 import type { RatingSummary } from "./reviews";
 
@@ -49,6 +50,28 @@ export type CardSelection = {
   /** The detail page of the piece shown, where every model and size can be chosen. */
   href: string;
 };
+
+/**
+ * What a card shows of `product` with `model` chosen in its select (null: as the server renders it): the
+ * variant choice, the values shown, the detail page's address and what its add-to-cart control adds.
+ * Shared by the card and the signed-in search page's assembly (docs/decisions/046), which must agree.
+ */
+export function cardView(product: CardProduct, model: string | null) {
+  const choice = chooseVariant(product.variants ?? [], { model });
+  const shown = displayValues(product, choice.variant);
+  const href = `/producto/${product.id}${choice.model && model ? `?modelo=${encodeURIComponent(choice.model)}` : ""}`;
+  const selection: CardSelection = {
+    productId: product.id,
+    productName: product.name,
+    variantId: choice.variant?.id ?? null,
+    model: choice.model,
+    size: choice.size,
+    stock: shown.stock,
+    price: shown.price,
+    href,
+  };
+  return { choice, shown, href, selection };
+}
 
 type Flags = { isNew: boolean; isFeatured: boolean };
 

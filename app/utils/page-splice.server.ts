@@ -42,7 +42,8 @@ type DataTemplate = {
   length: number;
 };
 
-const ENQUEUE =
+/** The single-fetch data script of a template's page (its nonce NONCE): the argument is the JSON string of the line. */
+export const ENQUEUE =
   /<script nonce="\0">window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
 
 /**

@@ -16,22 +16,22 @@ import {
   renderedPages,
   type StoredPage,
 } from "./rendered-pages.server";
+import { type CardHoles, searchCardHoles } from "./search-card-holes.server";
 import { getCookieSession } from "./session.server";
 import { hasShopCookie } from "./shop-cookies.server";
 
 /**
- * Signed-in catalogue pages from the shared page (docs/decisions/046): the home and category grids and
- * the product pages of a request carrying the shop's cookies are the anonymous page of the same address
- * from the rendered-page cache, with the shopper's own parts put in — the header's account menu and
- * cart badge, a product's review notice, and the same values in the loader data the browser hydrates
- * from — and a fresh nonce. One statement reads the shopper (getViewer), a product page one more
- * (review eligibility); the catalogue is not rendered again.
+ * Signed-in catalogue pages from the shared page (docs/decisions/046): the home and category grids, the
+ * product pages and the search pages of a request carrying the shop's cookies are the anonymous page of
+ * the same address from the rendered-page cache, with the shopper's own parts put in — the header's
+ * account menu and cart badge, a product's review notice, a search card's add form, and the same values
+ * in the loader data the browser hydrates from — and a fresh nonce. One statement reads the shopper
+ * (getViewer), a product page one more (review eligibility); the catalogue is not rendered again.
  *
  * Rendered as before (null here) whenever assembling would not give exactly the page Remix renders:
  * the anonymous page cannot be had (not cached and no `fill`, or not a 200), the session carries a one-shot flash message or pixel event
  * (the root loader consumes them with a Set-Cookie), the shopper may write a review (the form), or the
- * page's template cannot be made (a slot not found once). Search pages are rendered as before: their
- * cards' add buttons differ for a signed-in shopper.
+ * page's template cannot be made (a slot not found once, a search card not accounted for).
  */
 
 type Request = { method: string; url: string; cookie: string | undefined };
@@ -43,10 +43,13 @@ const ROOT_PATHS = [
 ] as const;
 const PRODUCT_PATHS = [...ROOT_PATHS, ["routes/producto.$id", "product", "reviewEligibility"]] as const;
 
-type Shape = { route: "home" | "product"; loginHref: string; reviewHref: string | null };
+type Shape = { route: "home" | "product" | "search"; here: string; loginHref: string; reviewHref: string | null };
+
+/** A stored page's template, and a search page's cards (no holes elsewhere). */
+type Assembly = { template: PageTemplate; cards: CardHoles | null };
 
 /** Templates per stored page (a page replaced or dropped takes its template with it). */
-const templates = new WeakMap<StoredPage, PageTemplate | null>();
+const templates = new WeakMap<StoredPage, Assembly | null>();
 
 /**
  * `fill(key)` renders and stores the anonymous page of `key` (the HTTP server's, server/app.mjs): called
@@ -72,10 +75,13 @@ export async function assemblePersonalPage(
     eligibility = id ? await reviewEligibilityOf(viewer.user.id, id) : null;
     if (eligibility === "can-review") return null;
   }
-  const template = templateFor(page, shape);
-  if (!template) return null;
+  const assembly = assemblyFor(page, shape);
+  if (!assembly) return null;
+  const { template, cards } = assembly;
+  const slots = slotsOf(shape, viewer, eligibility);
+  if (cards) slots.push(...(viewer ? cards.signedIn : cards.anonymous));
   const nonce = crypto.randomBytes(16).toString("base64");
-  const body = assemble(template, slotsOf(shape, viewer, eligibility), valuesOf(shape, viewer, eligibility), nonce);
+  const body = assemble(template, slots, valuesOf(shape, viewer, eligibility), nonce);
   countAssembled(key);
   return { status: 200, headers: personalHeaders(page.headers, nonce), body };
 }
@@ -90,20 +96,27 @@ async function storedOrFilled(key: string, fill: ((key: string) => Promise<void>
 
 function shapeOf(url: URL): Shape | null {
   const route = cachedRouteOf(url.pathname);
-  const loginHref = `/login?redirectTo=${encodeURIComponent(pageAddressOf(url.pathname, url.search))}`;
-  if (route === "home") return { route, loginHref, reviewHref: null };
+  const here = pageAddressOf(url.pathname, url.search);
+  const loginHref = `/login?redirectTo=${encodeURIComponent(here)}`;
+  if (route === "home" || route === "search") return { route, here, loginHref, reviewHref: null };
   if (route !== "product") return null;
   const id = parseId(url.pathname.slice("/producto/".length));
-  return id ? { route, loginHref, reviewHref: reviewLoginHref(`/producto/${id}`) } : null;
+  return id ? { route, here, loginHref, reviewHref: reviewLoginHref(`/producto/${id}`) } : null;
 }
 
-function templateFor(page: StoredPage, shape: Shape): PageTemplate | null {
-  if (templates.has(page)) return templates.get(page)!;
-  const anonymous = slotsOf(shape, null, null);
-  const paths = shape.route === "product" ? PRODUCT_PATHS : ROOT_PATHS;
-  const template = templateOf(page.parts.join(NONCE), anonymous, paths);
-  templates.set(page, template);
-  return template;
+function assemblyFor(page: StoredPage, shape: Shape): Assembly | null {
+  let assembly = templates.get(page);
+  if (assembly === undefined) {
+    const html = page.parts.join(NONCE);
+    const cards = shape.route === "search" ? searchCardHoles(html, shape.here) : null;
+    const paths = shape.route === "product" ? PRODUCT_PATHS : ROOT_PATHS;
+    const anonymous = [...slotsOf(shape, null, null), ...(cards?.anonymous ?? [])];
+    const template = shape.route !== "search" || cards ? templateOf(html, anonymous, paths) : null;
+    assembly = template ? { template, cards } : null;
+    templates.set(page, assembly);
+  }
+  // A search card's form comes back to the page's address: the one its holes were made for.
+  return assembly && (!assembly.cards || assembly.cards.here === shape.here) ? assembly : null;
 }
 
 /** The markup of the shopper's parts, in the order the template knows them. */

@@ -4,7 +4,8 @@ import { cookieFromSetCookie, expect, test, waitForHydration } from "./fixtures"
 /**
  * Two shoppers from an ad, interleaved on the same cached pages (issue 35, docs/decisions/046): each
  * page is the shared anonymous page with that shopper's header (name, cart count) and hydration data,
- * never the other's; with JavaScript the page hydrates without an error. With and without JavaScript.
+ * never the other's — on a search page, with the cards' add forms a signed-in shopper gets, which add
+ * to the cart; with JavaScript the page hydrates without an error. With and without JavaScript.
  */
 test("two signed-in shoppers on the same cached pages each see their own header", async ({
   page,
@@ -81,11 +82,32 @@ test("two signed-in shoppers on the same cached pages each see their own header"
   await visit(second, product, beto.name, "3", ana.name);
   await visit(page, "/?categoria=rings", ana.name, "2", beto.name);
   await visit(second, "/?categoria=rings", beto.name, "3", ana.name);
+  const search = `/search?q=${encodeURIComponent(word)}&fbclid=IwAR${word}`;
+  await visit(second, search, beto.name, "3", ana.name);
+  await visit(page, search, ana.name, "2", beto.name);
+
+  // Adding from the search card: signed in, the card's own form (logged out it is a link to the piece).
+  const card = page.getByTestId("product-card").filter({ hasText: ring.name });
+  const form = card.getByRole("form", { name: `Agregar ${ring.name} al carrito` });
+  if (js) {
+    await card.getByRole("button", { name: "Agregar al carrito" }).click();
+    await form.getByRole("button", { name: "AGREGAR" }).click();
+    await expect(card.getByRole("button", { name: "✓ Añadido" })).toBeVisible();
+  } else {
+    await card.locator("summary").click();
+    await form.getByRole("button", { name: "AGREGAR" }).click();
+    await expect(page.getByTestId("flash-message")).toHaveText("✓ Añadido al carrito");
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
+  }
+  await expect(page.locator("header").getByTestId("cart-count")).toHaveText("3");
+  // Ana's line went from 2 to 3 pieces; Beto's 3 are untouched.
+  const lines = await app.prisma.cartItem.findMany({ where: { productId: ring.id }, select: { quantity: true } });
+  expect(lines.map((l) => l.quantity)).toEqual([3, 3]);
   if (js) {
     // Hydrated from the spliced data: a client-side navigation keeps each shopper's header.
     await page.locator('nav[aria-label="Categorías"] a[data-category="necklaces"]').click();
     await expect(page).toHaveURL(/categoria=necklaces/);
-    await expect(page.locator("header").getByTestId("cart-count")).toHaveText("2");
+    await expect(page.locator("header").getByTestId("cart-count")).toHaveText("3");
     await expect(page.locator('header [data-menu="user"] summary')).toContainText(ana.name);
   }
   expect(errors).toEqual([]);

@@ -89,6 +89,35 @@ const cookiesOf = (response: RawResponse) =>
 
 const cartBadge = (body: string) => /data-testid="cart-count"[^>]*>([^<]+)</.exec(body)?.[1] ?? null;
 
+/** A search card's add control: logged out a link to the product page, signed in the form posting to /cart. */
+const loggedOutAdd = (id: number) => `href="/producto/${id}">Agregar<span> al carrito</span></a>`;
+const signedInAdd = (id: number) => `<input type="hidden" name="productId" value="${id}"/>`;
+
+/**
+ * Search cards of every kind, all found by `word`: a piece to add (featured, so an empty search shows it
+ * too), one with models (its variant travels with the form), one with sizes (chosen on its page) and
+ * one sold out (the same for everybody).
+ */
+async function searchablePieces(word: string) {
+  const models = await createProduct({ name: `Pulsera ${word} Modelos`, stock: 0 });
+  await prisma.variant.createMany({
+    data: [
+      { productId: models.id, name: "Oro", model: "Oro", price: 2_000_00, stock: 4, sortOrder: 0 },
+      { productId: models.id, name: "Plata", model: "Plata", price: 1_500_00, stock: 4, sortOrder: 1 },
+    ],
+  });
+  const sizes = await createProduct({ name: `Anillo ${word} Tallas`, stock: 0 });
+  await prisma.variant.createMany({
+    data: [
+      { productId: sizes.id, name: "6", size: "6", price: 3_000_00, stock: 2, sortOrder: 0 },
+      { productId: sizes.id, name: "7", size: "7", price: 3_000_00, stock: 2, sortOrder: 1 },
+    ],
+  });
+  await createProduct({ name: `Arete ${word} Agotado`, stock: 0 });
+  // Created last: it forgets the catalogue cache, variants included.
+  return createProduct({ name: `Collar ${word}`, stock: 20, isFeatured: true });
+}
+
 describe("marketing cookies and ad-click ids", () => {
   it("a cookie the shop does not own neither personalises nor turns off the cache", async () => {
     const product = await createProduct({ name: "Anillo Marea" });
@@ -137,15 +166,22 @@ describe("marketing cookies and ad-click ids", () => {
 describe("the shop's own cookies", () => {
   it("always make a request personal, even a logged-out device cookie", async () => {
     const product = await createProduct({ name: "Arete Coral" });
-    const path = `/producto/${product.id}`;
-    await get(path);
-    for (const cookie of ["__Host-joyeria_device=x", `${FBP}; __Host-joyeria_session=forged`, "__joyeria_session=y"]) {
-      const response = await get(path, cookie);
-      expect(response.status, cookie).toBe(200);
-      expect(response.headers["cache-control"], cookie).toBe("private, no-store");
-      expect(response.headers.etag, cookie).toBeUndefined();
-      expect(response.headers["x-cache"], cookie).not.toBe("hit");
-      expect(response.body, cookie).toContain("Iniciar Sesión");
+    for (const path of [`/producto/${product.id}`, "/search?q=coral"]) {
+      await get(path);
+      for (const cookie of [
+        "__Host-joyeria_device=x",
+        `${FBP}; __Host-joyeria_session=forged`,
+        "__joyeria_session=y",
+      ]) {
+        const response = await get(path, cookie);
+        expect(response.status, cookie).toBe(200);
+        expect(response.headers["cache-control"], cookie).toBe("private, no-store");
+        expect(response.headers.etag, cookie).toBeUndefined();
+        expect(response.headers["x-cache"], cookie).not.toBe("hit");
+        expect(response.body, cookie).toContain("Iniciar Sesión");
+        // Nobody signed in: a search card still sends to the product page.
+        if (path.startsWith("/search")) expect(response.body, cookie).toContain(loggedOutAdd(product.id));
+      }
     }
   });
 });
@@ -155,7 +191,7 @@ describe("signed-in catalogue pages from the shared page", () => {
     const product = await createProduct({ name: "Anillo Aurora", stock: 20 });
     const ana = await shopper("Anabel", product.id, 2);
     const beto = await shopper("Bertoldo", product.id, 5);
-    for (const path of ["/", "/?categoria=rings", `/producto/${product.id}`]) {
+    for (const path of ["/", "/?categoria=rings", `/producto/${product.id}`, "/search?q=aurora"]) {
       await get(path);
       for (let round = 0; round < 2; round += 1) {
         const [a, b] = await Promise.all([get(path, `${FBP}; ${ana}`), get(path, beto)]);
@@ -174,6 +210,10 @@ describe("signed-in catalogue pages from the shared page", () => {
             .loaderData.root;
           expect(root.user.displayName).toBe(own);
           expect(root.cartCount).toBe(Number(count));
+          if (path.startsWith("/search")) {
+            expect(response.body).toContain(signedInAdd(product.id));
+            expect(response.body).not.toContain(loggedOutAdd(product.id));
+          }
         }
       }
       // The anonymous page stays anonymous.
@@ -181,12 +221,26 @@ describe("signed-in catalogue pages from the shared page", () => {
       expect(anonymous.headers["x-cache"]).toBe("hit");
       expect(anonymous.body).not.toMatch(/Anabel|Bertoldo/);
       expect(cartBadge(anonymous.body)).toBeNull();
+      if (path.startsWith("/search")) expect(anonymous.body).toContain(loggedOutAdd(product.id));
     }
   });
 
   it("assembles exactly the page and the hydration data Remix renders for that shopper", async () => {
-    const product = await createProduct({ name: "Collar Luna", stock: 20 });
-    for (const path of ["/?categoria=bracelets", `/producto/${product.id}?talla=${crypto.randomUUID().slice(0, 6)}`]) {
+    const product = await searchablePieces("Luna");
+    // Per page, what it must show: search results with every kind of card, a page with a tracking id
+    // (left out of the forms' way back), and a search that finds nothing (the featured pieces).
+    const cards = ['name="variantId"', 'data-needs-size=""', ">Agotado</button>"];
+    const pages: Record<string, string[]> = {
+      "/?categoria=bracelets": [],
+      [`/producto/${product.id}?talla=${crypto.randomUUID().slice(0, 6)}`]: [],
+      "/search?q=luna": [...cards, signedInAdd(product.id)],
+      "/search?q=luna&orden=precio-asc&fbclid=IwAR-luna": [
+        ...cards,
+        'name="redirectTo" value="/search?orden=precio-asc&amp;q=luna"',
+      ],
+      "/search?q=zzxqwv": ["Piezas destacadas", signedInAdd(product.id)],
+    };
+    for (const [path, shown] of Object.entries(pages)) {
       let cookie = (await registeredStaff()).fresh;
       // Remix's own render for this shopper (the first page after registering, or one with the session
       // cookie the server sets again), then the assembled one.
@@ -194,8 +248,10 @@ describe("signed-in catalogue pages from the shared page", () => {
       expect(rendered.headers["x-cache"]).toBeUndefined();
       cookie = cookiesOf(rendered) || cookie;
       const assembled = await get(path, cookie);
-      expect(assembled.headers["x-cache"]).toBe("assembled");
+      expect(assembled.headers["x-cache"], path).toBe("assembled");
       expect(assembled.body).toContain("Panel Admin");
+      for (const part of shown) expect(assembled.body, path).toContain(part);
+      expect(assembled.body, path).not.toContain(loggedOutAdd(product.id));
       const [a, b] = [await partsOf(rendered), await partsOf(assembled)];
       expect(b.html).toBe(a.html);
       expect(b.data).toEqual(a.data);
