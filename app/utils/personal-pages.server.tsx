@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { renderToString } from "react-dom/server";
+import { FlashMessage } from "~/components/flash-message";
 import { CartLink, DesktopAccount, type HeaderUser, MobileAccount } from "~/components/header";
 import { ReviewNotice, reviewLoginHref } from "~/components/product-reviews";
 import { parseId } from "~/lib/ids";
@@ -7,7 +8,8 @@ import { cachedRouteOf, pageAddressOf } from "~/lib/page-params";
 import type { ReviewEligibility } from "~/lib/reviews";
 import { reviewEligibilityOf } from "~/models/review-eligibility.server";
 import { getViewer, type Viewer } from "~/models/viewer.server";
-import { FLASH_KEY, PIXEL_EVENT_KEY } from "./flash.server";
+import { getPublicEnv } from "./env.server";
+import { type Flash, readFlashes } from "./flash.server";
 import { type PageTemplate, type PatchValue, assemble, NONCE, templateOf } from "./page-splice.server";
 import {
   type CachedAnswer,
@@ -17,20 +19,20 @@ import {
   type StoredPage,
 } from "./rendered-pages.server";
 import { type CardHoles, searchCardHoles } from "./search-card-holes.server";
-import { getCookieSession } from "./session.server";
 import { hasShopCookie } from "./shop-cookies.server";
 
 /**
  * Signed-in catalogue pages from the shared page (docs/decisions/046): the home and category grids, the
  * product pages and the search pages of a request carrying the shop's cookies are the anonymous page of
  * the same address from the rendered-page cache, with the shopper's own parts put in — the header's
- * account menu and cart badge, a product's review notice, a search card's add form, and the same values
+ * account menu and cart badge, a product's review notice, a search card's add form, the one-shot message
+ * of the previous post (consumed with the same Set-Cookie the root loader writes), and the same values
  * in the loader data the browser hydrates from — and a fresh nonce. One statement reads the shopper
  * (getViewer), a product page one more (review eligibility); the catalogue is not rendered again.
  *
  * Rendered as before (null here) whenever assembling would not give exactly the page Remix renders:
- * the anonymous page cannot be had (not cached and no `fill`, or not a 200), the session carries a one-shot flash message or pixel event
- * (the root loader consumes them with a Set-Cookie), the shopper may write a review (the form), or the
+ * the anonymous page cannot be had (not cached and no `fill`, or not a 200), the one-shot message is
+ * for a field (the page shows it beside the sizes), a pixel event waits for a configured pixel, the shopper may write a review (the form), or the
  * page's template cannot be made (a slot not found once, a search card not accounted for).
  */
 
@@ -40,6 +42,7 @@ type Request = { method: string; url: string; cookie: string | undefined };
 const ROOT_PATHS = [
   ["root", "user"],
   ["root", "cartCount"],
+  ["root", "flash"],
 ] as const;
 const PRODUCT_PATHS = [...ROOT_PATHS, ["routes/producto.$id", "product", "reviewEligibility"]] as const;
 
@@ -64,8 +67,10 @@ export async function assemblePersonalPage(
   const shape = shapeOf(url);
   if (!shape) return null;
   const fetchRequest = new Request(request.url, { headers: { Cookie: request.cookie ?? "" } });
-  const session = await getCookieSession(fetchRequest);
-  if (session.has(FLASH_KEY) || session.has(PIXEL_EVENT_KEY)) return null;
+  // The root loader's one-shot values: a message without a field is the flash slot; a field's message
+  // and a configured pixel's event are the page's own to render.
+  const { flash, pixelEvent, setCookie } = await readFlashes(fetchRequest);
+  if (flash?.field || (pixelEvent && getPublicEnv().META_PIXEL_ID)) return null;
   const key = pageAddress(request.url);
   const [viewer, page] = await Promise.all([getViewer(fetchRequest), storedOrFilled(key, fill)]);
   if (!page || page.status !== 200) return null;
@@ -78,12 +83,14 @@ export async function assemblePersonalPage(
   const assembly = assemblyFor(page, shape);
   if (!assembly) return null;
   const { template, cards } = assembly;
-  const slots = slotsOf(shape, viewer, eligibility);
+  const slots = slotsOf(shape, viewer, eligibility, flash);
   if (cards) slots.push(...(viewer ? cards.signedIn : cards.anonymous));
   const nonce = crypto.randomBytes(16).toString("base64");
-  const body = assemble(template, slots, valuesOf(shape, viewer, eligibility), nonce);
+  const body = assemble(template, slots, valuesOf(shape, viewer, eligibility, flash), nonce);
   countAssembled(key);
-  return { status: 200, headers: personalHeaders(page.headers, nonce), body };
+  const headers = personalHeaders(page.headers, nonce);
+  if (setCookie) headers.push(["Set-Cookie", setCookie]);
+  return { status: 200, headers, body };
 }
 
 async function storedOrFilled(key: string, fill: ((key: string) => Promise<void>) | undefined) {
@@ -110,7 +117,7 @@ function assemblyFor(page: StoredPage, shape: Shape): Assembly | null {
     const html = page.parts.join(NONCE);
     const cards = shape.route === "search" ? searchCardHoles(html, shape.here) : null;
     const paths = shape.route === "product" ? PRODUCT_PATHS : ROOT_PATHS;
-    const anonymous = [...slotsOf(shape, null, null), ...(cards?.anonymous ?? [])];
+    const anonymous = [...slotsOf(shape, null, null, null), ...(cards?.anonymous ?? [])];
     const template = shape.route !== "search" || cards ? templateOf(html, anonymous, paths) : null;
     assembly = template ? { template, cards } : null;
     templates.set(page, assembly);
@@ -120,7 +127,12 @@ function assemblyFor(page: StoredPage, shape: Shape): Assembly | null {
 }
 
 /** The markup of the shopper's parts, in the order the template knows them. */
-function slotsOf(shape: Shape, viewer: Viewer | null, eligibility: ReviewEligibility | null): string[] {
+function slotsOf(
+  shape: Shape,
+  viewer: Viewer | null,
+  eligibility: ReviewEligibility | null,
+  flash: Flash | null,
+): string[] {
   const user: HeaderUser = viewer ? { displayName: viewer.user.displayName, role: viewer.user.role } : null;
   const count = viewer?.cart.count ?? 0;
   const who = user ? `${user.role}\u0001${user.displayName}` : "";
@@ -128,6 +140,7 @@ function slotsOf(shape: Shape, viewer: Viewer | null, eligibility: ReviewEligibi
     rendered(`m\u0001${shape.loginHref}\u0001${who}`, () => <MobileAccount user={user} loginHref={shape.loginHref} />),
     rendered(`c\u0001${count}`, () => <CartLink count={count} />),
     rendered(`d\u0001${shape.loginHref}\u0001${who}`, () => <DesktopAccount user={user} loginHref={shape.loginHref} />),
+    rendered(`f\u0001${flash ? `${flash.kind}\u0001${flash.message}` : ""}`, () => <FlashMessage flash={flash} />),
   ];
   if (shape.reviewHref) {
     const notice = viewer ? (eligibility === "can-review" ? null : (eligibility ?? "not-purchased")) : null;
@@ -154,12 +167,21 @@ function rendered(key: string, element: () => React.ReactElement): string {
   return html;
 }
 
-/** The root loader's `user` and `cartCount` (app/root.tsx), and a product's `reviewEligibility`. */
-function valuesOf(shape: Shape, viewer: Viewer | null, eligibility: ReviewEligibility | null): PatchValue[] {
+/** The root loader's `user`, `cartCount` and `flash` (app/root.tsx), and a product's `reviewEligibility`. */
+function valuesOf(
+  shape: Shape,
+  viewer: Viewer | null,
+  eligibility: ReviewEligibility | null,
+  flash: Flash | null,
+): PatchValue[] {
   const user = viewer
     ? { displayName: viewer.user.displayName, role: viewer.user.role, email: viewer.user.email }
     : null;
-  const values: PatchValue[] = [user, viewer?.cart.count ?? 0];
+  const values: PatchValue[] = [
+    user,
+    viewer?.cart.count ?? 0,
+    flash ? { kind: flash.kind, message: flash.message } : null,
+  ];
   if (shape.route === "product") values.push(eligibility);
   return values;
 }
