@@ -329,12 +329,13 @@ export function createApp({
       if (!key) {
         // A signed-in catalogue page: the cached anonymous page with the shopper's parts (decision 046).
         // Without a fresh anonymous page to start from, it is rendered first (once for concurrent requests).
+        // Its page, even one a sale kept out of the cache while it rendered (read after this request came).
         const fill = async (pageKey) => {
           const inProgress = pages.rendering(pageKey);
           if (inProgress) return inProgress;
           const store = pages.begin(pageKey);
           try {
-            store(await handler.renderAnonymous(req, res.locals.url.href));
+            return store(await handler.renderAnonymous(req, res.locals.url.href));
           } catch (error) {
             // The shopper's page is then rendered as before; the failure is the log's, not theirs.
             store(null);
@@ -350,8 +351,11 @@ export function createApp({
       // A burst after an expiry or a change waits for the one rendering of the page already under way.
       const rendering = pages.rendering(key);
       if (rendering) {
-        await rendering;
-        const shared = pages.answer(key, req.headers["if-none-match"]);
+        // Its page, stored or not: a change that kept it out of the cache came after this request did.
+        const page = await rendering;
+        const shared = page
+          ? pages.answerFrom(key, page, req.headers["if-none-match"])
+          : pages.answer(key, req.headers["if-none-match"]);
         if (shared) return sendCached(res, shared);
       }
       if (req.method === "GET") captureAnswer(res, pages.begin(key));

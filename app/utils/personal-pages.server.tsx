@@ -60,7 +60,7 @@ const templates = new WeakMap<StoredPage, Assembly | null>();
  */
 export async function assemblePersonalPage(
   request: Request,
-  fill?: (key: string) => Promise<void>,
+  fill?: (key: string) => Promise<StoredPage | null | void>,
 ): Promise<CachedAnswer | null> {
   if ((request.method !== "GET" && request.method !== "HEAD") || !hasShopCookie(request.cookie)) return null;
   const url = new URL(request.url);
@@ -93,12 +93,12 @@ export async function assemblePersonalPage(
   return { status: 200, headers, body };
 }
 
-async function storedOrFilled(key: string, fill: ((key: string) => Promise<void>) | undefined) {
+/** The stored page of `key`, else the one `fill` renders for this request (stored or not, see `begin`). */
+async function storedOrFilled(key: string, fill: ((key: string) => Promise<StoredPage | null | void>) | undefined) {
   const pages = renderedPages();
   const page = pages.stored(key);
   if (page || !fill) return page;
-  await fill(key);
-  return pages.stored(key);
+  return (await fill(key)) ?? pages.stored(key);
 }
 
 function shapeOf(url: URL): Shape | null {

@@ -67,10 +67,17 @@ export type RenderedPages = {
   /**
    * Called before Remix renders `key`; the returned function stores its answer, if it may be stored
    * (null: the response ended without one). Until then `rendering(key)` lets other requests wait for it.
+   * It returns the page it made of a storable answer even when a change during the rendering kept it
+   * out of the cache: read after the requests waiting for it arrived, it is still their answer.
    */
-  begin(key: string): (captured: Captured | null) => void;
-  /** Settles when the rendering of `key` in progress ends, or null when none is: concurrent misses share it. */
-  rendering(key: string): Promise<void> | null;
+  begin(key: string): (captured: Captured | null) => StoredPage | null;
+  /**
+   * Settles when the rendering of `key` in progress ends, or null when none is: concurrent misses share
+   * it. It settles with that rendering's page unless a change came between its start and this call.
+   */
+  rendering(key: string): Promise<StoredPage | null> | null;
+  /** The answer of a page `rendering` gave (a hit: this request rendered nothing), with a fresh nonce. */
+  answerFrom(key: string, page: StoredPage, ifNoneMatch: string | undefined): CachedAnswer;
   /** Forgets the pages carrying any of these surrogate keys (and stores no rendering under way). */
   invalidate(keys: Iterable<string>): void;
   clear(): void;
@@ -106,7 +113,7 @@ export function createRenderedPages({
   originOf?: (url: URL) => string;
 }): RenderedPages {
   const pages = new Map<string, Page>();
-  const renderings = new Map<string, Promise<void>>();
+  const renderings = new Map<string, { page: Promise<StoredPage | null>; startedIn: number }>();
   let bytes = 0;
   // Bumped by every change: a page whose rendering began before a change to one of its products (or a
   // clear) is not stored. The recent changes' keys, oldest first, tell which ones those were.
@@ -146,10 +153,13 @@ export function createRenderedPages({
         expired.add(key);
         return null;
       }
-      count(key, "hit");
       // Most recently used last: the first key of the map is the one eviction drops.
       pages.delete(key);
       pages.set(key, page);
+      return this.answerFrom(key, page, ifNoneMatch);
+    },
+    answerFrom(key, page, ifNoneMatch) {
+      count(key, "hit");
       if (page.etag && matches(ifNoneMatch, page.etag)) {
         const headers = page.headers.filter(([name]) => ["cache-control", "etag", "vary"].includes(name));
         return { status: 304, headers, body: "" };
@@ -164,13 +174,15 @@ export function createRenderedPages({
     begin(key) {
       count(key, expired.delete(key) ? "stale" : "miss");
       const startedIn = generation;
-      let settle = () => {};
-      const rendering = new Promise<void>((resolve) => (settle = resolve));
-      renderings.set(key, rendering);
+      let settle: (page: StoredPage | null) => void = () => {};
+      const rendering = new Promise<StoredPage | null>((resolve) => (settle = resolve));
+      renderings.set(key, { page: rendering, startedIn });
       return (captured) => {
-        if (renderings.get(key) === rendering) renderings.delete(key);
-        settle();
-        if (!captured || !isStorable(captured.status, captured.headers)) return;
+        if (renderings.get(key)?.page === rendering) renderings.delete(key);
+        if (!captured || !isStorable(captured.status, captured.headers)) {
+          settle(null);
+          return null;
+        }
         const { status, headers, body } = captured;
         const stored = headers.filter(([name]) => !NOT_STORED.has(name));
         const policy = stored.find(([name]) => name === "content-security-policy")?.[1] ?? "";
@@ -186,16 +198,21 @@ export function createRenderedPages({
           expires: now() + Math.min(ttlMs, msToNextSaleBoundary(now()) ?? ttlMs),
           keys: keysOfHeaders(stored),
         };
-        if (page.bytes > MAX_BYTES / 8) return;
-        if (startedIn !== generation && changedSince(startedIn, page.keys)) return;
+        settle(page);
+        if (page.bytes > MAX_BYTES / 8) return page;
+        if (startedIn !== generation && changedSince(startedIn, page.keys)) return page;
         drop(key);
         pages.set(key, page);
         bytes += page.bytes;
         while (bytes > MAX_BYTES || pages.size > MAX_ENTRIES) drop(pages.keys().next().value as string);
+        return page;
       };
     },
     rendering(key) {
-      return renderings.get(key) ?? null;
+      const rendering = renderings.get(key);
+      if (!rendering) return null;
+      // A change since it began came before this request: its page may be older than what was asked.
+      return rendering.startedIn === generation ? rendering.page : rendering.page.then(() => null);
     },
     invalidate(keys) {
       const changed = new Set(keys);

@@ -79,6 +79,20 @@ describe("the rendered-page cache, by surrogate key", () => {
     expect(pages.size).toBe(0);
   });
 
+  it("hands a rendering kept out by a change to the requests that came before the change, not after", async () => {
+    const pages = createRenderedPages({ ttlMs: 60_000, originOf: () => "https://tienda.example" });
+    const store = pages.begin("grid");
+    const before = pages.rendering("grid")!;
+    pages.invalidate(["p1"]); // a sale while it renders
+    const after = pages.rendering("grid")!;
+    const page = store(tagged(1, 2));
+    expect(page?.keys.has("p1")).toBe(true);
+    expect(pages.stored("grid")).toBeNull();
+    expect(await before).toBe(page);
+    expect(pages.answerFrom("grid", (await before)!, undefined).status).toBe(200);
+    expect(await after).toBeNull();
+  });
+
   it("counts hits, misses and pages rendered again after their TTL", () => {
     let now = 0;
     const counted: string[] = [];

@@ -636,6 +636,9 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
     console.log(
       `catalogue pages from the page cache: ${cacheHits.text}; ${catalogue.map((step) => `${step} ${hitRate([step]).text}`).join(", ")}`,
     );
+    console.log(
+      `  X-Cache per step: ${catalogue.map((step) => `${step} ${[...steps.get(step).cache].map(([c, n]) => `${c} ${n}`).join(" ")}`).join("; ")}`,
+    );
     console.log(`5xx: ${fiveXX}; no answer: ${networkErrors}`);
     if (cpu) console.log(cpu.line);
     if (quotas) {
