@@ -10,11 +10,28 @@ import { useIvaIncluded } from "./price-display";
 
 const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon } as const;
 
+/** The `<footer>` element's class; its content is FooterBody's. */
+export const FOOTER_CLASS = "below-fold mt-24 bg-ink-900 text-ivory-100 print:hidden";
+
 /** The footer: brand blurb, quick links, legal pages, contact, opening hours and social links. */
 export function FooterContent({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
   const ivaIncluded = useIvaIncluded();
   return (
-    <footer className="below-fold mt-24 bg-ink-900 text-ivory-100 print:hidden">
+    <footer className={FOOTER_CLASS}>
+      <FooterBody shop={shop} ivaIncluded={ivaIncluded} year={new Date().getFullYear()} />
+    </footer>
+  );
+}
+
+export type FooterProps = { shop: ShopInfo; ivaIncluded: boolean; year: number };
+
+/**
+ * What the footer holds: a pure function of its props (no hooks, no context; the shop's `Link` writes
+ * plain anchors on the server), so the server renders it once per value (footer-content.server.tsx).
+ */
+export function FooterBody({ shop, ivaIncluded, year }: FooterProps) {
+  return (
+    <>
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <Link to="/" className="inline-block rounded-sm">
@@ -119,9 +136,9 @@ export function FooterContent({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo })
       </div>
       <div className="border-t border-ivory-200/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-ivory-200/70 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {shop.legalName} · {pricesIvaNote(ivaIncluded)}
+          © {year} {shop.legalName} · {pricesIvaNote(ivaIncluded)}
         </p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import { invariantResponse } from "@epic-web/invariant";
-import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
+import {
+  createCookieSessionStorage,
+  createSession,
+  redirect,
+  type Session,
+  type SessionData,
+  type SessionStorage,
+} from "@remix-run/node";
 import { DEFAULT_ROLE, hasRole, type RoleName } from "~/lib/roles";
 import { displayName } from "~/lib/user";
 import { prisma } from "./db.server";
@@ -47,8 +54,32 @@ function getStorage(): SessionStorage {
   return storage;
 }
 
+/**
+ * The session data of a Cookie header, parsed and its signature checked once per header
+ * (docs/decisions/066): a page's loaders read the session up to four times, and a shopper sends the
+ * same header on every request until the cookie changes. Each call still gets a session of its own
+ * (reading a flash value removes it from that session only). Bounded: a flood of made-up cookies only
+ * evicts.
+ */
+const parsedHeaders = new Map<string, Promise<SessionData>>();
+const MAX_PARSED_HEADERS = 1_000;
+
+function sessionOfHeader(cookieHeader: string): Promise<Session> {
+  let data = parsedHeaders.get(cookieHeader);
+  if (!data) {
+    data = getStorage()
+      .getSession(cookieHeader)
+      .then((session) => session.data);
+    if (parsedHeaders.size >= MAX_PARSED_HEADERS) parsedHeaders.delete(parsedHeaders.keys().next().value as string);
+    parsedHeaders.set(cookieHeader, data);
+    data.catch(() => parsedHeaders.delete(cookieHeader));
+  }
+  return data.then((values) => createSession(structuredClone(values)));
+}
+
 export const sessionStorage: SessionStorage = {
-  getSession: (...args) => getStorage().getSession(...args),
+  getSession: (cookieHeader, options) =>
+    cookieHeader && !options ? sessionOfHeader(cookieHeader) : getStorage().getSession(cookieHeader, options),
   commitSession: (...args) => getStorage().commitSession(...args),
   destroySession: (...args) => getStorage().destroySession(...args),
 };
