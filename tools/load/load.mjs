@@ -147,7 +147,7 @@ async function startShop(databaseUrl, instances) {
       env: {
         DATABASE_URL: databaseUrl,
         DATABASE_EMBEDDED: "0",
-        DATABASE_POOL_MAX: "10",
+        DATABASE_POOL_MAX: process.env.LOAD_POOL_MAX ?? "10",
         SESSION_SECRET,
         APP_ORIGIN: base,
         STRIPE_SECRET_KEY: API_KEY,
