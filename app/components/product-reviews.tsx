@@ -2,7 +2,6 @@ import { Form } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { Fragment, useRef } from "react";
 import { RATING_DEFAULT, RATING_MAX, REVIEW_MIN_LENGTH } from "~/lib/constants";
-import { formatDate } from "~/lib/dates";
 import {
   REVIEW_MAX_LENGTH,
   REVIEW_MESSAGES,
@@ -15,7 +14,15 @@ import { RatingSummary, Stars } from "./rating-summary";
 
 export { Stars };
 
-type ReviewView = { id: number; userName: string; rating: number; comment: string; createdAt: string | Date };
+type ReviewView = {
+  id: number;
+  userName: string;
+  rating: number;
+  comment: string;
+  createdAt: string | Date;
+  /** "27 de noviembre de 2026", written by the server (formatDate). */
+  dateLabel: string;
+};
 
 export type ReviewFormState = {
   /** Null for a logged-out visitor, who is invited to log in. */
@@ -58,7 +65,7 @@ export function ProductReviews({
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-medium text-ink-900">{r.userName}</p>
                 <time dateTime={new Date(r.createdAt).toISOString()} className="text-sm text-ink-700">
-                  {formatDate(r.createdAt)}
+                  {r.dateLabel}
                 </time>
               </div>
               <Stars rating={r.rating} />

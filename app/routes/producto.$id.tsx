@@ -18,7 +18,8 @@ import { ProductPurchase, StickyBuyBar } from "~/components/product-purchase";
 import { ProductReviews, reviewLoginHref } from "~/components/product-reviews";
 import { ProductHeading, ProductPriceBlock } from "~/components/product-summary";
 import { RecentlyViewed } from "~/components/recently-viewed";
-import { RelatedStrip } from "~/components/related-strip";
+import { lazyHydrated } from "~/components/lazy-hydrated";
+import { RelatedStrip as ServerRelatedStrip } from "~/components/related-strip.server";
 import { SizeGuideLink } from "~/components/size-guide-link";
 import { StockLine } from "~/components/stock-line";
 import { TrustPoints } from "~/components/trust-points";
@@ -49,6 +50,11 @@ import { absoluteUrl, getPublicOrigin } from "~/utils/origin.server";
 import { sessionUserFilter } from "~/utils/session.server";
 import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 import { reviewAction } from "./__review-form.server";
+
+/** "También te puede gustar", below the fold: hydrated once its code has arrived (decision 065). */
+const RelatedStrip = lazyHydrated(ServerRelatedStrip, () =>
+  import("~/components/related-strip").then((m) => m.RelatedStrip),
+);
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = parseId(params.id);
