@@ -179,7 +179,8 @@ export function createRenderedPages({
       renderings.set(key, { page: rendering, startedIn });
       return (captured) => {
         if (renderings.get(key)?.page === rendering) renderings.delete(key);
-        if (!captured || !isStorable(captured.status, captured.headers)) {
+        // The cache off (a TTL of 0): nothing is kept, nor handed to anyone to assemble from.
+        if (!captured || ttlMs <= 0 || !isStorable(captured.status, captured.headers)) {
           settle(null);
           return null;
         }
