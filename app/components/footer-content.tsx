@@ -11,7 +11,7 @@ import { useIvaIncluded } from "./price-display";
 const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, TikTok: TikTokIcon } as const;
 
 /** The `<footer>` element's class; its content is FooterBody's. */
-export const FOOTER_CLASS = "below-fold mt-24 bg-ink-900 text-ivory-100 print:hidden";
+export const FOOTER_CLASS = "mt-24 bg-ink-900 text-ivory-100 print:hidden";
 
 /** The footer: brand blurb, quick links, legal pages, contact, opening hours and social links. */
 export function FooterContent({ shop = DEFAULT_SHOP_INFO }: { shop?: ShopInfo }) {
