@@ -6,6 +6,7 @@ import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { HOSTILE_SEARCH_QUERIES } from "../hostile-search-queries";
 import { createOrder } from "../order-utils";
+import { stampedInvoiceRow } from "./admin-fixtures";
 import { FORM, formBody, type RawResponse, send } from "./http-client";
 import { type ShopServer, startShopServer } from "./http-server";
 
@@ -511,22 +512,7 @@ describe("hostile invoice requests (issue 34)", () => {
     const order = await prisma.order.findUniqueOrThrow({ where: { id } });
     // A stamped invoice of another order, for staff's Sustituir form to be sent hostile fields.
     const other = await createOrder({ userId: shopper.id, productIds: [product.id], status: "procesando" });
-    const receptor = { rfc: "EKU9003173C9", name: "X", regimen: "601", zip: "42501", uso: "G03", email: "a@b.mx" };
-    const stamped = await prisma.invoice.create({
-      data: {
-        ...receptor,
-        orderId: other.id,
-        status: "emitida",
-        series: "FZ",
-        uuid: "5FB2822E-396A-4E4B-8F5C-2B4E1C9E7A31",
-        formaPago: "04",
-        metodoPago: "PUE",
-        subtotal: 100,
-        discount: 0,
-        tax: 16,
-        total: 116,
-      },
-    });
+    const stamped = await stampedInvoiceRow(other.id, "FZ");
     const before = await tableCounts();
     const names = ["rfc", "name", "regimen", "uso", "zip", "email", "profileId"];
     for (const intent of ["new", "profile", "otra"]) {
