@@ -172,16 +172,32 @@ async function startShop(databaseUrl, instances) {
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const SHIPPING = {
-  firstName: "María",
-  lastName: "López",
-  phone: "5512345678",
-  address: "Polanco",
-  address_line2: "Av. Masaryk 123",
-  city: "Miguel Hidalgo",
-  postalCode: "11560",
-  state: "Ciudad de México",
-};
+/**
+ * Shopper n's address: a street number and a postal code of their own (Mexico City's codes run from
+ * 01000 to 16999). Shoppers sharing one address are what the hold limits refuse (docs/decisions/030): a
+ * load that sent everyone to one door measured those refusals and the one lock they queue on, not the shop.
+ */
+function shippingOf(n) {
+  return {
+    firstName: "María",
+    lastName: "López",
+    phone: "5512345678",
+    address: "Polanco",
+    address_line2: `Av. Masaryk ${100 + n}`,
+    city: "Miguel Hidalgo",
+    postalCode: String(1000 + ((n * 31) % 15_900)).padStart(5, "0"),
+    state: "Ciudad de México",
+  };
+}
+
+/** Why PAGAR did not lead to the payment page, from its answer. */
+function refusalOf({ status, text }) {
+  if (status === 0 || status >= 500) return `no answer or ${status || "network error"}`;
+  if (/está agotado|Solo quedan? /.test(text)) return "stock";
+  if (/pendientes? de pago|apartar hasta|pago en curso/.test(text)) return "hold limits";
+  const said = /Error al procesar el pago: ([^<]{1,80})/.exec(text)?.[1];
+  return said ? `"${said.trim()}"` : `other (${status})`;
+}
 
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
@@ -303,7 +319,17 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       cookie.value = [...jar.values()].join("; ");
     }
 
-    const outcomes = { paid: 0, cancelled: 0, abandoned: 0, refused: 0, payFailed: 0, vouchers: 0, vouchersPaid: 0 };
+    const outcomes = {
+      paid: 0,
+      cancelled: 0,
+      abandoned: 0,
+      refused: 0,
+      /** Why PAGAR was refused → how often. */
+      refusals: new Map(),
+      payFailed: 0,
+      vouchers: 0,
+      vouchersPaid: 0,
+    };
     async function shopper(n, deadline) {
       const cookie = { value: "" };
       const email = `cliente${n}-${Date.now()}@load.test`;
@@ -343,12 +369,14 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
         const pay = await call("pagar", `${base}/checkout`, {
           method: "POST",
           cookie,
-          body: { intent: "pay", ...SHIPPING },
+          body: { intent: "pay", ...shippingOf(n) },
         });
         const sessionUrl = pay.status === 303 && pay.location?.startsWith(simulator.url) ? pay.location : null;
         if (!sessionUrl) {
           // Out of stock (409 with Error al procesar el pago) or an outage: empty the cart and browse on.
           outcomes.refused += 1;
+          const reason = refusalOf(pay);
+          outcomes.refusals.set(reason, (outcomes.refusals.get(reason) ?? 0) + 1);
           await call("clear-cart", `${base}/cart`, { method: "POST", cookie, body: { intent: "clear" } });
           continue;
         }
@@ -651,7 +679,7 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
       console.log(`throttled by the CPU quota (${CPU_QUOTA} core each): ${throttled.join(", ")}`);
     }
     console.log(
-      `shoppers' checkouts: paid ${outcomes.paid}, OXXO vouchers ${outcomes.vouchers} (${outcomes.vouchersPaid} paid), cancelled ${outcomes.cancelled}, abandoned ${outcomes.abandoned}, refused at PAGAR ${outcomes.refused}, payment page failed ${outcomes.payFailed}`,
+      `shoppers' checkouts: paid ${outcomes.paid}, OXXO vouchers ${outcomes.vouchers} (${outcomes.vouchersPaid} paid), cancelled ${outcomes.cancelled}, abandoned ${outcomes.abandoned}, refused at PAGAR ${outcomes.refused}${outcomes.refused ? ` (${[...outcomes.refusals].map(([why, n]) => `${why} ${n}`).join(", ")})` : ""}, payment page failed ${outcomes.payFailed}`,
     );
     console.log(
       `OXXO vouchers in the database: ${counts.vouchers} (${counts.vouchers_paid} paid, the rest released); without exactly one instructions e-mail: ${counts.vouchers_not_once}`,
