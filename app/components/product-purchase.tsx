@@ -2,7 +2,7 @@ import { Link } from "~/components/link";
 import { type RefObject, useEffect, useId, useState } from "react";
 import type { CardProduct } from "~/lib/catalog";
 import { ADDED_LABEL, CART_MESSAGES } from "~/lib/cart-messages";
-import { DEFAULT_CARD_QUANTITY } from "~/lib/constants";
+import { DEFAULT_CARD_QUANTITY, LOW_STOCK_MAX } from "~/lib/constants";
 import { SIZE_ANCHOR } from "~/lib/size-choice";
 import { FetcherFlag } from "./fetcher-flag";
 import { Price } from "./price";
@@ -39,7 +39,9 @@ export function ProductPurchase({
   const { fetcher, here, added, busy, error, notice } = useAddToCart(fetcherKey);
   const soldOut = stock <= 0;
   const [quantity, setQuantity] = useState(DEFAULT_CARD_QUANTITY);
-  const max = Math.max(stock, 1);
+  // The page knows the count only up to LOW_STOCK_MAX (lib/stock.ts `shownStock`); above it the control
+  // sets no limit and the cart says how many are left if the shopper asks for more.
+  const max = stock > LOW_STOCK_MAX ? Number.POSITIVE_INFINITY : Math.max(stock, 1);
   const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.round(n) : 1));
 
   if (soldOut) return <SoldOut alternatives={alternatives} />;
@@ -79,7 +81,7 @@ export function ProductPurchase({
             type="number"
             inputMode="numeric"
             min={1}
-            max={max}
+            max={Number.isFinite(max) ? max : undefined}
             step={1}
             value={quantity}
             onChange={(e) => setQuantity(clamp(Number(e.target.value)))}

@@ -1,4 +1,5 @@
 import { withSalePrices } from "~/lib/sale-prices";
+import { withShownStock } from "~/lib/stock";
 import { createTtlCache, type TtlCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
 import { purgeSharedCaches } from "~/utils/cache-purge.server";
@@ -48,7 +49,12 @@ export async function readCatalog<V>(
   productIdsOf: (value: V) => Iterable<number>,
 ): Promise<V> {
   const [value, schedule] = await Promise.all([
-    catalogCache().get(key, load, productIdsOf as (value: unknown) => Iterable<number>) as Promise<V>,
+    // The counts a page does not show stay out of it (decision 067): see `catalogChanged`.
+    catalogCache().get(
+      key,
+      async () => withShownStock(await load()),
+      productIdsOf as (value: unknown) => Iterable<number>,
+    ) as Promise<V>,
     saleSchedule(),
   ]);
   recordShown(productIdsOf(value));
@@ -57,9 +63,12 @@ export async function readCatalog<V>(
 
 /**
  * Reports a committed change: forgets the cached catalogue reads it makes stale in this process, and
- * tells the other instances (which forget them in theirs).
+ * tells the other instances (which forget them in theirs). Sales and their releases name only the
+ * products whose shown stock changed (`changesShownStock`): pages carry no count above LOW_STOCK_MAX.
  */
 export function catalogChanged(change: CatalogChange): void {
+  // A sale that changed no shown stock (decision 067) names no product: nothing to forget or tell.
+  if (change !== "everything" && change.productIds.length === 0) return;
   forgetCatalog(change);
   publishCatalogChange(change);
   purgeSharedCaches(keysOfChange(change));

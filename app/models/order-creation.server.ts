@@ -1,5 +1,6 @@
 import { CHECKOUT_MESSAGES, type OrderTotals, randomOrderNumber, stockShortMessage } from "~/lib/checkout";
 import type { Shipping } from "~/lib/validation/checkout";
+import { changesShownStock } from "~/lib/stock";
 import { materialOf } from "~/lib/variants";
 import { salePrice, type SaleWindow } from "~/lib/sale-prices";
 import { Prisma } from "~/generated/prisma/client";
@@ -27,6 +28,8 @@ export type CreatedOrder = {
   reservedUntil: Date;
   /** The products whose stock the reservation took. */
   productIds: number[];
+  /** Those of them whose stock as a catalogue page shows it changed (docs/decisions/067). */
+  shownStockChanged: number[];
   items: Array<{
     name: string;
     variantName: string | null;
@@ -77,7 +80,7 @@ export async function createOrderForCheckout(
         return created;
       });
       // The pieces left the shelf: the catalogue pages showing them show the new stock.
-      catalogChanged({ productIds: order.productIds });
+      catalogChanged({ productIds: order.shownStockChanged });
       return order;
     } catch (error) {
       // Only the order number is unique among the rows created here: everything rolled back; draw again.
@@ -146,14 +149,15 @@ async function createOrderInTransaction(
     tx,
     items.map((item) => item.productId),
   );
+  const shownStockChanged = new Set<number>();
   for (const item of items) {
     const shelf =
       item.variantId !== null
         ? { shelf: "variant" as const, id: item.variantId }
         : { shelf: "product" as const, id: item.productId };
-    if (!(await takeFromShelf(tx, shelf, item.quantity))) {
-      throw new CheckoutError(stockShortMessage(itemLabel(item), await sellableStock(tx, shelf)));
-    }
+    const taken = await takeFromShelf(tx, shelf, item.quantity);
+    if (!taken) throw new CheckoutError(stockShortMessage(itemLabel(item), await sellableStock(tx, shelf)));
+    if (changesShownStock(taken.stock + item.quantity, taken.stock)) shownStockChanged.add(item.productId);
   }
 
   const { shipping } = input;
@@ -214,6 +218,7 @@ async function createOrderInTransaction(
     totals,
     reservedUntil,
     productIds: [...new Set(items.map((i) => i.productId))],
+    shownStockChanged: [...shownStockChanged],
     items: items.map((item, i) => ({
       name: item.productName,
       variantName: item.variantName,

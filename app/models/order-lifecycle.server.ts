@@ -5,6 +5,7 @@ import { prisma } from "~/utils/db.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { catalogChanged } from "./catalog-cache.server";
 import { queueStatusEmail } from "./order-emails.server";
+import { changesShownStock } from "~/lib/stock";
 import { lockProducts, putOnShelf, type Shelf, takeFromShelf } from "./stock.server";
 
 /**
@@ -66,6 +67,8 @@ export type TransitionResult =
       from: OrderStatusName;
       to: OrderStatusName;
       productIds: number[];
+      /** Those of them whose stock as a catalogue page shows it changed: what to report (decision 067). */
+      shownStockChanged: number[];
       /** Starts sending the shopper's e-mail about the change, if any: call it after the commit. */
       deliverEmail: (() => void) | null;
     }
@@ -102,17 +105,18 @@ export async function transitionOrder(tx: Tx, request: TransitionRequest): Promi
   // already paid (and refused for want of stock) must not.
   if (rule.stock === "reserve" && row.paid_at !== null) return refused("not_allowed", from);
 
-  let productIds: number[] = [];
+  let moved: StockMoved = { productIds: [], shownStockChanged: [] };
   let stockReleasedAt = row.stock_released_at;
   if (rule.stock === "release" && row.stock_released_at === null) {
-    productIds = await restockOrder(tx, request.orderId);
+    moved = await restockOrder(tx, request.orderId);
     stockReleasedAt = new Date();
   } else if (rule.stock === "reserve") {
     const reserved = await reserveOrderAgain(tx, request.orderId);
     if (!reserved) return refused("stock_gone", from);
-    productIds = reserved;
+    moved = reserved;
     stockReleasedAt = null;
   }
+  const { productIds } = moved;
 
   await tx.order.update({
     where: { id: request.orderId },
@@ -143,7 +147,7 @@ export async function transitionOrder(tx: Tx, request: TransitionRequest): Promi
     },
   });
   const deliverEmail = await queueStatusEmail(tx, request.orderId, request.to);
-  return { ok: true, from, to: request.to, productIds, deliverEmail };
+  return { ok: true, from, to: request.to, productIds, shownStockChanged: moved.shownStockChanged, deliverEmail };
 }
 
 function refused(reason: TransitionRefusal, status: OrderStatusName | null): TransitionResult {
@@ -172,7 +176,7 @@ export async function changeOrderStatus<T = undefined>(
     return { result, extra };
   });
   if (outcome.result.ok) {
-    catalogChanged({ productIds: outcome.result.productIds });
+    catalogChanged({ productIds: outcome.result.shownStockChanged });
     outcome.result.deliverEmail?.();
   }
   return outcome;
@@ -204,37 +208,51 @@ async function stockLines(tx: Tx, orderId: number): Promise<StockLine[]> {
   return shelved;
 }
 
+/** The products whose stock a change moved, and those of them whose shown stock changed (decision 067). */
+type StockMoved = { productIds: number[]; shownStockChanged: number[] };
+
+/** Notes a line's move on the shelf in `moved`. */
+function noteMove(moved: { touched: Set<number>; shown: Set<number> }, line: StockLine, before: number, after: number) {
+  if (line.productId === null) return;
+  moved.touched.add(line.productId);
+  if (changesShownStock(before, after)) moved.shown.add(line.productId);
+}
+
 /**
  * Puts an order's pieces back on the shelf: a variant line to its variant, a plain line to its
  * product, a line with no shelf left nowhere. Returns the products touched. Only the lifecycle calls
  * it, when a change's rule says "release" and the order still held its stock.
  */
-async function restockOrder(tx: Tx, orderId: number): Promise<number[]> {
-  const touched = new Set<number>();
+async function restockOrder(tx: Tx, orderId: number): Promise<StockMoved> {
+  const moved = { touched: new Set<number>(), shown: new Set<number>() };
   for (const line of await stockLines(tx, orderId)) {
-    if ((await putOnShelf(tx, line, line.quantity)) && line.productId !== null) touched.add(line.productId);
+    const put = await putOnShelf(tx, line, line.quantity);
+    if (put) noteMove(moved, line, put.stock - line.quantity, put.stock);
   }
-  return [...touched];
+  return { productIds: [...moved.touched], shownStockChanged: [...moved.shown] };
 }
 
 /**
  * A late payment's reservation: every line's pieces again, or none (the lines taken before a
  * missing one are put back, inside the same transaction). Null when a piece is gone.
  */
-async function reserveOrderAgain(tx: Tx, orderId: number): Promise<number[] | null> {
+async function reserveOrderAgain(tx: Tx, orderId: number): Promise<StockMoved | null> {
   const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true } });
   const lines = await stockLines(tx, orderId);
   // A line without a shelf (its product or variant deleted) cannot be sold again.
   if (lines.length < items.length) return null;
   const taken: typeof lines = [];
+  const moved = { touched: new Set<number>(), shown: new Set<number>() };
   for (const line of lines) {
-    if (!(await takeFromShelf(tx, line, line.quantity))) {
+    const take = await takeFromShelf(tx, line, line.quantity);
+    if (!take) {
       for (const back of taken) await putOnShelf(tx, back, back.quantity);
       return null;
     }
     taken.push(line);
+    noteMove(moved, line, take.stock + line.quantity, take.stock);
   }
-  return [...new Set(lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))];
+  return { productIds: [...moved.touched], shownStockChanged: [...moved.shown] };
 }
 
 /**

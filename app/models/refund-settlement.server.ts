@@ -82,7 +82,7 @@ export async function settleRefund(
       });
       if (result.ok) {
         after.push(await cancelInvoiceAfterRefund(tx, row.orderId));
-        after.push(() => catalogChanged({ productIds: result.productIds }));
+        after.push(() => catalogChanged({ productIds: result.shownStockChanged }));
         if (result.deliverEmail) after.push(result.deliverEmail);
       }
     }

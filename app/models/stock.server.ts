@@ -27,33 +27,37 @@ export async function lockProducts(tx: Tx, productIds: Iterable<number | null>):
   await tx.$queryRaw`SELECT "id" FROM "products" WHERE "id" = ANY(${ids}::int[]) ORDER BY "id" FOR UPDATE`;
 }
 
+/** What a move left on the shelf: its stock now, to tell whether a page shows the change (lib/stock.ts). */
+export type ShelfMove = { stock: number };
+
 /**
- * Adds `quantity` pieces to a shelf; false when it is gone (the variant or product deleted, or a
+ * Adds `quantity` pieces to a shelf; null when it is gone (the variant or product deleted, or a
  * product's own shelf closed because it now has variants). An archived variant still gets its pieces
  * back: they stay on its row, outside the product's stock.
  */
-export async function putOnShelf(tx: Tx, { shelf, id }: Shelf, quantity: number): Promise<boolean> {
-  const count =
+export async function putOnShelf(tx: Tx, { shelf, id }: Shelf, quantity: number): Promise<ShelfMove | null> {
+  const [row] =
     shelf === "variant"
-      ? await tx.$executeRaw`UPDATE "product_variants" SET "stock" = "stock" + ${quantity} WHERE "id" = ${id}`
-      : await tx.$executeRaw`UPDATE "products" SET "stock" = "stock" + ${quantity}, "updated_at" = now()
-          WHERE "id" = ${id} AND NOT "joyeria_has_variants"("id")`;
-  return count === 1;
+      ? await tx.$queryRaw<ShelfMove[]>`UPDATE "product_variants" SET "stock" = "stock" + ${quantity}
+          WHERE "id" = ${id} RETURNING "stock"`
+      : await tx.$queryRaw<ShelfMove[]>`UPDATE "products" SET "stock" = "stock" + ${quantity}, "updated_at" = now()
+          WHERE "id" = ${id} AND NOT "joyeria_has_variants"("id") RETURNING "stock"`;
+  return row ?? null;
 }
 
 /**
  * Takes `quantity` pieces off the shelf only if they are there: one conditional UPDATE, which
  * PostgreSQL re-checks after waiting for a concurrent writer, so stock never goes below zero. An
- * archived variant and a closed product shelf have nothing to sell.
+ * archived variant and a closed product shelf have nothing to sell: null.
  */
-export async function takeFromShelf(tx: Tx, { shelf, id }: Shelf, quantity: number): Promise<boolean> {
-  const count =
+export async function takeFromShelf(tx: Tx, { shelf, id }: Shelf, quantity: number): Promise<ShelfMove | null> {
+  const [row] =
     shelf === "variant"
-      ? await tx.$executeRaw`UPDATE "product_variants" SET "stock" = "stock" - ${quantity}
-          WHERE "id" = ${id} AND "stock" >= ${quantity} AND "archived_at" IS NULL`
-      : await tx.$executeRaw`UPDATE "products" SET "stock" = "stock" - ${quantity}, "updated_at" = now()
-          WHERE "id" = ${id} AND "stock" >= ${quantity} AND NOT "joyeria_has_variants"("id")`;
-  return count === 1;
+      ? await tx.$queryRaw<ShelfMove[]>`UPDATE "product_variants" SET "stock" = "stock" - ${quantity}
+          WHERE "id" = ${id} AND "stock" >= ${quantity} AND "archived_at" IS NULL RETURNING "stock"`
+      : await tx.$queryRaw<ShelfMove[]>`UPDATE "products" SET "stock" = "stock" - ${quantity}, "updated_at" = now()
+          WHERE "id" = ${id} AND "stock" >= ${quantity} AND NOT "joyeria_has_variants"("id") RETURNING "stock"`;
+  return row ?? null;
 }
 
 /** Pieces a shelf can sell now: 0 for an archived variant or a closed product shelf. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/database.mjs";
 import { startVarnish, VARNISHD } from "../../scripts/lib/varnish.mjs";
 import { startPaymentSimulator } from "@joyeria/payment-simulator";
+import { LOW_STOCK_MAX } from "~/lib/constants";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
 import { httpLoginCookie } from "./admin-fixtures";
@@ -104,6 +105,33 @@ describe("a sale", () => {
     expect(lookups("category", "hit")).toBeGreaterThanOrEqual(3);
     expect(lookups("search", "miss")).toBeGreaterThanOrEqual(3);
     expect(lookups("home", "stale")).toBe(0);
+  });
+
+  it("of a piece with plenty left changes no page and forgets none, until the count shows (decision 067)", async () => {
+    const plenty = await createProduct({ name: "Arete Abundante Rocío", categoryId: 4, stock: LOW_STOCK_MAX + 2 });
+    // (Not the home: the test above kept it from before this product existed.)
+    const showing = ["/?categoria=earrings", `/producto/${plenty.id}`, "/search?q=rocio"];
+    for (const path of showing) {
+      await send(shop.url, { path });
+      expect((await send(shop.url, { path })).headers["x-cache"], path).toBe("hit");
+    }
+    // The page itself, but for the nonce every response gets afresh.
+    const page = async () =>
+      (await send(shop.url, { path: `/producto/${plenty.id}` })).body.replace(/nonce="[^"]*"/g, "");
+    const before = await page();
+    expect(before).toContain("Disponible");
+    // The page carries no count it does not show: not in its HTML, not in its hydration data.
+    expect(before).not.toContain(`"stock":${LOW_STOCK_MAX + 2}`);
+
+    await sellOne(plenty.id); // 22 → 21: still Disponible
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: plenty.id } })).stock).toBe(LOW_STOCK_MAX + 1);
+    const after = async (path: string) => (await send(shop.url, { path })).headers["x-cache"];
+    expect(await Promise.all(showing.map(after))).toEqual(showing.map(() => "hit"));
+    expect(await page()).toBe(before);
+
+    await sellOne(plenty.id); // 21 → 20: "Restantes 20" from now on, on every page that shows it
+    expect(await Promise.all(showing.map(after))).toEqual(showing.map(() => "miss"));
+    expect(await page()).toContain(`Restantes ${LOW_STOCK_MAX}`);
   });
 });
 
