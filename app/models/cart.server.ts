@@ -8,7 +8,7 @@ import {
 } from "~/lib/cart-messages";
 import { materialOf } from "~/lib/variants";
 import { preparedStatement, prisma, readRows } from "~/utils/db.server";
-import { ACTIVE_VARIANT, ON_SALE } from "./product.server";
+import { onSale } from "./search-sql.server";
 import { cartWithSales } from "./sale-events.server";
 
 /**
@@ -160,6 +160,13 @@ export type QuantityResult = {
  * the database (the row stays locked until commit), then limited to the stock in the same
  * transaction, so simultaneous adds neither lose an increment nor exceed the stock.
  */
+type ProductToAdd = {
+  id: number;
+  price: number;
+  stock: number;
+  variants: Array<{ id: number; price: number; stock: number; size: string | null }>;
+};
+
 export async function addToCart(
   userId: string,
   input: { productId: number; variantId: number | null; quantity: number },
@@ -167,19 +174,17 @@ export async function addToCart(
   const quantity = assertQuantity(input.quantity, 1);
   return prisma.$transaction(async (tx) => {
     // A product no longer on sale (archived or hidden by staff) is not found, as a deleted one.
-    const product = await tx.product.findUnique({
-      where: { id: input.productId, ...ON_SALE },
-      select: {
-        id: true,
-        price: true,
-        stock: true,
-        variants: {
-          where: ACTIVE_VARIANT,
-          select: { id: true, price: true, stock: true, size: true },
-          orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-        },
-      },
-    });
+    // One raw statement: the most frequent write of a busy shop, and Prisma's query compiler costs more
+    // CPU than the query (docs/decisions/067). Its variants: the shop's (not archived), in display order.
+    const [product] = await tx.$queryRaw<ProductToAdd[]>`
+      SELECT p."id", p."price", p."stock",
+        COALESCE((
+          SELECT json_agg(json_build_object('id', v."id", 'price', v."price", 'stock', v."stock", 'size', v."size")
+            ORDER BY v."sort_order", v."id")
+          FROM "product_variants" v WHERE v."product_id" = p."id" AND v."archived_at" IS NULL
+        ), '[]'::json) AS "variants"
+      FROM "products" p
+      WHERE p."id" = ${input.productId} AND ${onSale("p")}`;
     if (!product) throw new CartError("product_not_found", 404);
 
     let variant: { id: number; price: number; stock: number } | null = null;
