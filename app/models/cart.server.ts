@@ -144,6 +144,14 @@ export type QuantityResult = {
   limitedTo: number | null;
 };
 
+/** The product an add reads: its price and stock, and its variants on sale in display order. */
+type ProductToAdd = {
+  id: number;
+  price: number;
+  stock: number;
+  variants: Array<{ id: number; price: number; stock: number; size: string | null }>;
+};
+
 /**
  * Adds `quantity` pieces of a product (and variant) to the user's cart.
  *
@@ -160,13 +168,6 @@ export type QuantityResult = {
  * the database (the row stays locked until commit), then limited to the stock in the same
  * transaction, so simultaneous adds neither lose an increment nor exceed the stock.
  */
-type ProductToAdd = {
-  id: number;
-  price: number;
-  stock: number;
-  variants: Array<{ id: number; price: number; stock: number; size: string | null }>;
-};
-
 export async function addToCart(
   userId: string,
   input: { productId: number; variantId: number | null; quantity: number },
