@@ -8,7 +8,8 @@
 //   server whose role may create databases, on a database the bench creates and drops itself.
 // - autocannon at 10 and 50 connections on /, /?categoria=rings, a product page, /search?q=anillo,
 //   /search?q=anillo%20de%20oro and /cart (logged in): req/s, p50, p99, errors and throughput as a
-//   share of the bare route's. Then the two searches taking turns at 10 connections, as served and
+//   share of the bare route's, measured in turns with it (bare, page, page, bare) so that the host's
+//   speed changing during a row weighs on both. Then the two searches taking turns at 10 connections, as served and
 //   on a server with the catalogue cache off, so every request runs the search's SQL (the multi-word
 //   search must keep 90 % of the one-word one's throughput).
 // - The real visitors of issue 35 (decisions 046, 047) on home, a category, a product and a search, at 10
@@ -20,7 +21,8 @@
 // - HTML bytes per page, database round trips per page (cache miss and hit), home JS and CSS (gzip),
 //   and Lighthouse (mobile) for home and a product page, with Debian's Chromium.
 //
-// Requires `npm run build` first. Settings: BENCH_DURATION (seconds per row, 10), BENCH_PRODUCTS (500),
+// Requires `npm run build` first. Settings: BENCH_DURATION (seconds per row, 10, as much again for the bare
+// route beside it), BENCH_PRODUCTS (500),
 // BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_EXPLAIN=1 for the search's query plans,
 // BENCH_PAGES_ONLY=/cart,/ to measure only those pages (beside the bare route, without the search
 // comparisons, the hostile texts and Lighthouse), for quick iterations on one page. Prints tables;
@@ -92,6 +94,31 @@ function load(url, connections, headers = {}, duration = DURATION, extra = {}) {
       error ? reject(error) : resolve(result),
     );
   });
+}
+
+/**
+ * A page's row and the bare route's beside it, taking turns — bare, page, page, bare, each for half
+ * the row's duration — so that the machine getting slower or faster during the row (a shared host
+ * does, by half or more within minutes) weighs on both alike: the ratio is of the same minutes.
+ */
+async function besideBare(bare, url, connections, headers = {}, extra = {}) {
+  const half = Math.max(2, Math.round(DURATION / 2));
+  const bareRuns = [figures(await load(bare, connections, {}, half))];
+  const pageRuns = [figures(await load(url, connections, headers, half, extra))];
+  pageRuns.push(figures(await load(url, connections, headers, half, extra)));
+  bareRuns.push(figures(await load(bare, connections, {}, half)));
+  return { run: together(pageRuns), bareRun: together(bareRuns) };
+}
+
+/** Runs of equal length taken together: requests per second over all, p50 and p99 the mean of theirs. */
+function together(runs) {
+  const mean = (key) => Math.round(runs.reduce((sum, run) => sum + run[key], 0) / runs.length);
+  return {
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p50: mean("p50"),
+    p99: mean("p99"),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
 }
 
 /** The figures of one autocannon run. */
@@ -232,21 +259,23 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
     for (const page of PAGES) await load(base + page, 10, headersFor(page), 3).catch(() => {});
     for (const connections of CONNECTIONS) {
       console.log(`  measuring at ${connections} connections`);
-      const bareRun = figures(await load(bare, connections));
-      report.rows.push({ page: "bare Remix route", connections, ...bareRun, ratio: 1 });
-      for (const page of PAGES) {
-        const run = figures(await load(base + page, connections, headersFor(page)));
+      // The bare route's row: all its turns beside the pages of this level, placed before them.
+      const bareRow = report.rows.push({ page: "bare Remix route", connections, ratio: 1 }) - 1;
+      const bareTurns = [];
+      const row = (page, { run, bareRun }) => {
+        bareTurns.push(bareRun);
         report.rows.push({ page, connections, ...run, ratio: run.rps / bareRun.rps, bareP99: bareRun.p99 });
-      }
-      if (!REAL_VISITORS) continue;
-      for (const page of REAL_PAGES) {
-        for (const kind of REAL_KINDS) {
-          const { headers = {}, ...extra } = realVisitor(kind, page, cookie);
-          const run = figures(await load(base + page, connections, headers, DURATION, extra));
-          const label = `${page} (${kind})`;
-          report.rows.push({ page: label, connections, ...run, ratio: run.rps / bareRun.rps, bareP99: bareRun.p99 });
+      };
+      for (const page of PAGES) row(page, await besideBare(bare, base + page, connections, headersFor(page)));
+      if (REAL_VISITORS) {
+        for (const page of REAL_PAGES) {
+          for (const kind of REAL_KINDS) {
+            const { headers = {}, ...extra } = realVisitor(kind, page, cookie);
+            row(`${page} (${kind})`, await besideBare(bare, base + page, connections, headers, extra));
+          }
         }
       }
+      Object.assign(report.rows[bareRow], together(bareTurns));
     }
     if (PAGES_ONLY) return report;
     console.log("  «anillo» and «anillo de oro» taking turns");
