@@ -6,7 +6,7 @@ import { eligibilityFromCounts, REVIEWABLE_ORDER } from "./review.server";
  * Whether a signed-in shopper may review a product, for a product page assembled from the cache
  * (decision 046): the same counts as `viewerReviewCounts` (their review of it; their reviewable order
  * lines holding it) in one prepared statement through the pool, beside the viewer's own, instead of a
- * Prisma query compiled per request.
+ * Prisma query compiled per request. Only assembled pages ask, so it goes ahead as their viewer's does.
  */
 const ELIGIBILITY_SQL = preparedStatement(
   "review_eligibility",
@@ -19,10 +19,10 @@ const ELIGIBILITY_SQL = preparedStatement(
 );
 
 export async function reviewEligibilityOf(userId: string, productId: number): Promise<ReviewEligibility> {
-  const [counts] = await readRows<{ reviews: number; orderItems: number }>(ELIGIBILITY_SQL, [
-    productId,
-    userId,
-    [...REVIEWABLE_ORDER.status.in],
-  ]);
+  const [counts] = await readRows<{ reviews: number; orderItems: number }>(
+    ELIGIBILITY_SQL,
+    [productId, userId, [...REVIEWABLE_ORDER.status.in]],
+    { ahead: true },
+  );
   return eligibilityFromCounts(counts ?? { reviews: 0, orderItems: 0 });
 }

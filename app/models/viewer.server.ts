@@ -50,23 +50,24 @@ const viewers = new WeakMap<object, Promise<Viewer | null>>();
 
 /**
  * The signed-in shopper of this request, read from the database, so a logout, a role change or a
- * price edit shows on the next request. Null when logged out or expired.
+ * price edit shows on the next request. Null when logged out or expired. `ahead`: for a page assembled
+ * from the cache, whose read passes those of pages being rendered (db.server.ts, `readRows`).
  */
-export function getViewer(request: Request, context?: object): Promise<Viewer | null> {
+export function getViewer(request: Request, context?: object, { ahead = false } = {}): Promise<Viewer | null> {
   const shared = typeof context === "object" && context !== null && ["GET", "HEAD"].includes(request.method);
-  if (!shared) return readViewer(request);
+  if (!shared) return readViewer(request, ahead);
   let viewer = viewers.get(context);
   if (!viewer) {
-    viewer = readViewer(request);
+    viewer = readViewer(request, ahead);
     viewers.set(context, viewer);
   }
   return viewer;
 }
 
-async function readViewer(request: Request): Promise<Viewer | null> {
+async function readViewer(request: Request, ahead: boolean): Promise<Viewer | null> {
   const sessionId = await getSessionId(request);
   if (sessionId === null) return null;
-  const rows = await readRows<ViewerRow>(VIEWER_SQL, [sessionId, new Date().toISOString()]);
+  const rows = await readRows<ViewerRow>(VIEWER_SQL, [sessionId, new Date().toISOString()], { ahead });
   const [first] = rows;
   if (!first) return null;
   return {

@@ -4,52 +4,69 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { isDatabaseUnavailable } from "./database-errors.server";
+import { type PoolName, poolSizes } from "./pool-sizes";
+import { createPriorityGate, type PriorityGate } from "./priority-gate";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 
-/**
- * The one connection pool of the process (kept across dev rebuilds), to a PostgreSQL server or to the
- * embedded PGlite behind pglite-socket (which needs a pool of exactly 1: a larger pool interleaves
- * protocol messages on its single backend).
- */
-function createPool() {
+/** How long a query waits for a connection before the database counts as unavailable (a 503). */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
+function createPool(name: PoolName) {
   const env = getEnv();
+  const embedded = env.DATABASE_EMBEDDED === "1";
+  const sizes = poolSizes(env.DATABASE_POOL_MAX, embedded);
   const pool = new pg.Pool({
     connectionString: env.DATABASE_URL,
-    max: env.DATABASE_EMBEDDED === "1" ? 1 : (env.DATABASE_POOL_MAX ?? 10),
-    connectionTimeoutMillis: 10_000,
+    max: sizes ? sizes[name] : 1,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     // The embedded database's one connection stays open: PGlite keeps a closed connection's prepared
     // statements (see readRows), so closing it when idle would leave two behind every quiet minute.
-    idleTimeoutMillis: env.DATABASE_EMBEDDED === "1" ? 0 : 30_000,
+    idleTimeoutMillis: embedded ? 0 : 30_000,
   });
   survivePoolErrors(pool);
   releaseLostConnections(pool);
   return pool;
 }
 
-/** The one Prisma client of the app, always through `@prisma/adapter-pg` on the pool above. */
+/** The pool of `name`: Prisma's, or the reads' (the same one when the budget cannot be split). */
+function poolOf(name: PoolName): pg.Pool {
+  const env = getEnv();
+  const split = poolSizes(env.DATABASE_POOL_MAX, env.DATABASE_EMBEDDED === "1") !== null;
+  return name === "reads" && split
+    ? remember("pg-pool-reads", () => createPool("reads"))
+    : remember("pg-pool", () => createPool("prisma"));
+}
+
+/** The one Prisma client of the app, always through `@prisma/adapter-pg` on its pool. */
 function createClient() {
   const embedded = getEnv().DATABASE_EMBEDDED === "1";
   return new PrismaClient({
-    adapter: new PrismaPg(remember("pg-pool", createPool)),
+    adapter: new PrismaPg(poolOf("prisma")),
     // Embedded transactions are serialized through one connection: let them queue longer.
     transactionOptions: { maxWait: embedded ? 20_000 : 5_000, timeout: 15_000 },
   });
 }
 
-/** The pool's connections in use and idle, and the queries waiting for one (for the metrics). */
-export function getPoolStats(): { inUse: number; idle: number; waiting: number } {
-  const pool = remember("pg-pool", createPool);
-  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+/** Each pool's connections in use and idle, and the queries waiting for one (for the metrics). */
+export function getPoolStats(): { pool: PoolName | "shared"; inUse: number; idle: number; waiting: number }[] {
+  const pools = [...new Set([poolOf("prisma"), poolOf("reads")])];
+  return pools.map((pool, i) => ({
+    pool: pools.length === 1 ? "shared" : i === 0 ? "prisma" : "reads",
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    // The reads wait at their gate (readRows), not in the pool.
+    waiting: pool.waitingCount + (i === pools.length - 1 ? readsGate().waiting : 0),
+  }));
 }
 
 /**
  * Closes the database connections (the last step of a graceful shutdown). Prisma does not end a pool
- * it was given, so the pool is ended here too.
+ * it was given, so the pools are ended here too.
  */
 export async function disconnectDatabase(): Promise<void> {
   await prisma.$disconnect();
-  await remember("pg-pool", createPool).end();
+  await Promise.all([...new Set([poolOf("prisma"), poolOf("reads")])].map((pool) => pool.end()));
 }
 
 /**
@@ -131,19 +148,37 @@ function tagOf(client: pg.PoolClient): string {
 }
 
 /**
- * A read sent straight through the app's pool, for the few reads every signed-in page makes (the
- * session with its user and cart badge, the cart's lines). Prisma spends 0.25–0.75 ms of CPU compiling
- * each query (its wasm query compiler), more than PostgreSQL takes to answer these; a prepared
- * statement executed again costs PostgreSQL under 0.1 ms. Writes, transactions and every other read
- * stay with Prisma.
+ * Who may take one of the reads' connections next (decision 068): every read queues here rather than in
+ * pg's pool, so that a page answered from the cache (`ahead`: its one or two reads are all it waits
+ * for) passes the reads of pages still to be rendered. Its size is the reads' pool's.
+ */
+function readsGate(): PriorityGate {
+  return remember("pg-reads-gate", () => {
+    const env = getEnv();
+    const sizes = poolSizes(env.DATABASE_POOL_MAX, env.DATABASE_EMBEDDED === "1");
+    return createPriorityGate(sizes?.reads ?? 1, CONNECTION_TIMEOUT_MS);
+  });
+}
+
+/**
+ * A read sent straight through the reads' own pool (see `poolSizes`), for the few reads every
+ * signed-in page makes (the session with its user and cart badge, the cart's lines, a product's review
+ * eligibility). Prisma spends 0.25–0.75 ms of CPU compiling each query (its wasm query compiler), more
+ * than PostgreSQL takes to answer these; a prepared statement executed again costs PostgreSQL under
+ * 0.1 ms. Writes, transactions and every other read stay with Prisma. `ahead`: for a page answered from
+ * the cache, which waits for nothing else (see `readsGate`).
  */
 export async function readRows<Row extends pg.QueryResultRow>(
   statement: PreparedStatement,
   values: unknown[],
+  { ahead = false }: { ahead?: boolean } = {},
 ): Promise<Row[]> {
-  const client = await remember("pg-pool", createPool).connect();
+  const gate = readsGate();
+  await gate.enter(ahead);
+  let client: pg.PoolClient | undefined;
   let failure: Error | undefined;
   try {
+    client = await poolOf("reads").connect();
     const { rows } = await client.query<Row>({
       name: `${statement.name}_${tagOf(client)}`,
       text: statement.text,
@@ -155,7 +190,8 @@ export async function readRows<Row extends pg.QueryResultRow>(
     failure = error instanceof Error ? error : new Error(String(error));
     throw error;
   } finally {
-    client.release(failure);
+    client?.release(failure);
+    gate.release();
   }
 }
 

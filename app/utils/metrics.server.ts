@@ -38,21 +38,23 @@ function createMetrics() {
   });
   new client.Gauge({
     name: "joyeria_db_pool_connections",
-    help: "Database connections of this instance's pool, in use or idle.",
-    labelNames: ["state"] as const,
+    help: "Database connections of this instance's pools (prisma, reads; shared when not split), in use or idle.",
+    labelNames: ["pool", "state"] as const,
     registers: [registry],
     collect() {
-      const stats = getPoolStats();
-      this.set({ state: "in_use" }, stats.inUse);
-      this.set({ state: "idle" }, stats.idle);
+      for (const stats of getPoolStats()) {
+        this.set({ pool: stats.pool, state: "in_use" }, stats.inUse);
+        this.set({ pool: stats.pool, state: "idle" }, stats.idle);
+      }
     },
   });
   new client.Gauge({
     name: "joyeria_db_pool_waiting",
-    help: "Queries of this instance waiting for a free database connection.",
+    help: "Queries of this instance waiting for a free database connection, by pool.",
+    labelNames: ["pool"] as const,
     registers: [registry],
     collect() {
-      this.set(getPoolStats().waiting);
+      for (const stats of getPoolStats()) this.set({ pool: stats.pool }, stats.waiting);
     },
   });
   // Catalogue changes shared between instances (app/models/catalog-notify.server.ts).

@@ -72,7 +72,10 @@ export async function assemblePersonalPage(
   const { flash, pixelEvent, setCookie } = await readFlashes(fetchRequest);
   if (flash?.field || (pixelEvent && getPublicEnv().META_PIXEL_ID)) return null;
   const key = pageAddress(request.url);
-  const [viewer, page] = await Promise.all([getViewer(fetchRequest), storedOrFilled(key, fill)]);
+  const [viewer, page] = await Promise.all([
+    getViewer(fetchRequest, undefined, { ahead: true }),
+    storedOrFilled(key, fill),
+  ]);
   if (!page || page.status !== 200) return null;
   let eligibility: ReviewEligibility | null = null;
   if (shape.route === "product" && viewer) {

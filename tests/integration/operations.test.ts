@@ -182,8 +182,12 @@ describe("logs, request ids and metrics over HTTP", () => {
     expect(metrics).toContain('route="routes/producto.$id",status="500"');
     expect(metrics).toMatch(/^joyeria_webhooks_received_total 1$/m);
     expect(metrics).toMatch(/^joyeria_webhooks_failed_total\{status="400"\} 1$/m);
-    expect(metrics).toMatch(/^joyeria_db_pool_connections\{state="in_use"\} \d+$/m);
-    expect(metrics).toMatch(/^joyeria_db_pool_waiting \d+$/m);
+    // PostgreSQL: Prisma's pool and the reads' (decision 068); the embedded database: one shared pool.
+    const pools = /^joyeria_db_pool_waiting\{pool="shared"\}/m.test(metrics) ? ["shared"] : ["prisma", "reads"];
+    for (const pool of pools) {
+      expect(metrics).toMatch(new RegExp(`^joyeria_db_pool_connections\\{pool="${pool}",state="in_use"\\} \\d+$`, "m"));
+      expect(metrics).toMatch(new RegExp(`^joyeria_db_pool_waiting\\{pool="${pool}"\\} \\d+$`, "m"));
+    }
     expect(metrics).toMatch(/^joyeria_emails\{status="pending"\} 0$/m);
     expect(metrics).toMatch(/^joyeria_reservations_held 0$/m);
     expect(metrics).toMatch(/^joyeria_orders_paid 0$/m);
