@@ -107,9 +107,18 @@ export async function startShopProcess({ port, env, label, echo = false }) {
     env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
   });
   let output = "";
+  // Warnings and errors are kept as they come (the first 100): the tail of a busy run's output is
+  // access lines only, and the line saying why a request failed minutes ago would be gone from it.
+  const problems = [];
+  let partial = "";
   const collect = (chunk) => {
     output = (output + chunk).slice(-200_000);
-    if (echo) for (const line of String(chunk).split("\n")) if (line) process.stdout.write(`${label} ${line}\n`);
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      if (problems.length < 100 && /"level":"(warn|error|fatal)"/.test(line)) problems.push(line);
+      if (echo && line) process.stdout.write(`${label} ${line}\n`);
+    }
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
@@ -128,6 +137,8 @@ export async function startShopProcess({ port, env, label, echo = false }) {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     output: () => output,
+    /** The process's warning, error and fatal log lines, the first 100 of them. */
+    problems: () => [...problems],
     exited,
     running: () => child.exitCode === null && child.signalCode === null,
     /** kill -9: no drain, no shutdown, the requests in flight cut wherever they are. */

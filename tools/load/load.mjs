@@ -780,13 +780,12 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
     for (const shop of shops) {
       // What the shop said about its 5xx: its first warnings and errors (a pool timeout, a provider's).
       if (fiveXX > 0) {
-        const said = shop
-          .output()
-          .split("\n")
-          .filter((line) => /"level":"(warn|error|fatal)"/.test(line));
+        const said = shop.problems();
+        // Errors first: a warning about something else (an invoice not stamped) must not hide them.
+        const first = [...said.filter((line) => !/"level":"warn"/.test(line)), ...said].slice(0, 3);
         if (said.length)
           console.log(
-            `\n${shop.label}: ${said.length} warnings and errors, the first:\n${said.slice(0, 3).join("\n")}`,
+            `\n${shop.label}: ${said.length} warnings and errors, the first:\n${[...new Set(first)].join("\n")}`,
           );
       }
       if (/Unhandled|uncaughtException/.test(shop.output())) console.log(`\n${shop.label} logged an unhandled error`);
