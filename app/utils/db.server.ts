@@ -12,10 +12,16 @@ import { logger } from "./logger.server";
 /** How long a query waits for a connection before the database counts as unavailable (a 503). */
 const CONNECTION_TIMEOUT_MS = 10_000;
 
+/** The configured split of the connections (pool-sizes.ts), or null for one shared pool. */
+function configuredPoolSizes() {
+  const env = getEnv();
+  return poolSizes(env.DATABASE_POOL_MAX, env.DATABASE_EMBEDDED === "1");
+}
+
 function createPool(name: PoolName) {
   const env = getEnv();
   const embedded = env.DATABASE_EMBEDDED === "1";
-  const sizes = poolSizes(env.DATABASE_POOL_MAX, embedded);
+  const sizes = configuredPoolSizes();
   const pool = new pg.Pool({
     connectionString: env.DATABASE_URL,
     max: sizes ? sizes[name] : 1,
@@ -31,9 +37,7 @@ function createPool(name: PoolName) {
 
 /** The pool of `name`: Prisma's, or the reads' (the same one when the budget cannot be split). */
 function poolOf(name: PoolName): pg.Pool {
-  const env = getEnv();
-  const split = poolSizes(env.DATABASE_POOL_MAX, env.DATABASE_EMBEDDED === "1") !== null;
-  return name === "reads" && split
+  return name === "reads" && configuredPoolSizes() !== null
     ? remember("pg-pool-reads", () => createPool("reads"))
     : remember("pg-pool", () => createPool("prisma"));
 }
@@ -153,11 +157,7 @@ function tagOf(client: pg.PoolClient): string {
  * for) passes the reads of pages still to be rendered. Its size is the reads' pool's.
  */
 function readsGate(): PriorityGate {
-  return remember("pg-reads-gate", () => {
-    const env = getEnv();
-    const sizes = poolSizes(env.DATABASE_POOL_MAX, env.DATABASE_EMBEDDED === "1");
-    return createPriorityGate(sizes?.reads ?? 1, CONNECTION_TIMEOUT_MS);
-  });
+  return remember("pg-reads-gate", () => createPriorityGate(configuredPoolSizes()?.reads ?? 1, CONNECTION_TIMEOUT_MS));
 }
 
 /**
