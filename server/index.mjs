@@ -60,15 +60,15 @@ const app = createApp({
   lifecycle,
   logger,
 });
-const server = app.listen(settings.PORT, process.env.HOST ?? undefined, () => {
-  // The port actually bound (PORT=0 asks the system for a free one, as the tests do).
-  logger.info({ port: server.address().port }, `listening on http://localhost:${server.address().port}`);
-  if (mode === "development") void broadcastDevReady(build);
-});
+// The metrics' port first: a shop that said it listens must not end a moment later over its second port.
+const metricsServer = settings.METRICS_PORT === undefined ? undefined : await startMetricsServer();
+const server = http.createServer(app);
 server.on("clientError", answerClientError);
 server.on("connect", refuseConnect);
-
-const metricsServer = settings.METRICS_PORT === undefined ? undefined : startMetricsServer();
+await listenOrRefuse(server, "PORT", settings.PORT, process.env.HOST || undefined);
+// The port actually bound (PORT=0 asks the system for a free one, as the tests do).
+logger.info({ port: server.address().port }, `listening on http://localhost:${server.address().port}`);
+if (mode === "development") void broadcastDevReady(build);
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, async () => {
@@ -86,7 +86,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 }
 
 /** GET /metrics in Prometheus' text format, on METRICS_HOST:METRICS_PORT only. */
-function startMetricsServer() {
+async function startMetricsServer() {
   const metrics = http.createServer(async (req, res) => {
     if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: the metrics are at /metrics\n");
@@ -100,9 +100,37 @@ function startMetricsServer() {
       res.writeHead(500, { "Content-Type": "text/plain" }).end("metrics failed\n");
     }
   });
-  metrics.listen(settings.METRICS_PORT, settings.METRICS_HOST, () => {
-    const { address, port } = metrics.address();
-    logger.info({ port }, `metrics on http://${address.includes(":") ? `[${address}]` : address}:${port}/metrics`);
-  });
+  await listenOrRefuse(metrics, "METRICS_PORT", settings.METRICS_PORT, settings.METRICS_HOST);
+  const { address, port } = metrics.address();
+  logger.info({ port }, `metrics on http://${address.includes(":") ? `[${address}]` : address}:${port}/metrics`);
   return metrics;
+}
+
+/**
+ * Listens on `port`, or refuses to start naming its variable: a port another process holds (a second
+ * instance given the same METRICS_PORT, an old shop still running) or one this user may not open ended
+ * the process with a bare stack trace — for the metrics' port, after the shop had said it listened.
+ */
+function listenOrRefuse(target, variable, port, host) {
+  return new Promise((resolve) => {
+    const refuse = (error) => {
+      const where = `${variable}=${port}${host ? ` (on ${host})` : ""}`;
+      const why =
+        error.code === "EADDRINUSE"
+          ? "is already in use by another process"
+          : error.code === "EACCES"
+            ? "may not be opened by this user"
+            : `cannot be listened on (${error.code ?? error.message})`;
+      logger.fatal(
+        { code: error.code },
+        `${where} ${why}: refusing to start. Stop what holds it, or set ${variable} to a free port.`,
+      );
+      process.exit(1);
+    };
+    target.once("error", refuse);
+    target.listen(port, host, () => {
+      target.off("error", refuse);
+      resolve();
+    });
+  });
 }

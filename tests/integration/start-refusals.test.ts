@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -122,5 +123,37 @@ describe("invoicing without the shop's fiscal data (issue 34)", () => {
     await expect(startShopServer({ ...none, INVOICE_ISSUER_RFC: "COSC8001137NA" })).rejects.toThrow(
       /exited with 1:[\s\S]*INVOICE_ISSUER_NAME is required when PAC_API_TOKEN is set/,
     );
+  });
+});
+
+describe("a port another process holds", () => {
+  let holder: net.Server;
+  let taken: number;
+  beforeEach(async () => {
+    holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    taken = (holder.address() as net.AddressInfo).port;
+  });
+  afterEach(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+
+  it("refuses PORT, naming it, instead of a stack trace", async () => {
+    await expect(startShopServer({ PORT: String(taken), HOST: "127.0.0.1" })).rejects.toThrow(
+      new RegExp(
+        `exited with 1:[\\s\\S]*PORT=${taken} \\(on 127\\.0\\.0\\.1\\) is already in use by another process: refusing to start`,
+      ),
+    );
+  });
+
+  it("refuses METRICS_PORT before the shop says it listens (two instances given the same one)", async () => {
+    const error = await startShopServer({ METRICS_PORT: String(taken), METRICS_HOST: "127.0.0.1" }).then(
+      (shop) => shop.stop().then(() => null),
+      (refused: unknown) => refused as Error,
+    );
+    expect(error?.message).toMatch(
+      new RegExp(
+        `exited with 1:[\\s\\S]*METRICS_PORT=${taken} \\(on 127\\.0\\.0\\.1\\) is already in use by another process`,
+      ),
+    );
+    expect(error?.message).not.toContain("listening on");
   });
 });
