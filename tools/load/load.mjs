@@ -253,7 +253,15 @@ async function runPhase(server, { title, instances, kill, outage: withOutage }) 
     if (quotas) phaseCleanups.push(async () => quotas.close());
     const { base, simulator, shops, stop } = await startShop(db.url, instances);
     phaseCleanups.push(stop);
-    for (const shop of shops) quotas?.place(shop.pid, shop.label);
+    for (const shop of shops) {
+      try {
+        quotas?.place(shop.pid, shop.label);
+      } catch (error) {
+        // A shop that ended between listening and being placed (ESRCH): say why it ended, not where.
+        if (shop.running()) throw error;
+        throw new Error(`${shop.label} ended right after it started:\n${shop.output().slice(-3000)}`);
+      }
+    }
 
     // ── Measuring ────────────────────────────────────────────────────────────────────────────────────
     const steps = new Map(); // step → { times: number[], statuses: Map<number, number> }
