@@ -152,6 +152,16 @@ export async function startShopProcess({ port, env, label, echo = false }) {
 }
 
 /**
+ * Instance `i`'s metrics port when METRICS_PORT is set for the run: that port for the first, the next ones
+ * for the others (two processes cannot listen on one; the shop refuses to start on a port in use).
+ */
+function metricsPortOf(i) {
+  const first = Number(process.env.METRICS_PORT);
+  if (!process.env.METRICS_PORT || !Number.isInteger(first) || first === 0) return {};
+  return { METRICS_PORT: String(first + i) };
+}
+
+/**
  * The whole local multi-instance run on `databaseUrl` (already migrated): one payment simulator whose
  * webhooks go to the proxy, `instances` shop processes on free ports with TRUST_PROXY=loopback and the proxy's
  * URL as APP_ORIGIN (one SESSION_SECRET and one set of payment keys for all), and nginx in front.
@@ -198,6 +208,7 @@ export async function startInstances({
             STRIPE_WEBHOOK_SECRET: webhookSecret,
             STRIPE_API_BASE: simulator.url,
             PAYMENT_METHODS: process.env.PAYMENT_METHODS || "card,oxxo,spei",
+            ...metricsPortOf(i),
             ...env,
           },
         }),
