@@ -7,8 +7,8 @@
 //   variants), on the embedded PGlite and, when DATABASE_URL or TEST_POSTGRES_URL names a PostgreSQL
 //   server whose role may create databases, on a database the bench creates and drops itself.
 // - autocannon at 10 and 50 connections on /, /?categoria=rings, a product page, /search?q=anillo,
-//   /search?q=anillo%20de%20oro and /cart (logged in): req/s, p50, p99, errors and throughput as a
-//   share of the bare route's, measured in turns with it (bare, page, page, bare) so that the host's
+//   /search?q=anillo%20de%20oro, and /cart signed in (two pieces in the cart; and another shopper's empty
+//   one, "/cart (empty)"): req/s, p50, p99, errors and throughput as a share of the bare route's, measured in turns with it (bare, page, page, bare) so that the host's
 //   speed changing during a row weighs on both. Then the two searches taking turns at 10 connections, as served and
 //   on a server with the catalogue cache off, so every request runs the search's SQL (the multi-word
 //   search must keep 90 % of the one-word one's throughput).
@@ -31,7 +31,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { CUSTOMER_ACCOUNT } from "../../prisma/seed-data.ts";
+import { CUSTOMER_ACCOUNT, REVIEWER_ACCOUNTS } from "../../prisma/seed-data.ts";
 import { HOSTILE_SEARCH_QUERIES } from "../../tests/hostile-search-queries.ts";
 import { EXPLAIN_QUERIES, kb, lighthouse, pageAssets, requireBuild, runNode, startServer } from "./common.mjs";
 import { seedBenchCatalogue } from "./seed-catalogue.mjs";
@@ -46,7 +46,18 @@ const CONNECTIONS = [10, 50];
 const PRODUCT_ID = 2;
 const SEARCH_ONE_WORD = "/search?q=anillo";
 const SEARCH_WORDS = "/search?q=anillo%20de%20oro";
-const ALL_PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, SEARCH_ONE_WORD, SEARCH_WORDS, "/cart"];
+/** The signed-in `/cart` of a shopper whose cart is empty (the bench's `/cart` has two pieces in it). */
+const EMPTY_CART = "/cart (empty)";
+const pathOf = (page) => (page === EMPTY_CART ? "/cart" : page);
+const ALL_PAGES = [
+  "/",
+  "/?categoria=rings",
+  `/producto/${PRODUCT_ID}`,
+  SEARCH_ONE_WORD,
+  SEARCH_WORDS,
+  "/cart",
+  EMPTY_CART,
+];
 const PAGES_ONLY = process.env.BENCH_PAGES_ONLY?.split(",").filter(Boolean) ?? null;
 const PAGES = PAGES_ONLY ?? ALL_PAGES;
 const SECRET = "bench-secret-0123456789abcdef";
@@ -131,8 +142,9 @@ function figures(r) {
   };
 }
 
-async function login(base) {
-  const body = new URLSearchParams({ email: CUSTOMER_ACCOUNT.email, password: CUSTOMER_ACCOUNT.password });
+/** Signs `account` in; resolves with the session's cookies. */
+async function login(base, account) {
+  const body = new URLSearchParams({ email: account.email, password: account.password });
   const res = await fetch(`${base}/login`, {
     method: "POST",
     body,
@@ -140,20 +152,30 @@ async function login(base) {
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
   });
   if (res.status !== 302) throw new Error(`login answered ${res.status}`);
-  const cookie = res.headers
+  return res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  // Two lines in the cart, so /cart renders real lines.
-  for (const productId of ["1", "3"]) {
-    await fetch(`${base}/cart`, {
+}
+
+/**
+ * Puts one piece of each of `productIds` in the signed-in cart, as a shopper does: a piece sold by size
+ * gets the first size its page offers (an add without one is refused, and the cart stays empty).
+ */
+async function fillCart(base, cookie, productIds) {
+  for (const productId of productIds) {
+    let html = await (await fetch(`${base}/producto/${productId}`)).text();
+    const size = /[?&;]talla=([^"&]+)/.exec(html)?.[1];
+    if (size) html = await (await fetch(`${base}/producto/${productId}?talla=${size}`)).text();
+    const variantId = /name="variantId" value="(\d+)"/.exec(html)?.[1] ?? "";
+    const res = await fetch(`${base}/cart`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "add", productId, quantity: "1", redirectTo: "/cart" }),
+      body: new URLSearchParams({ intent: "add", productId, variantId, quantity: "1", redirectTo: "/cart" }),
       redirect: "manual",
       headers: { Origin: base, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
     });
+    if (res.headers.get("location") !== "/cart") throw new Error(`adding product ${productId} was refused`);
   }
-  return cookie;
 }
 
 /**
@@ -237,11 +259,16 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
       RATE_LIMIT_MULTIPLIER: "1000",
     };
     server = await startServer(path.join(root, "server/index.mjs"), env);
-    const cookie = await login(base);
-    const headersFor = (page) => (page === "/cart" ? { Cookie: cookie } : {});
+    // The signed-in shopper of every signed-in row has two pieces in the cart (one chosen by size);
+    // `/cart (empty)` is another shopper's empty cart: the page the earlier figures measured.
+    const cookie = await login(base, CUSTOMER_ACCOUNT);
+    await fillCart(base, cookie, ["1", "3"]);
+    const emptyCartCookie = await login(base, REVIEWER_ACCOUNTS[0]);
+    const cookieOf = (page) => (page === "/cart" ? cookie : page === EMPTY_CART ? emptyCartCookie : "");
+    const headersFor = (page) => (cookieOf(page) ? { Cookie: cookieOf(page) } : {});
 
     for (const page of PAGES) {
-      const res = await fetch(base + page, { headers: headersFor(page) });
+      const res = await fetch(base + pathOf(page), { headers: headersFor(page) });
       const html = await res.text();
       if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
       report.htmlBytes[page] = { raw: Buffer.byteLength(html), gzip: gzipSync(html).length };
@@ -251,12 +278,12 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
     // A separate process counts statements on the same database while the server is idle.
     const counted = await runNode([path.join(root, "tools/bench/round-trips.mjs")], {
       ...env,
-      BENCH_PAGES: JSON.stringify(PAGES.map((p) => [p, p === "/cart" ? cookie : ""])),
+      BENCH_PAGES: JSON.stringify(PAGES.map((p) => [pathOf(p), cookieOf(p), p])),
     });
     report.roundTrips = JSON.parse(counted.trim().split("\n").pop());
 
     console.log(`  warming up`);
-    for (const page of PAGES) await load(base + page, 10, headersFor(page), 3).catch(() => {});
+    for (const page of PAGES) await load(base + pathOf(page), 10, headersFor(page), 3).catch(() => {});
     for (const connections of CONNECTIONS) {
       console.log(`  measuring at ${connections} connections`);
       // The bare route's row: all its turns beside the pages of this level, placed before them.
@@ -266,7 +293,7 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
         bareTurns.push(bareRun);
         report.rows.push({ page, connections, ...run, ratio: run.rps / bareRun.rps, bareP99: bareRun.p99 });
       };
-      for (const page of PAGES) row(page, await besideBare(bare, base + page, connections, headersFor(page)));
+      for (const page of PAGES) row(page, await besideBare(bare, base + pathOf(page), connections, headersFor(page)));
       if (REAL_VISITORS) {
         for (const page of REAL_PAGES) {
           for (const kind of REAL_KINDS) {
