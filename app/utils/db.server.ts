@@ -47,8 +47,11 @@ function createClient() {
   const embedded = getEnv().DATABASE_EMBEDDED === "1";
   return new PrismaClient({
     adapter: new PrismaPg(poolOf("prisma")),
-    // Embedded transactions are serialized through one connection: let them queue longer.
-    transactionOptions: { maxWait: embedded ? 20_000 : 5_000, timeout: 15_000 },
+    // A transaction waits for its connection as long as any query does (CONNECTION_TIMEOUT_MS): at 5 s a
+    // PAGAR under load (the most valuable request there is) gave up sooner than a page's read, answered
+    // as an outage (seen in `npm run load` under a CPU quota, decision 068). Embedded transactions are
+    // serialized through one connection: they queue longer.
+    transactionOptions: { maxWait: embedded ? 20_000 : CONNECTION_TIMEOUT_MS, timeout: 15_000 },
   });
 }
 
