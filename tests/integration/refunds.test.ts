@@ -53,6 +53,16 @@ async function paidOrder(pay: "card" | "refund-fails" | "oxxo" = "card") {
   return { user, order, ring, chain, ringLine, chainLine };
 }
 
+/**
+ * Waits for the provider's events of an order's card refunds: a test that ends with one still on its way
+ * leaves its webhook to meet the next test's reset, or the file's disconnect ("Transaction not found").
+ */
+const settled = (orderId: number) =>
+  eventually(
+    async () => (await prisma.refund.count({ where: { orderId, status: "pendiente" } })) === 0,
+    "the provider's refund events handled",
+  );
+
 const orderOf = (id: number) => prisma.order.findUniqueOrThrow({ where: { id } });
 const refundOf = (id: number) => prisma.refund.findUniqueOrThrow({ where: { id } });
 const stockOf = async (id: number) => (await prisma.product.findUniqueOrThrow({ where: { id } })).stock;
@@ -177,6 +187,7 @@ describe("card refunds through the provider", () => {
     expect(four.filter((o) => o.ok)).toHaveLength(2);
     const taken = await prisma.refund.aggregate({ where: { orderId: other.order.id }, _sum: { amount: true } });
     expect(taken._sum.amount).toBe(2 * 1_740_00);
+    await settled(other.order.id);
   });
 
   it("a worker's request is recorded for admins and neither asks the provider nor holds the amount", async () => {
@@ -195,6 +206,7 @@ describe("card refunds through the provider", () => {
     });
     expect(done.ok).toBe(true);
     expect((await refundOf(asked.ok ? asked.refundId : 0)).status).toBe("atendido");
+    await settled(order.id);
   });
 });
 
