@@ -100,7 +100,8 @@ try {
     }
   }
   log("info", `Database: ${db.embedded ? "embedded PGlite" : redact(db.url)}`);
-  log("info", `Joyería Aurora on http://localhost:${port}`);
+  // The server says "listening on …" once it has the port (or refuses to start, naming PORT).
+  log("info", `Starting Joyería Aurora on port ${port}`);
   process.off("SIGTERM", stopEarly);
   process.off("SIGINT", stopEarly);
   code = await run(process.execPath, [...serverNodeFlags(), path.join(root, "server/index.mjs")], {
