@@ -179,6 +179,12 @@ async function fillCartIfEmpty(page) {
   for (const name of [WITH_MODELS, NECKLACE]) {
     await page.goto(`${base}${await productPath(page, name)}`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // A size is chosen, never assumed (the cart refuses the add without one): the first one offered.
+    const size = page.locator("#talla ul a").first();
+    if ((await size.count()) > 0) {
+      await size.click();
+      await page.waitForURL(/[?&]talla=/);
+    }
     const added = page.waitForResponse((r) => r.url().includes("/cart") && r.request().method() === "POST");
     await page.getByRole("button", { name: "AÑADIR AL CARRITO" }).first().click();
     await added;
