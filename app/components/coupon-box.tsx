@@ -1,5 +1,4 @@
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
-import { useId } from "react";
 import { COUPON_FIELD, type CouponAttempt, type CouponStatus, discountLabel } from "~/lib/discounts";
 import { formatMoney } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
@@ -15,8 +14,10 @@ export function CouponBox({ coupon, returnTo }: { coupon: CouponStatus | null; r
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   const answer =
     fetcher.data ?? (flash?.field === COUPON_FIELD ? { ok: flash.kind !== "error", message: flash.message } : null);
-  const inputId = useId();
-  const messageId = useId();
+  // One box per place (the cart page, the checkout), so the place names its ids: the same wherever the
+  // box is rendered from, which the signed-in /cart assembled from its parts needs (docs/decisions/069).
+  const inputId = `cupon-${returnTo.slice(1)}`;
+  const messageId = `${inputId}-mensaje`;
   const busy = fetcher.state !== "idle";
 
   if (coupon) {

@@ -28,10 +28,16 @@ describe("the query parameters that tell a page apart", () => {
   });
 
   it("drops only tracking parameters on the routes it does not cache", () => {
-    expect(cachedRouteOf("/cart")).toBeNull();
-    expect(pageParamsOf("/cart")).toBeNull();
+    expect(cachedRouteOf("/orders")).toBeNull();
+    expect(pageParamsOf("/orders")).toBeNull();
     expect(pageSearch("/producto/2.data", "?_routes=root&fbclid=1&msclkid=2")).toBe("?_routes=root");
-    expect(pageSearch("/cart", "?utm_source=x&b=1&a=2")).toBe("?a=2&b=1");
+    expect(pageSearch("/orders", "?utm_source=x&b=1&a=2")).toBe("?a=2&b=1");
+  });
+
+  it("keeps on /cart only the question before clearing (its anonymous page is shared, decision 069)", () => {
+    expect(cachedRouteOf("/cart")).toBe("cart");
+    expect(pageSearch("/cart", "?utm_source=x&b=1&confirmar=vaciar")).toBe("?confirmar=vaciar");
+    expect(pageSearch("/cart", "?b=1&fbclid=2")).toBe("");
   });
 
   it("knows the ad-click ids and campaign tags", () => {

@@ -21,6 +21,8 @@ const SEARCH_PARAMS = [...SEARCH_PARAM_KEYS, ...FILTERS] as const;
 const PRODUCT_PARAMS = ["modelo", "talla", "imagen"] as const;
 /** Favoritos (`routes/favoritos`): the pieces its address names. */
 const FAVORITES_PARAMS = ["piezas"] as const;
+/** The cart (`routes/cart`): asked "¿Vaciar el carrito?" without JavaScript (docs/decisions/069). */
+const CART_PARAMS = ["confirmar"] as const;
 
 /**
  * Ad-click ids and campaign tags: never part of a page's identity on any route (a unique `fbclid` per
@@ -54,7 +56,7 @@ export function isTrackingParam(name: string): boolean {
 }
 
 /** The route family of a path whose page the shop caches, or null for every other path. */
-export type CachedRoute = "home" | "search" | "product" | "favorites" | "size-guide";
+export type CachedRoute = "home" | "search" | "product" | "favorites" | "size-guide" | "cart";
 
 const PRODUCT_PATH = /^\/producto\/[^/.]+$/;
 
@@ -64,6 +66,7 @@ export function cachedRouteOf(pathname: string): CachedRoute | null {
   if (PRODUCT_PATH.test(pathname)) return "product";
   if (pathname === "/favoritos") return "favorites";
   if (pathname === "/guia-de-tallas") return "size-guide";
+  if (pathname === "/cart") return "cart";
   return null;
 }
 
@@ -73,6 +76,7 @@ const ALLOWED: Record<CachedRoute, readonly string[]> = {
   product: PRODUCT_PARAMS,
   favorites: FAVORITES_PARAMS,
   "size-guide": [],
+  cart: CART_PARAMS,
 };
 
 /** The parameters `pathname`'s page reads, or null when it is not a cached route (then all but tracking ones count). */

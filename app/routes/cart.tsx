@@ -9,7 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod";
 import { invariantResponse } from "@epic-web/invariant";
 import { useLoaderData } from "@remix-run/react";
-import { CartCloseLink, CartView } from "~/components/cart-view";
+import { CartPageContent, type CartPageData } from "~/components/cart-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ADDED_FLASH, CART_LOG_TEXTS, CART_MESSAGES, type CartErrorCode, onlyLeftMessage } from "~/lib/cart-messages";
 import type { CartActionData } from "~/lib/cart-messages";
@@ -32,9 +32,10 @@ import { getDeliverySettings } from "~/utils/env.server";
 import { readForm } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { getViewer } from "~/models/viewer.server";
-import { appliedCoupon } from "~/models/discount-apply.server";
+import { cartPageData } from "~/models/cart-page.server";
 import { refuseWithoutSize, sizeRequired } from "~/models/size-choice.server";
 import { logger } from "~/utils/logger.server";
+import { PUBLIC_REVALIDATE } from "~/utils/security.server";
 
 /** What each intent logs and shows when it fails unexpectedly. */
 const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
@@ -48,35 +49,30 @@ const FAILURE: Record<CartIntent, { log: string; code: CartErrorCode }> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Vaciar carrito" without JavaScript comes here first to ask for confirmation.
   const confirmClear = new URL(request.url).searchParams.get("confirmar") === "vaciar";
-  // When an order paid now would arrive: shown with the shipping cost before checkout.
-  const delivery = currentDeliveryWindow(getDeliverySettings());
   // An outage is answered, not thrown: the drawer loads this route with a fetcher and must not
   // take the page down with it. Only a visitor with a session cookie reads the database.
   return whenDatabaseUnavailable(
-    async () => {
-      // The root loader's statement of the same request (session, user and lines): none of its own.
-      const viewer = await getViewer(request, context);
-      if (!viewer) {
-        return { loggedIn: false, cart: EMPTY_CART, coupon: null, loadError: null, confirmClear: false, delivery };
-      }
-      const coupon = await appliedCoupon(viewer.user.id, viewer.appliedCode, viewer.cart.lines);
-      return { loggedIn: true, cart: viewer.cart, coupon, loadError: null, confirmClear, delivery };
-    },
-    () => ({
+    // The root loader's statement of the same request (session, user and lines): none of its own.
+    async () => cartPageData(await getViewer(request, context), confirmClear),
+    (): CartPageData => ({
       loggedIn: true,
       cart: EMPTY_CART,
       coupon: null,
       loadError: CART_MESSAGES.load_failed,
       confirmClear: false,
-      delivery,
+      delivery: currentDeliveryWindow(getDeliverySettings()),
     }),
     CART_LOG_TEXTS.load,
   );
 }
 
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-});
+/**
+ * The page is the same for every visitor without the shop's cookies (an empty cart and the way to sign
+ * in), so it is public like the catalogue (applyCachePolicy makes any request with the shop's cookies
+ * private): the rendered-page cache keeps it, and a signed-in shopper's /cart is that page with their
+ * cart put in (docs/decisions/069).
+ */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_REVALIDATE });
 
 /**
  * Every cart change, as a form post: `intent` = add | set-quantity | remove | clear, parsed with
@@ -194,29 +190,7 @@ function refererPath(request: Request): string | null {
 }
 
 export default function CartPage() {
-  const { cart, coupon, loggedIn, loadError, confirmClear, delivery } = useLoaderData<typeof loader>();
-  return (
-    <section className="mx-auto max-w-6xl px-4 pb-24 pt-10 sm:px-6 lg:px-8" aria-labelledby="cart-title">
-      <div className="mb-8 flex items-end justify-between gap-4 border-b border-ink-900/10 pb-6">
-        <div>
-          <p className="eyebrow">Joyería Aurora</p>
-          <h1 id="cart-title" className="mt-2 font-serif text-4xl text-ink-900 sm:text-5xl">
-            Tu carrito
-          </h1>
-        </div>
-        <CartCloseLink />
-      </div>
-      <CartView
-        cart={cart}
-        coupon={coupon}
-        loggedIn={loggedIn}
-        layout="page"
-        loadError={loadError}
-        confirmClear={confirmClear}
-        delivery={delivery}
-      />
-    </section>
-  );
+  return <CartPageContent {...useLoaderData<typeof loader>()} />;
 }
 
 export const meta: MetaFunction = () => [

@@ -117,4 +117,47 @@ describe("assembling a signed-in page from the anonymous one", () => {
     const deferred = await pageFor(ANON_HEADER, ANON_CART, { ...dataFor(null, 0, null), later: Promise.resolve(1) });
     expect(templateOf(deferred, [ANON_HEADER], PATHS)).toBeNull();
   });
+
+  it("writes arrays and nested objects as turbo-stream does: a cart's lines, with odd numbers among them", async () => {
+    const cartData = (cart: PatchValue, coupon: PatchValue) => ({
+      loaderData: {
+        root: { user: null, cartCount: 0, flash: null },
+        "routes/cart": { loggedIn: false, cart, coupon, delivery: { from: "2026-12-01", to: "2026-12-03" } },
+      },
+      actionData: null,
+      errors: null,
+    });
+    const empty = { lines: [], count: 0, total: 0 };
+    const anonymous = await pageFor(ANON_HEADER, ANON_CART, cartData(empty, null));
+    const paths = [
+      ["routes/cart", "cart"],
+      ["routes/cart", "coupon"],
+    ] as const;
+    const template = templateOf(anonymous, [ANON_CART], paths)!;
+    expect(template).not.toBeNull();
+    const line = (name: string, quantity: number) => ({
+      lineKey: `p1:${name}`,
+      name,
+      variantName: null,
+      quantity,
+      unitPrice: 1_250_50,
+      lineTotal: 1_250_50 * quantity,
+    });
+    const cart = {
+      lines: [line("Cadena <Aurora> & \u2028", 2), line("Anillo", 1), line("Anillo", 1)],
+      count: 4,
+      total: 0,
+      // Not a cart's, but the encoding's: an empty list, nested lists, -0 and the non-finite numbers.
+      odd: [[], [[-0, 0]], [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY], [true, false, null]],
+    };
+    const coupon = { status: { code: "CIELO", amount: 10_00, reason: null }, charged: 4_000_00 };
+    const assembled = assemble(template, ["<b>4</b>"], [cart, coupon], "n");
+    const decoded = await hydratedData(assembled);
+    expect(decoded).toEqual(cartData(cart, coupon));
+    const odd = (decoded as { loaderData: { "routes/cart": { cart: { odd: number[][][] } } } }).loaderData[
+      "routes/cart"
+    ].cart.odd;
+    expect(Object.is(odd[1]![0]![0], -0)).toBe(true);
+    expect(assembled).not.toContain("<Aurora>");
+  });
 });

@@ -20,9 +20,12 @@
 /** Where the nonce goes in a template (pages never contain a NUL byte). */
 export const NONCE = "\0";
 
-/** A value a patch may set: a primitive, or an object of primitives (the root's `user`). */
+/**
+ * A value a patch may set: a primitive, or plain objects and arrays of them (the root's `user`, the
+ * cart's lines). Written as turbo-stream writes them: an array is the list of its items' entries.
+ */
 export type PatchValue =
-  string | number | boolean | null | { readonly [key: string]: string | number | boolean | null };
+  string | number | boolean | null | readonly PatchValue[] | { readonly [key: string]: PatchValue };
 
 export type PageTemplate = {
   /**
@@ -182,10 +185,15 @@ function assembleData(data: DataTemplate, values: readonly PatchValue[]): string
   };
   const encode = (value: PatchValue): number => {
     if (value === null) return -5; // turbo-stream's NULL
+    if (typeof value === "number" && !Number.isFinite(value)) return Number.isNaN(value) ? -2 : value > 0 ? -6 : -3;
+    if (Object.is(value, -0)) return -4; // turbo-stream's NEGATIVE_ZERO
     if (typeof value !== "object") return add(JSON.stringify(value));
-    const index = add(""); // the object's own entry first, then its keys and values
-    const fields = Object.entries(value).map(([key, v]) => `"_${add(JSON.stringify(key))}":${encode(v)}`);
-    appended[index - data.length] = `{${fields.join(",")}}`;
+    const index = add(""); // the value's own entry first, then its items (or its keys and values)
+    appended[index - data.length] = Array.isArray(value)
+      ? `[${(value as readonly PatchValue[]).map(encode).join(",")}]`
+      : `{${Object.entries(value)
+          .map(([key, v]) => `"_${add(JSON.stringify(key))}":${encode(v)}`)
+          .join(",")}}`;
     return index;
   };
   // One entry per patched object, written with all its patches.

@@ -7,7 +7,10 @@ import { parseId } from "~/lib/ids";
 import { cachedRouteOf, pageAddressOf } from "~/lib/page-params";
 import type { ReviewEligibility } from "~/lib/reviews";
 import { reviewEligibilityOf } from "~/models/review-eligibility.server";
+import { anonymousCartPageData, cartPageData } from "~/models/cart-page.server";
 import { getViewer, type Viewer } from "~/models/viewer.server";
+import { CART_PATHS, cartPartHtml, cartValues } from "./cart-hole.server";
+import { isDatabaseUnavailable } from "./db.server";
 import { getPublicEnv } from "./env.server";
 import { type Flash, readFlashes } from "./flash.server";
 import { type PageTemplate, type PatchValue, assemble, NONCE, templateOf } from "./page-splice.server";
@@ -23,17 +26,20 @@ import { hasShopCookie } from "./shop-cookies.server";
 
 /**
  * Signed-in catalogue pages from the shared page (docs/decisions/046): the home and category grids, the
- * product pages and the search pages of a request carrying the shop's cookies are the anonymous page of
- * the same address from the rendered-page cache, with the shopper's own parts put in — the header's
- * account menu and cart badge, a product's review notice, a search card's add form, the one-shot message
- * of the previous post (consumed with the same Set-Cookie the root loader writes), and the same values
- * in the loader data the browser hydrates from — and a fresh nonce. One statement reads the shopper
- * (getViewer), a product page one more (review eligibility); the catalogue is not rendered again.
+ * product pages, the search pages and /cart (docs/decisions/069) of a request carrying the shop's cookies
+ * are the anonymous page of the same address from the rendered-page cache, with the shopper's own parts
+ * put in — the header's account menu and cart badge, a product's review notice, a search card's add form,
+ * the cart's lines, the one-shot message of the previous post (consumed with the same Set-Cookie the root
+ * loader writes), and the same values in the loader data the browser hydrates from — and a fresh nonce.
+ * One statement reads the shopper (getViewer), a product page one more (review eligibility); the
+ * catalogue is not rendered again.
  *
  * Rendered as before (null here) whenever assembling would not give exactly the page Remix renders:
  * the anonymous page cannot be had (not cached and no `fill`, or not a 200), the one-shot message is
- * for a field (the page shows it beside the sizes), a pixel event waits for a configured pixel, the shopper may write a review (the form), or the
- * page's template cannot be made (a slot not found once, a search card not accounted for).
+ * for a field (the page shows it beside the sizes or the code's box), a pixel event waits for a
+ * configured pixel, the shopper may write a review (the form), the cart asks before clearing, the
+ * database is out of reach, or the page's template cannot be made (a slot not found once, a search card
+ * not accounted for).
  */
 
 type Request = { method: string; url: string; cookie: string | undefined };
@@ -46,7 +52,14 @@ const ROOT_PATHS = [
 ] as const;
 const PRODUCT_PATHS = [...ROOT_PATHS, ["routes/producto.$id", "product", "reviewEligibility"]] as const;
 
-type Shape = { route: "home" | "product" | "search"; here: string; loginHref: string; reviewHref: string | null };
+type Shape = {
+  route: "home" | "product" | "search" | "cart";
+  here: string;
+  loginHref: string;
+  reviewHref: string | null;
+};
+
+const CART_PAGE_PATHS = [...ROOT_PATHS, ...CART_PATHS] as const;
 
 /** A stored page's template, and a search page's cards (no holes elsewhere). */
 type Assembly = { template: PageTemplate; cards: CardHoles | null };
@@ -66,6 +79,19 @@ export async function assemblePersonalPage(
   const url = new URL(request.url);
   const shape = shapeOf(url);
   if (!shape) return null;
+  // The database out of reach: Remix's render answers it as every page does (503, Error de Conexión).
+  return assembled(request, url, shape, fill).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return null;
+    throw error;
+  });
+}
+
+async function assembled(
+  request: Request,
+  url: URL,
+  shape: Shape,
+  fill: ((key: string) => Promise<StoredPage | null | void>) | undefined,
+): Promise<CachedAnswer | null> {
   const fetchRequest = new Request(request.url, { headers: { Cookie: request.cookie ?? "" } });
   // The root loader's one-shot values: a message without a field is the flash slot; a field's message
   // and a configured pixel's event are the page's own to render.
@@ -88,8 +114,15 @@ export async function assemblePersonalPage(
   const { template, cards } = assembly;
   const slots = slotsOf(shape, viewer, eligibility, flash);
   if (cards) slots.push(...(viewer ? cards.signedIn : cards.anonymous));
+  const values = valuesOf(shape, viewer, eligibility, flash);
+  if (shape.route === "cart") {
+    // The shopper's cart in the place of the empty one (docs/decisions/069).
+    const cart = await cartPageData(viewer);
+    slots.push(cartPartHtml(cart, rootOf(viewer, flash)));
+    values.push(...cartValues(cart));
+  }
   const nonce = crypto.randomBytes(16).toString("base64");
-  const body = assemble(template, slots, valuesOf(shape, viewer, eligibility, flash), nonce);
+  const body = assemble(template, slots, values, nonce);
   countAssembled(key);
   const headers = personalHeaders(page.headers, nonce);
   if (setCookie) headers.push(["Set-Cookie", setCookie]);
@@ -109,6 +142,8 @@ function shapeOf(url: URL): Shape | null {
   const here = pageAddressOf(url.pathname, url.search);
   const loginHref = `/login?redirectTo=${encodeURIComponent(here)}`;
   if (route === "home" || route === "search") return { route, here, loginHref, reviewHref: null };
+  // The cart as it is (asked "¿Vaciar el carrito?" without JavaScript, it is the route's own page).
+  if (route === "cart") return here === "/cart" ? { route, here, loginHref, reviewHref: null } : null;
   if (route !== "product") return null;
   const id = parseId(url.pathname.slice("/producto/".length));
   return id ? { route, here, loginHref, reviewHref: reviewLoginHref(`/producto/${id}`) } : null;
@@ -119,8 +154,9 @@ function assemblyFor(page: StoredPage, shape: Shape): Assembly | null {
   if (assembly === undefined) {
     const html = page.parts.join(NONCE);
     const cards = shape.route === "search" ? searchCardHoles(html, shape.here) : null;
-    const paths = shape.route === "product" ? PRODUCT_PATHS : ROOT_PATHS;
+    const paths = shape.route === "product" ? PRODUCT_PATHS : shape.route === "cart" ? CART_PAGE_PATHS : ROOT_PATHS;
     const anonymous = [...slotsOf(shape, null, null, null), ...(cards?.anonymous ?? [])];
+    if (shape.route === "cart") anonymous.push(cartPartHtml(anonymousCartPageData(), rootOf(null, null)));
     const template = shape.route !== "search" || cards ? templateOf(html, anonymous, paths) : null;
     assembly = template ? { template, cards } : null;
     templates.set(page, assembly);
@@ -177,16 +213,22 @@ function valuesOf(
   eligibility: ReviewEligibility | null,
   flash: Flash | null,
 ): PatchValue[] {
+  const { user, cartCount, flash: message } = rootOf(viewer, flash);
+  const values: PatchValue[] = [user, cartCount, message];
+  if (shape.route === "product") values.push(eligibility);
+  return values;
+}
+
+/** The root loader's `user`, `cartCount` and `flash` for this shopper and message. */
+function rootOf(viewer: Viewer | null, flash: Flash | null) {
   const user = viewer
     ? { displayName: viewer.user.displayName, role: viewer.user.role, email: viewer.user.email }
     : null;
-  const values: PatchValue[] = [
+  return {
     user,
-    viewer?.cart.count ?? 0,
-    flash ? { kind: flash.kind, message: flash.message } : null,
-  ];
-  if (shape.route === "product") values.push(eligibility);
-  return values;
+    cartCount: viewer?.cart.count ?? 0,
+    flash: flash ? { kind: flash.kind, message: flash.message } : null,
+  };
 }
 
 /** What a shared cache reads on a public page: gone from a personal one (never kept, nothing to purge). */

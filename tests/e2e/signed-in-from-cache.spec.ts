@@ -48,22 +48,7 @@ test("two signed-in shoppers on the same cached pages each see their own header"
   expect((await add(page.context(), "2")).status()).toBe(200);
   expect((await add(other, "3")).status()).toBe(200);
 
-  const errors: string[] = [];
-  for (const p of [page, second]) {
-    p.on("pageerror", (error) => errors.push(error.message));
-    // A missing picture (other specs' pieces made without renders share the grid) is not this test's
-    // concern: its 404 and the console's "Failed to load resource" for it are left out.
-    p.on("console", (message) =>
-      message.type() === "error" && !message.text().startsWith("Failed to load resource")
-        ? errors.push(message.text())
-        : undefined,
-    );
-    p.on("response", (response) =>
-      response.status() >= 400 && response.request().resourceType() !== "image"
-        ? errors.push(`${response.status()} ${response.url()}`)
-        : undefined,
-    );
-  }
+  const errors = errorsOn([page, second]);
 
   const visit = async (p: Page, path: string, name: string, count: string, otherName: string) => {
     // The anonymous page of this address is cached first (an anonymous visitor, as on a busy shop).
@@ -113,3 +98,94 @@ test("two signed-in shoppers on the same cached pages each see their own header"
   expect(errors).toEqual([]);
   await other.close();
 });
+
+/**
+ * The signed-in /cart from the shared page (docs/decisions/069): each of two shoppers gets the shared
+ * /cart with their own lines, hydrates it without an error, and changes it — a piece more, the line
+ * removed — with and without JavaScript, each change on the next assembled page.
+ */
+test("two signed-in shoppers each get their own cart on the shared /cart page, and change it", async ({
+  page,
+  browser,
+  app,
+  login,
+  insertNewUser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const word = `Brisa${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const piece = (name: string, price: number) =>
+    app.prisma.product.create({
+      data: { name, price, stock: 10, image: "/images/products/anillo-solitario-aurora-oro.webp", categoryId: 1 },
+    });
+  const [gold, silver] = [await piece(`Pulsera Oro ${word}`, 2_400_00), await piece(`Pulsera Plata ${word}`, 800_00)];
+  await login({ name: `Ana ${word}` });
+  const beto = await insertNewUser({ name: `Beto ${word}` });
+  const other = await browser.newContext({ baseURL: origin, javaScriptEnabled: js, locale: "es-MX" });
+  const request = new Request(origin, { headers: { "User-Agent": "Playwright end-to-end tests" } });
+  await other.addCookies([cookieFromSetCookie(await app.createUserSession(request, beto.id), origin)]);
+  const add = (context: BrowserContext, productId: number, quantity: string) =>
+    context.request.post("/cart", {
+      form: { intent: "add", productId: String(productId), quantity, redirectTo: "/cart", _fetcher: "1" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+  expect((await add(page.context(), gold.id, "1")).status()).toBe(200);
+  expect((await add(other, silver.id, "2")).status()).toBe(200);
+
+  const second = await other.newPage();
+  const errors = errorsOn([page, second]);
+  const visit = async (p: Page, own: string, notOwn: string, count: string) => {
+    const response = await p.goto("/cart");
+    expect(response?.headers()["x-cache"]).toBe("assembled");
+    await waitForHydration(p);
+    await expect(p.getByTestId("cart-line")).toHaveCount(1);
+    await expect(p.getByTestId("cart-line")).toContainText(own);
+    await expect(p.locator("body")).not.toContainText(notOwn);
+    await expect(p.locator("header").getByTestId("cart-count")).toHaveText(count);
+  };
+  await visit(page, gold.name, silver.name, "1");
+  await visit(second, silver.name, gold.name, "2");
+
+  // Ana adds a piece from the page: with JavaScript the fetcher, without it a post and the page again.
+  const total = await page.getByTestId("cart-total").textContent();
+  await page.getByRole("button", { name: `Agregar una pieza de ${gold.name}` }).click();
+  await expect(page.getByLabel(`Cantidad de ${gold.name}`)).toHaveText("2");
+  await expect(page.getByTestId("cart-total")).not.toHaveText(total ?? "");
+  await expect(page.locator("header").getByTestId("cart-count")).toHaveText("2");
+  await page.getByRole("button", { name: `Eliminar ${gold.name}` }).click();
+  await expect(page.getByText("Tu carrito está vacío")).toBeVisible();
+  await expect(page.locator("header").getByTestId("cart-count")).toHaveCount(0);
+  // Beto's cart is his own still.
+  await visit(second, silver.name, gold.name, "2");
+  if (js) {
+    // Hydrated from the spliced data: a client-side navigation keeps the shopper's header.
+    await second.getByRole("link", { name: "CONTINUAR COMPRANDO" }).click();
+    await expect(second).toHaveURL(`${origin}/`);
+    await expect(second.locator("header").getByTestId("cart-count")).toHaveText("2");
+  }
+  expect(errors).toEqual([]);
+  await other.close();
+});
+
+/** What goes wrong on these pages as it happens: page errors, console errors, failed requests (pictures aside). */
+function errorsOn(pages: Page[]): string[] {
+  const errors: string[] = [];
+  for (const p of pages) {
+    p.on("pageerror", (error) => errors.push(error.message));
+    // A missing picture (other specs' pieces made without renders share the grid) is not these tests'
+    // concern: its 404 and the console's "Failed to load resource" for it are left out.
+    p.on("console", (message) =>
+      message.type() === "error" && !message.text().startsWith("Failed to load resource")
+        ? errors.push(message.text())
+        : undefined,
+    );
+    p.on("response", (response) =>
+      response.status() >= 400 && response.request().resourceType() !== "image"
+        ? errors.push(`${response.status()} ${response.url()}`)
+        : undefined,
+    );
+  }
+  return errors;
+}

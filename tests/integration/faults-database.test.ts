@@ -22,6 +22,8 @@ const BURST_STOCK = 8;
 describe.runIf(runHere)("the database stops and starts again under a running shop", () => {
   let cluster: Awaited<ReturnType<typeof startPostgresCluster>>;
   let shop: ShopServer;
+  /** The same shop with its page cache: a signed-in page is assembled from the stored anonymous one. */
+  let cached: ShopServer;
   let simulator: Awaited<ReturnType<typeof startPaymentSimulator>>;
 
   beforeAll(async () => {
@@ -51,10 +53,17 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
       // Every visitor of the test comes from one address: the per-address abuse limits would refuse them.
       RATE_LIMIT_MULTIPLIER: "1000",
     });
+    cached = await startShopServer({
+      DATABASE_URL: cluster.url,
+      DATABASE_EMBEDDED: "0",
+      DATABASE_POOL_MAX: "2",
+      CATALOG_CACHE_TTL_MS: "300000",
+    });
   }, 120_000);
 
   afterAll(async () => {
     await shop?.stop();
+    await cached?.stop();
     await simulator?.stop();
     cluster?.destroy();
   });
@@ -76,6 +85,8 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     });
     expect(registered.status).toBe(302);
     const cookie = (registered.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    // The anonymous pages the cached shop assembles signed-in pages from, stored before the outage.
+    for (const path of ["/", "/cart"]) expect((await send(cached.url, { path })).status).toBe(200);
 
     cluster.stop();
     const down = await send(shop.url, { path: "/" });
@@ -95,6 +106,13 @@ describe.runIf(runHere)("the database stops and starts again under a running sho
     const personal = await send(shop.url, { path: "/aviso-de-privacidad", headers: { Cookie: cookie } });
     expect(personal.status).toBe(503);
     expect(personal.body).toContain("Error de Conexión");
+    // …and so do the pages assembled from the shared one (decisions 046 and 069), the cart's among them.
+    for (const path of ["/", "/cart"]) {
+      expect((await send(cached.url, { path })).headers["x-cache"], path).toBe("hit");
+      const assembled = await send(cached.url, { path, headers: { Cookie: cookie } });
+      expect(assembled.status, path).toBe(503);
+      expect(assembled.body, path).toContain("Error de Conexión");
+    }
     // Every form's action too (none of them has to handle it itself): adding to the cart, emptying it;
     // the same page, as a 500 (a POST's 503 would tell nginx to send it to another instance).
     for (const intent of ["add", "clear"]) {

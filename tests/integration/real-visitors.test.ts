@@ -1,11 +1,11 @@
-import { decode } from "turbo-stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { createOrder } from "./admin-fixtures";
-import { FORM, formBody, loginOverHttp, type RawResponse, send } from "./http-client";
+import { FORM, formBody, loginOverHttp, send } from "./http-client";
 import { until } from "../support/wait";
 import { type ShopServer, startShopServer } from "./http-server";
+import { cookiesOf, nonceOf, partsOf } from "./page-parts";
 
 /**
  * The visitors a shop really gets (issue 35, decisions 046 and 047) through the real HTTP server:
@@ -47,24 +47,6 @@ async function shopper(name: string, productId: number, pieces: number): Promise
   return cookie;
 }
 
-const nonceOf = (response: RawResponse) =>
-  /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1];
-
-/** The page without its nonce and its data script, and the data the browser hydrates from, decoded. */
-async function partsOf(response: RawResponse) {
-  const body = response.body.replaceAll(nonceOf(response)!, "NONCE");
-  const argument = /enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(body)![1]!;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode(JSON.parse(argument) as string));
-      controller.close();
-    },
-  });
-  const decoded = await decode(stream);
-  await decoded.done;
-  return { html: body.replace(argument, "DATA"), data: decoded.value };
-}
-
 /** A new account registered over HTTP, made staff: its cookie carries the pixel's one-shot registration event. */
 async function registeredStaff(): Promise<{ fresh: string; email: string }> {
   const email = `alta-${crypto.randomUUID().slice(0, 8)}@example.test`;
@@ -84,9 +66,6 @@ async function registeredStaff(): Promise<{ fresh: string; email: string }> {
   });
   return { fresh: cookiesOf(registered), email };
 }
-
-const cookiesOf = (response: RawResponse) =>
-  (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
 
 const cartBadge = (body: string) => /data-testid="cart-count"[^>]*>([^<]+)</.exec(body)?.[1] ?? null;
 
