@@ -25,6 +25,9 @@ export const SHOP_ORIGIN = "https://tienda.example";
  */
 export async function startPayments() {
   const state = { offsetMs: 0, webhooksDown: false, deliveries: 0 };
+  // The shop's handling of each delivery, until it has answered: a delivery the simulator gave up on (its
+  // timeout) may still be running in the shop, and must end before a test empties the database under it.
+  const handling = new Set<Promise<unknown>>();
   const hooks = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -41,9 +44,11 @@ export async function startPayments() {
         headers,
         body: Buffer.concat(chunks),
       });
-      void Promise.resolve(webhookAction({ request, params: {}, context: {} }))
+      const handled = Promise.resolve(webhookAction({ request, params: {}, context: {} }))
         .then(async (response) => res.writeHead(response.status).end(await response.text()))
-        .catch((error: unknown) => res.writeHead(500).end(String(error)));
+        .catch((error: unknown) => res.writeHead(500).end(String(error)))
+        .finally(() => handling.delete(handled));
+      handling.add(handled);
     });
   });
   await new Promise<void>((resolve) => hooks.listen(0, "127.0.0.1", resolve));
@@ -69,6 +74,15 @@ export async function startPayments() {
     telemetry: false,
   });
 
+  /** Every event the simulator sent, oldest first. */
+  async function events(): Promise<Array<{ id: string; type: string; delivery: { status: string } }>> {
+    const response = await fetch(`${simulator.url}/__simulator/events`, {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+    });
+    return ((await response.json()) as { data: Array<{ id: string; type: string; delivery: { status: string } }> })
+      .data;
+  }
+
   return {
     state,
     simulator,
@@ -86,13 +100,21 @@ export async function startPayments() {
       });
       return { status: response.status, location: response.headers.get("location"), html: await response.text() };
     },
-    /** Every event the simulator sent, oldest first. */
-    async events(): Promise<Array<{ id: string; type: string; delivery: { status: string } }>> {
-      const response = await fetch(`${simulator.url}/__simulator/events`, {
-        headers: { Authorization: `Bearer ${API_KEY}` },
-      });
-      return ((await response.json()) as { data: Array<{ id: string; type: string; delivery: { status: string } }> })
-        .data;
+    events,
+    /**
+     * Waits until nothing the simulator sent is still on its way: no event pending or being retried, and
+     * no delivery still being handled by the shop. Before a test empties the database, so no webhook's
+     * transaction meets the TRUNCATE (a deadlock on PostgreSQL).
+     */
+    async quiet(timeoutMs = 20_000) {
+      await eventually(
+        async () =>
+          handling.size === 0 &&
+          (await events()).every((e) => !["pending", "retrying"].includes(e.delivery.status)) &&
+          handling.size === 0,
+        "the webhooks in flight",
+        timeoutMs,
+      );
     },
     /** Delivers an event again (the same bytes, a fresh signature). */
     async resend(eventId: string) {
@@ -127,6 +149,7 @@ export function setUpPayments(): Payments {
     await payments.stop();
   });
   beforeEach(async () => {
+    await payments.quiet();
     await resetDatabase();
     await createCategories();
     payments.state.offsetMs = 0;
