@@ -27,6 +27,7 @@ import { markForSharedCaches } from "./utils/shared-cache.server";
 import { collectingKeys } from "./utils/surrogate-keys.server";
 import { startUp } from "./utils/start-up.server";
 import { renderWholePage, wholeBodyOf, wholePageResponse } from "./utils/whole-document.server";
+import { freshNonce } from "./utils/nonce.server";
 
 export const streamTimeout = 5_000;
 
@@ -94,7 +95,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = crypto.randomBytes(16).toString("base64");
+  const nonce = freshNonce();
   for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
   applyCachePolicy(request, responseHeaders);
   markForSharedCaches(responseHeaders, loadContext);

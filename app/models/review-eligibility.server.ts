@@ -1,28 +1,22 @@
 import type { ReviewEligibility } from "~/lib/reviews";
-import { preparedStatement, readRows } from "~/utils/db.server";
-import { eligibilityFromCounts, REVIEWABLE_ORDER } from "./review.server";
+import { getSessionId } from "~/utils/session.server";
+import { eligibilityFromCounts } from "./review.server";
+import { readViewerRows } from "./viewer-reads.server";
+import { type Viewer, viewerOf } from "./viewer.server";
 
 /**
- * Whether a signed-in shopper may review a product, for a product page assembled from the cache
- * (decision 046): the same counts as `viewerReviewCounts` (their review of it; their reviewable order
- * lines holding it) in one prepared statement through the pool, beside the viewer's own, instead of a
- * Prisma query compiled per request. Only assembled pages ask, so it goes ahead as their viewer's does.
+ * A signed-in shopper and whether they may review a product, for a product page assembled from the
+ * cache (decision 046): the viewer's read with the product named, so the same counts as
+ * `viewerReviewCounts` come in its statement (docs/decisions/070), where they were a statement of their
+ * own after it. Only assembled pages ask, so it goes ahead as their viewer's does.
  */
-const ELIGIBILITY_SQL = preparedStatement(
-  "review_eligibility",
-  `
-  SELECT
-    (SELECT count(*) FROM "reviews" r WHERE r."product_id" = $1 AND r."user_id" = $2::uuid)::int AS "reviews",
-    (SELECT count(*) FROM "order_items" i JOIN "orders" o ON o."id" = i."order_id"
-      WHERE i."product_id" = $1 AND o."user_id" = $2::uuid AND o."paid_at" IS NOT NULL
-        AND o."status"::text = ANY($3::text[]))::int AS "orderItems"`,
-);
-
-export async function reviewEligibilityOf(userId: string, productId: number): Promise<ReviewEligibility> {
-  const [counts] = await readRows<{ reviews: number; orderItems: number }>(
-    ELIGIBILITY_SQL,
-    [productId, userId, [...REVIEWABLE_ORDER.status.in]],
-    { ahead: true },
-  );
-  return eligibilityFromCounts(counts ?? { reviews: 0, orderItems: 0 });
+export async function viewerOnProduct(
+  request: Request,
+  productId: number,
+): Promise<{ viewer: Viewer | null; eligibility: ReviewEligibility | null }> {
+  const sessionId = await getSessionId(request);
+  if (sessionId === null) return { viewer: null, eligibility: null };
+  const rows = await readViewerRows(sessionId, { productId, ahead: true });
+  const viewer = await viewerOf(rows);
+  return { viewer, eligibility: rows[0] ? eligibilityFromCounts(rows[0]) : null };
 }

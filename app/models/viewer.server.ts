@@ -1,44 +1,13 @@
-import type { RoleName } from "~/lib/roles";
-import { preparedStatement, readRows } from "~/utils/db.server";
 import { getSessionId, type SessionUser, sessionUserOf } from "~/utils/session.server";
-import { type Cart, CART_LINE_COLUMNS, CART_LINE_ORDER, type CartLineRow, cartOf } from "./cart.server";
+import { type Cart, cartOf } from "./cart.server";
 import { cartWithSales } from "./sale-events.server";
+import { readViewerRows, type ViewerRow } from "./viewer-reads.server";
 
 /**
  * The signed-in shopper of a request: the user, with their cart (the header's badge on every page,
- * the lines on /cart and in the drawer).
+ * the lines on /cart and in the drawer), read in one statement with other pages' (./viewer-reads.server.ts).
  */
 export type Viewer = { user: SessionUser; cart: Cart; appliedCode: string | null };
-
-/**
- * The session, its user and role, the discount code applied on their checkout draft, and the cart's
- * lines with their products' current price and stock, in one statement: one row per line, or one row
- * without a line for an empty cart, none for a missing or expired session. The expiry is compared with
- * the caller's clock, as a UTC timestamp like the column.
- */
-const VIEWER_SQL = preparedStatement(
-  "viewer",
-  `
-  SELECT u."id" AS "userId", u."email", u."name" AS "userName", r."role", d."discount_code" AS "appliedCode",
-    ${CART_LINE_COLUMNS}
-  FROM "sessions" s
-  JOIN "users" u ON u."id" = s."user_id"
-  LEFT JOIN "user_roles" r ON r."user_id" = u."id"
-  LEFT JOIN "checkout_drafts" d ON d."user_id" = u."id"
-  LEFT JOIN "cart_items" c ON c."cart_user_id" = u."id"
-  LEFT JOIN "products" p ON p."id" = c."product_id"
-  LEFT JOIN "product_variants" v ON v."id" = c."variant_id"
-  WHERE s."id" = $1 AND s."expires_at" > $2::timestamp
-  ORDER BY ${CART_LINE_ORDER}`,
-);
-
-type ViewerRow = CartLineRow & {
-  userId: string;
-  email: string;
-  userName: string | null;
-  role: RoleName | null;
-  appliedCode: string | null;
-};
 
 /**
  * Lookups by the request's load context (one object per request, shared by its root and route
@@ -66,8 +35,11 @@ export function getViewer(request: Request, context?: object, { ahead = false } 
 
 async function readViewer(request: Request, ahead: boolean): Promise<Viewer | null> {
   const sessionId = await getSessionId(request);
-  if (sessionId === null) return null;
-  const rows = await readRows<ViewerRow>(VIEWER_SQL, [sessionId, new Date().toISOString()], { ahead });
+  return sessionId === null ? null : viewerOf(await readViewerRows(sessionId, { ahead }));
+}
+
+/** The shopper of a session's rows (./viewer-reads.server.ts); null without rows. */
+export async function viewerOf(rows: ViewerRow[]): Promise<Viewer | null> {
   const [first] = rows;
   if (!first) return null;
   return {

@@ -154,13 +154,18 @@ function tagOf(client: pg.PoolClient): string {
   return tag;
 }
 
+/** How many connections the reads of `readRows` have: one on the embedded PGlite (decision 068). */
+export function readConnections(): number {
+  return configuredPoolSizes()?.reads ?? 1;
+}
+
 /**
  * Who may take one of the reads' connections next (decision 068): every read queues here rather than in
  * pg's pool, so that a page answered from the cache (`ahead`: its one or two reads are all it waits
  * for) passes the reads of pages still to be rendered. Its size is the reads' pool's.
  */
 function readsGate(): PriorityGate {
-  return remember("pg-reads-gate", () => createPriorityGate(configuredPoolSizes()?.reads ?? 1, CONNECTION_TIMEOUT_MS));
+  return remember("pg-reads-gate", () => createPriorityGate(readConnections(), CONNECTION_TIMEOUT_MS));
 }
 
 /**

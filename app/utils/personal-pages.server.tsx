@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { renderToString } from "react-dom/server";
 import { FlashMessage } from "~/components/flash-message";
 import { CartLink, DesktopAccount, type HeaderUser, MobileAccount } from "~/components/header";
@@ -6,7 +5,7 @@ import { ReviewNotice, reviewLoginHref } from "~/components/product-reviews";
 import { parseId } from "~/lib/ids";
 import { cachedRouteOf, pageAddressOf } from "~/lib/page-params";
 import type { ReviewEligibility } from "~/lib/reviews";
-import { reviewEligibilityOf } from "~/models/review-eligibility.server";
+import { viewerOnProduct } from "~/models/review-eligibility.server";
 import { anonymousCartPageData, cartPageData } from "~/models/cart-page.server";
 import { getViewer, type Viewer } from "~/models/viewer.server";
 import { CART_PATHS, cartPartHtml, cartValues } from "./cart-hole.server";
@@ -23,6 +22,7 @@ import {
 } from "./rendered-pages.server";
 import { type CardHoles, searchCardHoles } from "./search-card-holes.server";
 import { hasShopCookie } from "./shop-cookies.server";
+import { freshNonce } from "./nonce.server";
 
 /**
  * Signed-in catalogue pages from the shared page (docs/decisions/046): the home and category grids, the
@@ -31,8 +31,8 @@ import { hasShopCookie } from "./shop-cookies.server";
  * put in — the header's account menu and cart badge, a product's review notice, a search card's add form,
  * the cart's lines, the one-shot message of the previous post (consumed with the same Set-Cookie the root
  * loader writes), and the same values in the loader data the browser hydrates from — and a fresh nonce.
- * One statement reads the shopper (getViewer), a product page one more (review eligibility); the
- * catalogue is not rendered again.
+ * One statement reads the shopper (getViewer; on a product page with their review eligibility,
+ * docs/decisions/070); the catalogue is not rendered again.
  *
  * Rendered as before (null here) whenever assembling would not give exactly the page Remix renders:
  * the anonymous page cannot be had (not cached and no `fill`, or not a 200), the one-shot message is
@@ -98,17 +98,15 @@ async function assembled(
   const { flash, pixelEvent, setCookie } = await readFlashes(fetchRequest);
   if (flash?.field || (pixelEvent && getPublicEnv().META_PIXEL_ID)) return null;
   const key = pageAddress(request.url);
-  const [viewer, page] = await Promise.all([
-    getViewer(fetchRequest, undefined, { ahead: true }),
+  const productId = shape.route === "product" ? parseId(url.pathname.slice("/producto/".length)) : null;
+  const [{ viewer, eligibility }, page] = await Promise.all([
+    productId
+      ? viewerOnProduct(fetchRequest, productId)
+      : getViewer(fetchRequest, undefined, { ahead: true }).then((viewer) => ({ viewer, eligibility: null })),
     storedOrFilled(key, fill),
   ]);
   if (!page || page.status !== 200) return null;
-  let eligibility: ReviewEligibility | null = null;
-  if (shape.route === "product" && viewer) {
-    const id = parseId(url.pathname.slice("/producto/".length));
-    eligibility = id ? await reviewEligibilityOf(viewer.user.id, id) : null;
-    if (eligibility === "can-review") return null;
-  }
+  if (eligibility === "can-review") return null;
   const assembly = assemblyFor(page, shape);
   if (!assembly) return null;
   const { template, cards } = assembly;
@@ -121,7 +119,7 @@ async function assembled(
     slots.push(cartPartHtml(cart, rootOf(viewer, flash)));
     values.push(...cartValues(cart));
   }
-  const nonce = crypto.randomBytes(16).toString("base64");
+  const nonce = freshNonce();
   const body = assemble(template, slots, values, nonce);
   countAssembled(key);
   const headers = personalHeaders(page.headers, nonce);

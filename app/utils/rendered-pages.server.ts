@@ -1,10 +1,10 @@
-import crypto from "node:crypto";
 import { pageSearch } from "~/lib/page-params";
 import { getEnv } from "./env.server";
 import { getPublicOrigin } from "./origin.server";
 import { msToNextSaleBoundary } from "./sale-boundary.server";
 import { hasShopCookie } from "./shop-cookies.server";
 import { ALL_PAGES, keysOfHeaders } from "./surrogate-keys.server";
+import { freshNonce } from "./nonce.server";
 
 /**
  * The rendered-page cache (docs/decisions/023-rendered-html-cache.md): what Remix answered to an
@@ -164,7 +164,7 @@ export function createRenderedPages({
         const headers = page.headers.filter(([name]) => ["cache-control", "etag", "vary"].includes(name));
         return { status: 304, headers, body: "" };
       }
-      const nonce = crypto.randomBytes(16).toString("base64");
+      const nonce = freshNonce();
       return {
         status: page.status,
         headers: page.headers.map(([name, value]) => [name, value.replace(NONCE_IN_POLICY, `'nonce-${nonce}'`)]),

@@ -275,6 +275,16 @@ async function benchDatabase(kind, bare, { withLighthouse }) {
       if (page === "/") report.assets = pageAssets(html);
     }
 
+    // The signed-in rows measure the page assembled for this shopper (decision 046), or the bench says so.
+    for (const page of REAL_VISITORS ? REAL_PAGES : []) {
+      await fetch(base + page); // the anonymous page, cached
+      const res = await fetch(base + page, { headers: { Cookie: cookie } });
+      const html = await res.text();
+      if (res.headers.get("x-cache") !== "assembled" || !html.includes(CUSTOMER_ACCOUNT.name.split(" ")[0])) {
+        throw new Error(`${page} signed in: not the shopper's assembled page (x-cache ${res.headers.get("x-cache")})`);
+      }
+    }
+
     // A separate process counts statements on the same database while the server is idle.
     const counted = await runNode([path.join(root, "tools/bench/round-trips.mjs")], {
       ...env,

@@ -23,7 +23,9 @@ export function requireBuild() {
 /** Starts a node script (with the shop server's Node flags) and resolves once it prints the address it listens on. */
 export function startServer(script, env, cwd = root) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...serverNodeFlags(), script], {
+    // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, [...serverNodeFlags(), ...profile, script], {
       cwd,
       env: { ...process.env, ...env },
       stdio: "pipe",
