@@ -25,7 +25,8 @@
 // route beside it), BENCH_PRODUCTS (500),
 // BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_EXPLAIN=1 for the search's query plans,
 // BENCH_PAGES_ONLY=/cart,/ to measure only those pages (beside the bare route, without the search
-// comparisons, the hostile texts and Lighthouse), for quick iterations on one page. Prints tables;
+// comparisons, the hostile texts and Lighthouse), for quick iterations on one page, BENCH_CPU_PROF=<dir> for a
+// V8 CPU profile of each server it starts (decision 070). Prints tables;
 // nothing here is a pass/fail test.
 import os from "node:os";
 import path from "node:path";
