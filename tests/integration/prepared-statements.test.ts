@@ -1,12 +1,12 @@
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { viewerOnProduct } from "~/models/review-eligibility.server";
 import { eligibilityFromCounts } from "~/models/review.server";
 import { getViewer, viewerOf } from "~/models/viewer.server";
 import { readViewerRows } from "~/models/viewer-reads.server";
 import { preparedStatement, prisma, readConnections, readRows } from "~/utils/db.server";
 import { createUserSession } from "~/utils/session.server";
-import { createProduct, createUser } from "../db-utils";
+import { createCategories, createProduct, createUser, resetDatabase } from "../db-utils";
 import { createOrder } from "./admin-fixtures";
 
 /**
@@ -31,6 +31,12 @@ function newProbe() {
     return { tags, names };
   };
 }
+
+// The products of the tests below need the categories (an earlier file may have emptied the database).
+beforeAll(async () => {
+  await resetDatabase();
+  await createCategories();
+});
 
 const original = pg.Client.prototype.query;
 afterEach(() => {
