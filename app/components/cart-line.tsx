@@ -1,11 +1,18 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { Link } from "~/components/link";
-import { useEffect } from "react";
+import { createContext, type ReactElement, useEffect } from "react";
 import { CART_MESSAGES, type CartActionData, onlyLeftMessage } from "~/lib/cart-messages";
 import { formatMoney } from "~/lib/money";
 import type { CartLine } from "~/models/cart.server";
 import { FetcherFlag } from "./fetcher-flag";
 import { useShownPrice } from "./price-display";
+
+/**
+ * Set only on the server, where a signed-in /cart is assembled from the shared page
+ * (app/utils/cart-hole.server.tsx): what the cart renders in each line's place. The line's own markup,
+ * rendered once for what the line shows, is put there afterwards. Null everywhere else.
+ */
+export const CartLineStandIn = createContext<((line: CartLine, index: number) => ReactElement) | null>(null);
 
 export function CartLineItem({ line }: { line: CartLine }) {
   const fetcher = useFetcher<CartActionData>();

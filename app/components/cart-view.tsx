@@ -1,6 +1,6 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { Link } from "~/components/link";
-import { useEffect, useId, useRef, useState } from "react";
+import { useContext, useEffect, useId, useRef, useState } from "react";
 import { type CartActionData } from "~/lib/cart-messages";
 import { shownLinesTotal } from "~/lib/checkout";
 import { SHIPPING_FEE, VAT_LABEL } from "~/lib/constants";
@@ -9,7 +9,7 @@ import { type CouponStatus, discountLabel } from "~/lib/discounts";
 import { chargedCartTotal } from "~/lib/installments";
 import { formatMoney } from "~/lib/money";
 import type { Cart } from "~/models/cart.server";
-import { CartLineItem } from "./cart-line";
+import { CartLineItem, CartLineStandIn } from "./cart-line";
 import { DeliveryEstimate } from "./delivery-estimate";
 import { InstallmentsLine } from "./installments-line";
 import { useIvaIncluded } from "./price-display";
@@ -53,6 +53,7 @@ export function CartView({
 }) {
   const cart = useOptimisticCart(serverCart);
   const ivaIncluded = useIvaIncluded();
+  const standIn = useContext(CartLineStandIn);
   const continueButton =
     layout === "drawer" && onContinue ? (
       <button type="button" onClick={onContinue} className="btn-secondary w-full">
@@ -99,9 +100,9 @@ export function CartView({
         {/* Each line is an h3: on the page (whose title is the h1) a hidden h2 keeps the outline whole. */}
         {layout === "page" ? <h2 className="sr-only">Artículos en tu carrito</h2> : null}
         <ul className="divide-y divide-ink-900/10 border-b border-ink-900/10" aria-label="Artículos en tu carrito">
-          {cart.lines.map((line) => (
-            <CartLineItem key={line.lineKey} line={line} />
-          ))}
+          {cart.lines.map((line, index) =>
+            standIn ? standIn(line, index) : <CartLineItem key={line.lineKey} line={line} />,
+          )}
         </ul>
         <ClearCart confirmRequested={confirmClear} />
       </div>

@@ -162,6 +162,35 @@ describe("the signed-in /cart from the shared page", () => {
     expect((await get("/cart", beto)).body).toContain("Pulsera Plateada");
   });
 
+  it("renders a line once for what it shows: two carts with the same piece share it, a change of stock is a new line", async () => {
+    // A name that spells the marker the cart's part is rendered with in each line's place.
+    const piece = await createProduct({ name: 'Anillo <li data-cart-line-stand-in=""></li> $& $1', stock: 4 });
+    const other = await createProduct({ name: "Broche Rocío", stock: 4 });
+    const [ana, beto] = await Promise.all([signedIn("Anuar"), signedIn("Benita")]);
+    await add(ana, piece.id, 2);
+    await add(ana, other.id, 1);
+    await add(beto, piece.id, 2);
+    const first = await expectAsRemixRenders("/cart", ana);
+    // Beto's line is Ana's first line, as it was rendered for her; the rest of his page is his.
+    const second = await expectAsRemixRenders("/cart", beto);
+    expect(linesOf(first.body)).toBe(2);
+    expect(linesOf(second.body)).toBe(1);
+    expect(second.body).toContain("Anillo &lt;li data-cart-line-stand-in=&quot;&quot;&gt;&lt;/li&gt; $&amp; $1");
+    expect(second.body).not.toContain("Broche Rocío");
+    // Someone else bought three: both lines now say so and can no longer grow, at once.
+    await prisma.product.update({ where: { id: piece.id }, data: { stock: 1 } });
+    for (const cookie of [ana, beto]) {
+      const page = await expectAsRemixRenders("/cart", cookie);
+      expect(page.body).toContain("Solo queda");
+    }
+    // The same line again for a third shopper, after the stock changed back: still what Remix renders.
+    await prisma.product.update({ where: { id: piece.id }, data: { stock: 4 } });
+    const carla = await signedIn("Carla");
+    await add(carla, piece.id, 2);
+    const third = await expectAsRemixRenders("/cart", carla);
+    expect(third.body).not.toContain("Solo queda");
+  });
+
   it("carries the previous post's message, and consumes it, as Remix does", async () => {
     const piece = await createProduct({ name: "Dije Luna", stock: 1 });
     const cookie = await signedIn("Mensaje");
