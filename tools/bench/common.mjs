@@ -127,7 +127,7 @@ async function lighthouseOnce(url) {
  * What the host charges for fresh memory: microseconds to fault in one 4 KiB page that a new process
  * touches for the first time (the median of three fresh processes touching 256 MiB each). A browser's
  * new renderer faults in its heap, code and layout memory as it loads a page, so on a host where this is
- * slow (a micro-VM that hands free memory back to its host, then has to take it again page by page) every
+ * slow (a paging-virtualised micro-VM, where each fault of a new page traps: docs/testing-time.md) every
  * main-thread task is longer, and Lighthouse's simulated phone multiplies that by four. Printed beside
  * Lighthouse's scores so runs on different hosts can be told apart; a few tenths of a microsecond is usual
  * on a physical machine.
