@@ -12,7 +12,7 @@ import { useShownPrice } from "./price-display";
  * (app/utils/cart-hole.server.tsx): what the cart renders in each line's place. The line's own markup,
  * rendered once for what the line shows, is put there afterwards. Null everywhere else.
  */
-export const CartLineStandIn = createContext<((line: CartLine, index: number) => ReactElement) | null>(null);
+export const CartLineStandIn = createContext<((line: CartLine) => ReactElement) | null>(null);
 
 export function CartLineItem({ line }: { line: CartLine }) {
   const fetcher = useFetcher<CartActionData>();

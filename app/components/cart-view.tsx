@@ -100,9 +100,7 @@ export function CartView({
         {/* Each line is an h3: on the page (whose title is the h1) a hidden h2 keeps the outline whole. */}
         {layout === "page" ? <h2 className="sr-only">Artículos en tu carrito</h2> : null}
         <ul className="divide-y divide-ink-900/10 border-b border-ink-900/10" aria-label="Artículos en tu carrito">
-          {cart.lines.map((line, index) =>
-            standIn ? standIn(line, index) : <CartLineItem key={line.lineKey} line={line} />,
-          )}
+          {cart.lines.map((line) => (standIn ? standIn(line) : <CartLineItem key={line.lineKey} line={line} />))}
         </ul>
         <ClearCart confirmRequested={confirmClear} />
       </div>

@@ -3,26 +3,18 @@
 // carts of 0, 2 and 5 lines (app/utils/cart-hole.server.tsx, docs/decisions/069 and 071). It bundles that
 // module as the production build does (esbuild, React's production build) and times it in one process:
 // no database, no HTTP, so the figure does not move with the host's other work the way the `/cart` rows
-// of `npm run bench` do. CART_PART_RUNS (5,000) renders per cart, in 5 rounds taking turns, after 1,000 each to warm up. Prints figures;
-// not a test.
+// of `npm run bench` do. CART_PART_RUNS (5,000) renders per cart, in 5 rounds taking turns, after 1,000
+// each to warm up. Prints figures; not a test.
 import { build } from "esbuild";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { root } from "../../scripts/lib/database.mjs";
 
 const RUNS = Number(process.env.CART_PART_RUNS ?? 5_000);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cart-part-"));
-const entry = path.join(dir, "entry.tsx");
-fs.writeFileSync(
-  entry,
-  `export { cartPartHtml } from ${JSON.stringify(path.join(root, "app/utils/cart-hole.server.tsx"))};`,
-);
 // In the repository's node_modules, so that the bundle's packages resolve from there.
 const bundle = path.join(root, "node_modules/.cache/cart-part.mjs");
 await build({
-  entryPoints: [entry],
+  entryPoints: [path.join(root, "app/utils/cart-hole.server.tsx")],
   outfile: bundle,
   bundle: true,
   platform: "node",
@@ -76,4 +68,3 @@ for (const [count, micros] of rounds) {
   const median = [...micros].sort((a, b) => a - b)[2];
   console.log(`  ${count} lines: ${median.toFixed(0)} µs a render (median of 5 rounds)`);
 }
-fs.rmSync(dir, { recursive: true, force: true });
