@@ -57,7 +57,9 @@ export default defineConfig({
   // with two, in the same hour. `--workers` on the command line still overrides it.
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry, and it excuses only a browser that stopped painting: any other failure fails the run even
+  // when its retry passes (tests/e2e/stall-retry-reporter.ts, docs/testing-time.md).
+  retries: 1,
   // Generous bounds: CI runs on two cores beside two busy loops, where a journey that takes 8 s on a
   // quiet machine takes 40. Waits follow events, so a passing test never waits for these; a failing one
   // reports a little later.
@@ -65,6 +67,8 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [
     ["list"],
+    // Before the server-log reporter, so that a run this one fails also prints the shop's log.
+    ["./tests/e2e/stall-retry-reporter.ts"],
     ["./tests/e2e/server-log-reporter.ts"],
     ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
   ],

@@ -1,5 +1,6 @@
 import { test as base, expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import type { RoleName } from "~/lib/roles";
+import { probePage, RENDERER_STALL } from "./renderer-stall";
 import { E2E_SESSION_SECRET, e2eBaseUrl, e2eDatabaseUrl } from "./server";
 
 export { expect };
@@ -141,8 +142,15 @@ export const test = base.extend<Fixtures, { app: AppModules }>({
       page.on("crash", () => note("the page crashed"));
       await use();
       if (testInfo.status === testInfo.expectedStatus) return;
-      note(`page: ${page.url()}; animation frames: ${await frameProbe(page)}`);
+      const probe = await probePage(page);
+      note(
+        `page: ${page.isClosed() ? "closed" : page.url()}; script: ${probe.script}; animation frames: ${probe.frames}`,
+      );
       await testInfo.attach("browser", { body: lines.join("\n"), contentType: "text/plain" });
+      if (probe.stalled) {
+        const body = "The page gave no animation frames: a retry that passes excuses this failure.";
+        await testInfo.attach(RENDERER_STALL, { body, contentType: "text/plain" });
+      }
     },
     { auto: true },
   ],
@@ -175,22 +183,6 @@ export async function addToCart(page: Page, baseURL: string | undefined, product
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
-}
-
-/**
- * Whether the page still paints: a click waits for two animation frames to see its target stand
- * still, and a page whose main thread is stuck never gives them (a test then times out on the click).
- */
-async function frameProbe(page: Page): Promise<string> {
-  if (page.isClosed()) return "page closed";
-  const probe = page
-    .evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))))
-    .then(() => "running")
-    .catch(
-      (error: unknown) => `probe failed (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`,
-    );
-  const stuck = new Promise<string>((resolve) => setTimeout(() => resolve("none within 3 s"), 3000).unref());
-  return Promise.race([probe, stuck]);
 }
 
 /**
