@@ -118,11 +118,13 @@ function statusFor(req, status) {
 
 /**
  * An answer of the rendered-page cache (app/utils/rendered-pages.server.ts, decision 023). The response
- * still passes through compression, and the headers the server sets on every response stay its own.
+ * still passes through compression, which leaves an answer already in gzip as it is (decision 072), and
+ * the headers the server sets on every response stay its own.
  */
 function sendCached(res, { status, headers, body }, cache = "hit") {
   res.status(status);
   for (const [name, value] of headers) res.append(name, value);
+  res.vary("Accept-Encoding");
   res.set("X-Cache", cache);
   if (status !== 304) res.set("Content-Length", String(Buffer.byteLength(body)));
   res.end(body);
@@ -346,7 +348,9 @@ export function createApp({
         if (personal) return sendCached(res, personal, "assembled");
         return handler(req, res, next);
       }
-      const cached = pages.answer(key, req.headers["if-none-match"]);
+      // A page kept compressed goes out as it is to a client that takes gzip (every browser; decision 072).
+      const encoding = req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";
+      const cached = pages.answer(key, req.headers["if-none-match"], encoding);
       if (cached) return sendCached(res, cached);
       // A burst after an expiry or a change waits for the one rendering of the page already under way.
       const rendering = pages.rendering(key);
@@ -354,8 +358,8 @@ export function createApp({
         // Its page, stored or not: a change that kept it out of the cache came after this request did.
         const page = await rendering;
         const shared = page
-          ? pages.answerFrom(key, page, req.headers["if-none-match"])
-          : pages.answer(key, req.headers["if-none-match"]);
+          ? pages.answerFrom(key, page, req.headers["if-none-match"], encoding)
+          : pages.answer(key, req.headers["if-none-match"], encoding);
         if (shared) return sendCached(res, shared);
       }
       if (req.method === "GET") captureAnswer(res, pages.begin(key));

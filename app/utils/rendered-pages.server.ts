@@ -3,8 +3,19 @@ import { getEnv } from "./env.server";
 import { getPublicOrigin } from "./origin.server";
 import { msToNextSaleBoundary } from "./sale-boundary.server";
 import { hasShopCookie } from "./shop-cookies.server";
-import { ALL_PAGES, keysOfHeaders } from "./surrogate-keys.server";
-import { freshNonce } from "./nonce.server";
+import { ALL_PAGES } from "./surrogate-keys.server";
+import {
+  type AnswerEncoding,
+  answerOf,
+  type CachedAnswer,
+  type Captured,
+  isStorable,
+  type Page,
+  pageOf,
+  type StoredPage,
+} from "./stored-page.server";
+
+export type { AnswerEncoding, CachedAnswer, Captured, StoredPage };
 
 /**
  * The rendered-page cache (docs/decisions/023-rendered-html-cache.md): what Remix answered to an
@@ -29,29 +40,6 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
 /** Changes remembered for the renderings under way; one begun before the oldest of them is not stored. */
 const RECENT_CHANGES = 256;
-/** Headers set by the HTTP server itself (per response) or by compression are never stored. */
-const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date"]);
-
-/** A stored page as the signed-in pages are assembled from it (personal-pages.server.ts); one object per stored page. */
-export type StoredPage = Readonly<Page>;
-
-type Page = {
-  status: number;
-  headers: [string, string][];
-  /** The body split at the nonce it was rendered with (one part when it has none). */
-  parts: string[];
-  etag: string | null;
-  bytes: number;
-  expires: number;
-  /** Its surrogate keys: a change naming one of them forgets it. */
-  keys: Set<string>;
-};
-
-export type CachedAnswer = { status: number; headers: [string, string][]; body: string };
-
-/** What the HTTP server captured of Remix's answer to a request it may store. */
-export type Captured = { status: number; headers: [string, string][]; body: Buffer };
-
 export type RenderedPages = {
   /**
    * The cache key of a request that may use the cache, or null (not GET/HEAD, or it has one of the
@@ -62,8 +50,11 @@ export type RenderedPages = {
   keyOf(request: { method: string; url: string; cookie: string | undefined }): string | null;
   /** The page stored under `key` while it is fresh, or null (signed-in pages are assembled from it, decision 046). */
   stored(key: string): StoredPage | null;
-  /** A cached answer for `key` with a fresh nonce (a 304 when `ifNoneMatch` names its ETag), or null. */
-  answer(key: string, ifNoneMatch: string | undefined): CachedAnswer | null;
+  /**
+   * A cached answer for `key` with a fresh nonce (a 304 when `ifNoneMatch` names its ETag), or null;
+   * gzip-encoded when `encoding` says the client takes it (decision 072).
+   */
+  answer(key: string, ifNoneMatch: string | undefined, encoding?: AnswerEncoding): CachedAnswer | null;
   /**
    * Called before Remix renders `key`; the returned function stores its answer, if it may be stored
    * (null: the response ended without one). Until then `rendering(key)` lets other requests wait for it.
@@ -77,7 +68,7 @@ export type RenderedPages = {
    */
   rendering(key: string): Promise<StoredPage | null> | null;
   /** The answer of a page `rendering` gave (a hit: this request rendered nothing), with a fresh nonce. */
-  answerFrom(key: string, page: StoredPage, ifNoneMatch: string | undefined): CachedAnswer;
+  answerFrom(key: string, page: StoredPage, ifNoneMatch: string | undefined, encoding?: AnswerEncoding): CachedAnswer;
   /** Forgets the pages carrying any of these surrogate keys (and stores no rendering under way). */
   invalidate(keys: Iterable<string>): void;
   clear(): void;
@@ -144,7 +135,7 @@ export function createRenderedPages({
       if (!page || page.expires <= now()) return null;
       return page;
     },
-    answer(key, ifNoneMatch) {
+    answer(key, ifNoneMatch, encoding) {
       const page = pages.get(key);
       if (!page) return null;
       if (page.expires <= now()) {
@@ -156,20 +147,11 @@ export function createRenderedPages({
       // Most recently used last: the first key of the map is the one eviction drops.
       pages.delete(key);
       pages.set(key, page);
-      return this.answerFrom(key, page, ifNoneMatch);
+      return this.answerFrom(key, page, ifNoneMatch, encoding);
     },
-    answerFrom(key, page, ifNoneMatch) {
+    answerFrom(key, page, ifNoneMatch, encoding) {
       count(key, "hit");
-      if (page.etag && matches(ifNoneMatch, page.etag)) {
-        const headers = page.headers.filter(([name]) => ["cache-control", "etag", "vary"].includes(name));
-        return { status: 304, headers, body: "" };
-      }
-      const nonce = freshNonce();
-      return {
-        status: page.status,
-        headers: page.headers.map(([name, value]) => [name, value.replace(NONCE_IN_POLICY, `'nonce-${nonce}'`)]),
-        body: page.parts.join(nonce),
-      };
+      return answerOf(page, ifNoneMatch, encoding);
     },
     begin(key) {
       count(key, expired.delete(key) ? "stale" : "miss");
@@ -180,25 +162,12 @@ export function createRenderedPages({
       return (captured) => {
         if (renderings.get(key)?.page === rendering) renderings.delete(key);
         // The cache off (a TTL of 0): nothing is kept, nor handed to anyone to assemble from.
-        if (!captured || ttlMs <= 0 || !isStorable(captured.status, captured.headers)) {
+        if (!captured || ttlMs <= 0 || !isStorable(captured)) {
           settle(null);
           return null;
         }
-        const { status, headers, body } = captured;
-        const stored = headers.filter(([name]) => !NOT_STORED.has(name));
-        const policy = stored.find(([name]) => name === "content-security-policy")?.[1] ?? "";
-        const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
-        const html = body.toString("utf8");
-        const page: Page = {
-          status,
-          headers: stored,
-          parts: nonce ? html.split(nonce) : [html],
-          etag: stored.find(([name]) => name === "etag")?.[1] ?? null,
-          bytes: body.length,
-          // Never past a sale event's next start or end (docs/decisions/057).
-          expires: now() + Math.min(ttlMs, msToNextSaleBoundary(now()) ?? ttlMs),
-          keys: keysOfHeaders(stored),
-        };
+        // Never past a sale event's next start or end (docs/decisions/057).
+        const page = pageOf(captured, now() + Math.min(ttlMs, msToNextSaleBoundary(now()) ?? ttlMs));
         settle(page);
         if (page.bytes > MAX_BYTES / 8) return page;
         if (startedIn !== generation && changedSince(startedIn, page.keys)) return page;
@@ -237,24 +206,6 @@ export function createRenderedPages({
       return pages.size;
     },
   };
-}
-
-const NONCE_IN_POLICY = /'nonce-[^']+'/g;
-
-/** Only what a shared cache could keep: a 200 declared public, setting no cookie. */
-function isStorable(status: number, headers: [string, string][]): boolean {
-  const value = (name: string) => headers.find(([n]) => n === name)?.[1] ?? "";
-  return (
-    status === 200 &&
-    /\bpublic\b/.test(value("cache-control")) &&
-    !headers.some(([name]) => name === "set-cookie") &&
-    /^(text\/html|application\/json)\b/.test(value("content-type"))
-  );
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  const bare = etag.replace(/^W\//, "");
-  return (ifNoneMatch ?? "").split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
 let instance: RenderedPages | undefined;

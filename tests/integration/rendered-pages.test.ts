@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { createCategories, createProduct, resetDatabase } from "../db-utils";
@@ -46,6 +47,36 @@ describe("the rendered-page cache", () => {
     expect(second.headers["cache-control"]).toMatch(/\bpublic\b/);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+  });
+
+  it("sends a browser the page kept in gzip, with that response's own nonce (decision 072)", async () => {
+    const browser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+    const plain = await send(shop.url, { path: "/" });
+    const [first, second] = [
+      await send(shop.url, { path: "/", headers: browser }),
+      await send(shop.url, { path: "/", headers: browser }),
+    ];
+    for (const answer of [first, second]) {
+      expect(answer.headers["x-cache"]).toBe("hit");
+      expect(answer.headers["content-encoding"]).toBe("gzip");
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(Number(answer.headers["content-length"])).toBe(answer.bytes.length);
+    }
+    const pages = [first, second].map((answer) => gunzipSync(answer.bytes).toString("utf8"));
+    const nonces = [first, second].map(nonceOf);
+    expect(nonces[0]).not.toBe(nonces[1]);
+    pages.forEach((page, i) => {
+      expect(page).toContain(`nonce="${nonces[i]}"`);
+      expect(page.replaceAll(nonces[i]!, "")).toBe(plain.body.replaceAll(nonceOf(plain)!, ""));
+    });
+    // Within a few per cent of compressing the whole page: each part between two nonces starts a new block.
+    expect(first.bytes.length).toBeLessThan(gzipSync(pages[0]!).length * 1.05);
+    // A client that takes only Brotli, or nothing, still gets a page it can read.
+    const brotli = await send(shop.url, { path: "/", headers: { "Accept-Encoding": "br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    const fromBrotli = brotliDecompressSync(brotli.bytes).toString("utf8");
+    expect(fromBrotli.replaceAll(nonceOf(brotli)!, "")).toBe(plain.body.replaceAll(nonceOf(plain)!, ""));
+    expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
   it("answers 304 from memory when the ETag matches, with no body", async () => {

@@ -24,6 +24,7 @@
 // Requires `npm run build` first. Settings: BENCH_DURATION (seconds per row, 10, as much again for the bare
 // route beside it), BENCH_PRODUCTS (500),
 // BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_EXPLAIN=1 for the search's query plans,
+// BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" to send every request with a browser's Accept-Encoding,
 // BENCH_PAGES_ONLY=/cart,/ to measure only those pages (beside the bare route, without the search
 // comparisons, the hostile texts and Lighthouse), for quick iterations on one page, BENCH_CPU_PROF=<dir> for a
 // V8 CPU profile of each server it starts (decision 070). Prints tables;
@@ -63,6 +64,8 @@ const PAGES_ONLY = process.env.BENCH_PAGES_ONLY?.split(",").filter(Boolean) ?? n
 const PAGES = PAGES_ONLY ?? ALL_PAGES;
 const SECRET = "bench-secret-0123456789abcdef";
 const REAL_VISITORS = process.env.BENCH_REAL_VISITORS !== "0";
+/** What every request of the rows says it accepts, as a browser does ("gzip, deflate, br, zstd"); none when empty. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "";
 /** The pages a real visitor lands on (issue 35's targets). */
 const REAL_PAGES = ["/", "/?categoria=rings", `/producto/${PRODUCT_ID}`, SEARCH_ONE_WORD].filter(
   (page) => !PAGES_ONLY || PAGES_ONLY.includes(page),
@@ -102,7 +105,8 @@ async function buildBareApp() {
 
 function load(url, connections, headers = {}, duration = DURATION, extra = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers, ...extra }, (error, result) =>
+    const sent = ACCEPT_ENCODING ? { "Accept-Encoding": ACCEPT_ENCODING, ...headers } : headers;
+    autocannon({ url, connections, duration, headers: sent, ...extra }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
