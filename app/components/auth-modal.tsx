@@ -34,11 +34,15 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
   const [mode, setMode] = useState<AuthMode | null>(null);
   const [opening, setOpening] = useState<Opening>({ count: 0, loginHref: null });
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // What had the focus when the modal opened, given it back on close (as the other dialogs do): the
+  // browser's own return of focus from a <dialog> is not in every browser, and once gave it elsewhere.
+  const openerRef = useRef<HTMLElement | null>(null);
   const location = useLocation();
   const label = useFetcher<typeof loginLoader>();
   const { load } = label;
 
-  const open = useCallback((next: AuthMode, loginHref: string | null) => {
+  const open = useCallback((next: AuthMode, loginHref: string | null, opener: Element | null) => {
+    if (!dialogRef.current?.open) openerRef.current = opener instanceof HTMLElement ? opener : null;
     setOpening((o) => ({ count: o.count + 1, loginHref }));
     setMode(next);
   }, []);
@@ -51,11 +55,11 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
       if (!target) return;
       event.preventDefault();
       target.closest("details")?.removeAttribute("open");
-      open("login", null);
+      open("login", null, target);
     }
     function onOpenLogin(event: Event) {
       const href = loginHrefOf(event);
-      if (href) open("login", href);
+      if (href) open("login", href, document.activeElement);
     }
     document.addEventListener("click", onClick, true);
     window.addEventListener(OPEN_LOGIN_EVENT, onOpenLogin);
@@ -99,7 +103,14 @@ export function AuthModal({ loggedIn }: { loggedIn: boolean }) {
     <dialog
       ref={dialogRef}
       aria-labelledby="auth-modal-title"
-      onClose={() => setMode(null)}
+      onClose={() => {
+        // The close event is queued: a modal reopened meanwhile keeps its opener.
+        if (dialogRef.current?.open) return;
+        setMode(null);
+        const opener = openerRef.current;
+        openerRef.current = null;
+        if (opener?.isConnected) opener.focus();
+      }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside the panel) closes it.
         if (event.target === event.currentTarget) setMode(null);
