@@ -38,7 +38,7 @@ export default class StallRetryReporter implements Reporter {
 }
 
 /** A first attempt that used up its time on a page giving no animation frames. */
-export function isRendererStall(result: TestResult): boolean {
+function isRendererStall(result: TestResult): boolean {
   return result.status === "timedOut" && result.attachments.some((a) => a.name === RENDERER_STALL);
 }
 
