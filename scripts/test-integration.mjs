@@ -23,7 +23,12 @@ const extra = process.argv.slice(2);
  * Everything that writes orders, stock, money or concurrency runs on both.
  */
 const ONE_PASS = {
-  embedded: ["tests/integration/fuzz.test.ts", "tests/integration/http-hardening.test.ts"],
+  embedded: [
+    "tests/integration/fuzz.test.ts",
+    "tests/integration/http-hardening.test.ts",
+    // Brings its own PGlite (the embedded database's server): nothing to run on the server's pass.
+    "tests/integration/embedded-database-server.test.ts",
+  ],
   server: ["tests/integration/valid-html.test.ts", "tests/integration/request-target.test.ts"],
 };
 

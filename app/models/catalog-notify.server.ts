@@ -17,8 +17,8 @@ import type { CatalogChange } from "./catalog-cache.server";
  * the TTL.
  *
  * Nothing here runs on the embedded PGlite (DATABASE_EMBEDDED=1): only one process may open PGlite, so
- * there is only ever one instance, and pglite-socket serves a single connection, which the app's pool
- * already holds — a listener beside it would interleave its protocol messages.
+ * there is only ever one instance, and no other to hear from. (Its one backend is a single session too:
+ * a LISTEN there would hear the app's own notifications, decision 073.)
  */
 
 export const CATALOG_CHANNEL = "joyeria_catalog";

@@ -137,8 +137,8 @@ export function preparedStatement(name: string, text: string): PreparedStatement
 }
 
 /**
- * Each connection's own suffix for the statements it prepares. pglite-socket serves every
- * connection (of this process and of others, like a seed) from one backend, where the statements of
+ * Each connection's own suffix for the statements it prepares. The embedded database serves every
+ * connection (of this process and of others, like the tests') from one backend, where the statements of
  * a connection that was dropped and replaced stay prepared: a second PREPARE of the same name would
  * fail there, so no two connections use the same names. (Those left behind are few: the embedded
  * pool's one connection is only replaced when it fails.)

@@ -9,9 +9,6 @@ import { runPrisma } from "./prisma.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** Extensions the migrations create; PGlite must load them at start. */
-const PGLITE_EXTENSIONS = "pg_trgm,unaccent";
-
 /** @returns {Promise<number>} a free TCP port on loopback */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -145,7 +142,7 @@ function integerFromEnv(name, min, max) {
 }
 
 /**
- * Starts PGlite behind pglite-socket in its own process, owning `dataDir` (or in memory).
+ * Starts PGlite, served over the PostgreSQL protocol (./pglite-server.mjs), in its own process, owning `dataDir` (or in memory).
  * Only one process may ever open a PGlite directory, so a lock file guards it.
  * `port` defaults to a free one; `maxConnections` (default 4) bounds the clients it accepts
  * at once, the app's single connection included.
@@ -171,7 +168,8 @@ export async function startPglite({ dataDir, port, maxConnections = 4 } = {}) {
     }
   }
   const listenPort = port ?? (await freePort());
-  const server = path.join(root, "node_modules/@electric-sql/pglite-socket/dist/scripts/server.js");
+  // Our own server, not pglite-socket's: that one let two clients' messages interleave (decision 073).
+  const server = path.join(root, "scripts/lib/pglite-server.mjs");
   const child = spawn(
     process.execPath,
     [
@@ -180,7 +178,6 @@ export async function startPglite({ dataDir, port, maxConnections = 4 } = {}) {
       `--port=${listenPort}`,
       "--host=127.0.0.1",
       `--max-connections=${maxConnections}`,
-      `--extensions=${PGLITE_EXTENSIONS}`,
     ],
     { cwd: root, stdio: ["ignore", process.env.PGLITE_LOG ? "inherit" : "ignore", "inherit"] },
   );

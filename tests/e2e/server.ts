@@ -16,7 +16,7 @@ export function e2eBaseUrl() {
   return `http://localhost:${portFromEnv("E2E_PORT")}`;
 }
 
-/** The e2e server's embedded PGlite, served by pglite-socket on loopback. */
+/** The e2e server's embedded PGlite, served on loopback (scripts/lib/pglite-server.mjs). */
 export function e2eDatabaseUrl() {
   return `postgresql://postgres:postgres@127.0.0.1:${portFromEnv("E2E_PGLITE_PORT")}/postgres`;
 }
