@@ -14,16 +14,26 @@ const PROBE_MS = 3000;
 
 export type PageProbe = { script: string; frames: string; stalled: boolean };
 
-/** Whether the page still runs script, and still paints (a click waits for two animation frames). */
+/**
+ * Whether the page still runs script, and whether a click's own checks (visible, stable — two animation
+ * frames —, enabled) still pass on it: a trial click on the root element, which needs no script of the
+ * page. (A `requestAnimationFrame` asked for from the page's script never answers where JavaScript is
+ * off, which made every failure of the no-JavaScript project look like a stopped renderer.)
+ */
 export async function probePage(page: Page): Promise<PageProbe> {
   if (page.isClosed()) return { script: "page closed", frames: "page closed", stalled: false };
   const [script, frames] = await Promise.all([
     within(page.evaluate(() => document.readyState)),
-    within(page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(resolve)))),
+    within(
+      page
+        .locator("html")
+        .click({ trial: true, timeout: PROBE_MS + 1000, position: { x: 1, y: 1 } })
+        .then(() => "running"),
+    ),
   ]);
   return {
     script: script === TIMED_OUT ? `no answer within ${PROBE_MS / 1000} s` : `answers (${script})`,
-    frames: frames === TIMED_OUT ? `none within ${PROBE_MS / 1000} s` : "running",
+    frames: frames === TIMED_OUT ? `none within ${PROBE_MS / 1000} s` : frames,
     stalled: frames === TIMED_OUT,
   };
 }
