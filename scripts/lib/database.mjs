@@ -142,7 +142,8 @@ function integerFromEnv(name, min, max) {
 }
 
 /**
- * Starts PGlite, served over the PostgreSQL protocol (./pglite-server.mjs), in its own process, owning `dataDir` (or in memory).
+ * Starts PGlite in its own process, owning `dataDir` (or in memory), served over the PostgreSQL protocol
+ * (./pglite-server.mjs).
  * Only one process may ever open a PGlite directory, so a lock file guards it.
  * `port` defaults to a free one; `maxConnections` (default 4) bounds the clients it accepts
  * at once, the app's single connection included.

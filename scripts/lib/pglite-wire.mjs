@@ -117,6 +117,8 @@ export async function servePglite(
 ) {
   const ownership = createOwnership();
   const clients = new Set();
+  /** What clients that went away left to end on the backend (awaited before `close` resolves). */
+  const closings = new Set();
   let nextId = 1;
 
   /** Runs one message on the backend; resolves with the last ReadyForQuery status of its answer, or null. */
@@ -138,20 +140,18 @@ export async function servePglite(
     let buffer = Buffer.alloc(0);
     let started = false;
     let closed = false;
+    /** Told it is disconnected: nothing more it sends runs. */
+    let ending = false;
     /** Whether the backend is mid-exchange for this client (it owns it and no idle ReadyForQuery came). */
     let inExchange = false;
     let holdTimer = null;
-
     clients.add(client);
     socket.setNoDelay(true);
     const send = (chunk) => {
       if (!closed && socket.writable) socket.write(chunk);
     };
 
-    function clearHold() {
-      if (holdTimer) clearTimeout(holdTimer);
-      holdTimer = null;
-    }
+    const clearHold = () => void (holdTimer && clearTimeout(holdTimer));
 
     function holdWatch() {
       clearHold();
@@ -160,14 +160,15 @@ export async function servePglite(
           `client #${client.id} held the embedded database ${holdLimitMs / 1000} s without a message ` +
             `(a transaction left open?): disconnected, its transaction rolled back`,
         );
-        send(
-          fatal(
-            "25P03",
-            `terminating connection: it held the embedded database ${holdLimitMs / 1000} s without a message, ` +
-              "and the embedded database serves one client at a time",
-          ),
+        const reason = fatal(
+          "25P03",
+          `terminating connection: it held the embedded database ${holdLimitMs / 1000} s without a message, ` +
+            "and the embedded database serves one client at a time",
         );
-        socket.destroy();
+        // The error first, then the connection (closing at once could drop it unsent).
+        ending = true;
+        if (socket.writable) socket.end(reason, () => socket.destroy());
+        else socket.destroy();
       }, holdLimitMs);
       holdTimer.unref();
     }
@@ -208,7 +209,7 @@ export async function servePglite(
       pumping = true;
       running = (async () => {
         try {
-          for (let message = nextMessage(); message && !closed; message = nextMessage()) {
+          for (let message = nextMessage(); message && !closed && !ending; message = nextMessage()) {
             if (!started && beforeStartup(message)) continue;
             if (started && message[0] === TERMINATE) {
               socket.destroy();
@@ -256,11 +257,16 @@ export async function servePglite(
     }
 
     socket.on("data", (chunk) => {
+      if (ending) return;
       buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
       pump();
     });
     socket.on("error", () => socket.destroy());
-    socket.on("close", () => void closeClient());
+    socket.on("close", () => {
+      const closing = closeClient();
+      closings.add(closing);
+      void closing.finally(() => closings.delete(closing));
+    });
   }
 
   const sockets = new Set();
@@ -284,10 +290,11 @@ export async function servePglite(
     port: typeof address === "object" && address ? address.port : port,
     /** Clients connected, and those waiting for the backend. */
     stats: () => ({ clients: clients.size, waiting: ownership.waiting() }),
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    /** Disconnects every client, ends what they left on the backend, and stops listening. */
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(() => resolve()));
+      await Promise.all([...closings]);
+    },
   };
 }
